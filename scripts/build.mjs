@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// Builds everything the worker serves as static files into dist/client and writes the asset
+// manifest the worker imports (src/generated/asset-manifest.json):
+//   1. Tailwind theme tokens from src/config/design-tokens.ts
+//   2. the hydration bundle (esbuild, content-hashed, production React)
+//   3. one content-hashed CSS file (Tailwind v4 CLI)
+//   4. public files from assets/ and the self-hosted font
+//   5. _headers: immutable caching for hashed files
+import { createHash } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+import { tailwindThemeCss } from "../src/config/design-tokens.ts";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const out = join(root, "dist/client");
+const staticDir = join(out, "static");
+const started = performance.now();
+
+const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 10);
+function writeHashed(dir, name, ext, bytes) {
+  const file = `${name}-${hash(bytes)}.${ext}`;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, file), bytes);
+  return "/" + relative(out, join(dir, file));
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(staticDir, { recursive: true });
+
+// 1. Theme tokens (one source of truth for CSS and TypeScript).
+writeFileSync(join(root, "src/styles/tokens.generated.css"), tailwindThemeCss());
+
+// 2. Client bundle.
+const client = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: { client: "src/client/entry.tsx" },
+  outdir: staticDir,
+  entryNames: "[name]-[hash]",
+  chunkNames: "chunk-[hash]",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "browser",
+  target: ["es2022"],
+  minify: true,
+  sourcemap: false,
+  metafile: true,
+  jsx: "automatic",
+  define: { "process.env.NODE_ENV": '"production"' },
+  legalComments: "none",
+  logLevel: "warning",
+});
+const outputs = Object.entries(client.metafile.outputs);
+const entry = outputs.find(([, o]) => o.entryPoint === "src/client/entry.tsx");
+if (!entry) throw new Error("client entry missing from esbuild output");
+const clientEntry = "/" + relative(out, join(root, entry[0]));
+const clientChunks = outputs
+  .filter(([file]) => file.endsWith(".js") && file !== entry[0])
+  .map(([file]) => "/" + relative(out, join(root, file)));
+// Server-only code must never reach the browser.
+const leaked = Object.keys(client.metafile.inputs).filter((input) => /\.server\.tsx?$/.test(input));
+if (leaked.length) throw new Error(`server-only modules in the client bundle: ${leaked.join(", ")}`);
+
+// 4a. Self-hosted font (hashed, referenced from the CSS).
+const fontBytes = readFileSync(
+  join(root, "node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2"),
+);
+const fontPath = writeHashed(join(staticDir, "fonts"), "inter-latin-wght-normal", "woff2", fontBytes);
+
+// 3. CSS.
+const cssTmp = join(root, "dist/app.css");
+execFileSync(
+  join(root, "node_modules/.bin/tailwindcss"),
+  ["-i", "src/styles/app.css", "-o", cssTmp, "--minify"],
+  { cwd: root, stdio: ["ignore", "ignore", "pipe"] },
+);
+const css = readFileSync(cssTmp, "utf8").replaceAll("/static/fonts/inter-latin-wght-normal.woff2", fontPath);
+const cssPath = writeHashed(staticDir, "app", "css", css);
+rmSync(cssTmp);
+
+// 4b. Public files, served at the site root (/favicon.svg, /illustrations/...).
+cpSync(join(root, "assets"), out, { recursive: true });
+
+// 5. Static asset headers (Workers Static Assets reads _headers).
+writeFileSync(
+  join(out, "_headers"),
+  [
+    "/static/*",
+    "  Cache-Control: public, max-age=31536000, immutable",
+    "/*",
+    "  X-Content-Type-Options: nosniff",
+    "  Referrer-Policy: strict-origin-when-cross-origin",
+    "",
+  ].join("\n"),
+);
+
+const manifest = { clientEntry, clientChunks, css: cssPath, font: fontPath };
+mkdirSync(join(root, "src/generated"), { recursive: true });
+writeFileSync(join(root, "src/generated/asset-manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+console.log(`build: ${clientEntry}, ${cssPath} in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,83 @@
+// Starting and stopping the local servers (wrangler dev, Directus) as whole process groups,
+// so nothing is left running after Ctrl-C or a finished test run.
+import { spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+export const bin = (name) => join(root, "node_modules/.bin", name);
+
+/** Env for wrangler on a machine without internet. */
+export const offlineEnv = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+/** Polls `url` until it answers (any HTTP status) or `timeoutMs` passes. */
+export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.body?.cancel();
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Spawns a command in its own process group; `stop()` ends the whole group. */
+export function spawnGroup(command, args, { env = {}, log = "inherit", cwd = root } = {}) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: log === "inherit" ? ["ignore", "inherit", "inherit"] : ["ignore", "pipe", "pipe"],
+  });
+  const output = [];
+  if (log !== "inherit") {
+    const keep = (chunk) => {
+      output.push(chunk.toString());
+      if (output.length > 200) output.shift();
+    };
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+  }
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  async function stop() {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {}
+    }, 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+  return { child, stop, output: () => output.join("") };
+}
+
+/**
+ * Runs the built worker with `wrangler dev` (workerd, local KV, assets and Images binding).
+ * `vars` override wrangler.toml vars for this run.
+ * @param {{ port?: number, vars?: Record<string, string>, log?: "inherit" | "pipe", persistTo?: string }} [options]
+ */
+export async function startWorker({ port = 3000, vars = {}, log = "inherit", persistTo } = {}) {
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  if (persistTo) args.push("--persist-to", persistTo);
+  const server = spawnGroup(bin("wrangler"), args, { env: offlineEnv, log });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/favicon.svg`, { child: server.child });
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${error.message}\n${server.output()}`);
+  }
+  return { url, stop: server.stop };
+}

@@ -1,0 +1,21 @@
+/** Hono's environment for this worker: bindings from wrangler.toml plus per-request variables. */
+export interface Secrets {
+  /** Directus token of the read-only Preview role (drafts). */
+  DIRECTUS_PREVIEW_TOKEN?: string;
+  /** Shared secret of the Directus Flow that calls /api/revalidate. */
+  REVALIDATE_SECRET?: string;
+  /** Maps service key, fallback for events without their own. */
+  MAPS_KEY?: string;
+}
+
+export type Bindings = Env & Secrets;
+
+export interface Variables {
+  /** Per-request CSP nonce for inline and module scripts. */
+  nonce: string;
+}
+
+export interface AppEnv {
+  Bindings: Bindings;
+  Variables: Variables;
+}

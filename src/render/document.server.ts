@@ -1,0 +1,81 @@
+import manifest from "../generated/asset-manifest.json";
+import { t } from "../i18n";
+import { defaultSocialImagePath, defaultSocialImageSize, type PageMeta } from "./meta";
+import { escapeHtml, serializeForScript } from "./serialize";
+
+export interface DocumentContext {
+  meta: PageMeta;
+  nonce: string;
+  siteUrl: string;
+  siteName: string;
+  /** Environments other than prod are never indexed. */
+  indexable: boolean;
+}
+
+export function fullTitle(meta: PageMeta, siteName: string): string {
+  if (meta.rawTitle) return meta.rawTitle;
+  return meta.title
+    ? t("meta.title_template", { title: meta.title, name: siteName })
+    : t("meta.default_title", { name: siteName });
+}
+
+function absolute(siteUrl: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, siteUrl).toString();
+}
+
+/** `<!doctype html>` through the opening of the React root: flushed before rendering starts. */
+export function documentStart({ meta, nonce, siteUrl, siteName, indexable }: DocumentContext): string {
+  const title = fullTitle(meta, siteName);
+  const canonical = absolute(siteUrl, meta.path);
+  const image = meta.image ?? { url: defaultSocialImagePath, ...defaultSocialImageSize };
+  const imageUrl = absolute(siteUrl, image.url);
+  const noindex = meta.noindex || !indexable;
+  const tags: string[] = [
+    `<meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    noindex ? `<meta name="robots" content="noindex, nofollow">` : "",
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:type" content="${meta.type ?? "website"}">`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}">`,
+    `<meta property="og:locale" content="en">`,
+    `<meta property="og:image" content="${escapeHtml(imageUrl)}">`,
+    `<meta property="og:image:width" content="${image.width}">`,
+    `<meta property="og:image:height" content="${image.height}">`,
+    image.alt ? `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">` : "",
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(imageUrl)}">`,
+  ];
+  if (meta.article) {
+    tags.push(
+      `<meta property="article:published_time" content="${escapeHtml(meta.article.publishedTime)}">`,
+      `<meta property="article:author" content="${escapeHtml(meta.article.author)}">`,
+      ...meta.article.tags.map((tag) => `<meta property="article:tag" content="${escapeHtml(tag)}">`),
+    );
+  }
+  for (const data of meta.jsonLd ?? []) {
+    tags.push(`<script type="application/ld+json" nonce="${nonce}">${serializeForScript(data)}</script>`);
+  }
+  tags.push(
+    `<meta name="theme-color" content="#ffffff">`,
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
+    `<link rel="preload" href="${manifest.font}" as="font" type="font/woff2" crossorigin>`,
+    `<link rel="stylesheet" href="${manifest.css}">`,
+    `<link rel="modulepreload" href="${manifest.clientEntry}">`,
+  );
+  return `<!doctype html><html lang="en"><head>${tags.filter(Boolean).join("")}</head><body><div id="app">`;
+}
+
+/** Closes the React root, then the page state for hydration and the client bundle. */
+export function documentEnd(state: unknown, nonce: string): string {
+  return (
+    `</div><script id="__STATE__" type="application/json" nonce="${nonce}">${serializeForScript(state)}</script>` +
+    `<script type="module" src="${manifest.clientEntry}" nonce="${nonce}"></script></body></html>`
+  );
+}

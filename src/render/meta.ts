@@ -1,0 +1,26 @@
+/** Everything a page puts in its <head>: built by loaders, written by the document renderer. */
+export interface SocialImage {
+  url: string;
+  width: number;
+  height: number;
+  alt?: string;
+}
+
+export interface PageMeta {
+  /** Page title without the site suffix; omitted on the main page. */
+  title?: string;
+  /** Full title as is, without the site suffix (error pages). */
+  rawTitle?: string;
+  description: string;
+  /** Canonical path (tracking parameters already removed). */
+  path: string;
+  noindex?: boolean;
+  type?: "website" | "article" | "profile";
+  image?: SocialImage;
+  article?: { publishedTime: string; author: string; tags: string[] };
+  jsonLd?: object[];
+}
+
+/** The default social card size, spec section 9. */
+export const defaultSocialImageSize = { width: 1280, height: 640 } as const;
+export const defaultSocialImagePath = "/social-card.png";

@@ -1,0 +1,107 @@
+import type { Context } from "hono";
+import type { ReactElement } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import type { AppEnv } from "../env";
+import { t } from "../i18n";
+import { loadSiteChrome } from "../routes/site-chrome.server";
+import { App } from "../views/App";
+import type { PageState } from "../views/registry";
+import { isCrawler } from "./crawlers";
+import { documentEnd, documentStart } from "./document.server";
+import type { PageMeta } from "./meta";
+
+/** Shared-cache policy of public HTML: edges keep it briefly and refresh in the background. */
+export const publicHtmlCacheControl = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+export interface PageResult {
+  state: PageState;
+  meta: PageMeta;
+  status?: number;
+}
+
+/** Streams a page view inside the app shell. */
+export function renderPage(c: Context<AppEnv>, page: PageResult): Promise<Response> {
+  return streamDocument(c, { ...page, element: <App state={page.state} /> });
+}
+
+/**
+ * Renders `element` with React's streaming renderer between the document's head and tail.
+ * Errors before the shell is ready (anywhere outside a Suspense boundary) become the 500
+ * screen with status 500; crawlers get the stream only once everything is ready.
+ */
+export async function streamDocument(
+  c: Context<AppEnv>,
+  { element, state, meta, status = 200 }: PageResult & { element: ReactElement },
+): Promise<Response> {
+  const nonce = c.get("nonce");
+  let body: ReadableStream<Uint8Array> & { allReady: Promise<void> };
+  try {
+    body = await renderToReadableStream(element, {
+      nonce,
+      onError(error) {
+        console.error(`render error in ${c.req.path}:`, error);
+      },
+    });
+  } catch (error) {
+    if (state.view === "error" && status >= 500) throw error; // the error page itself failed: let onError answer plainly
+    console.error(`page ${c.req.path} failed to render:`, error);
+    return renderErrorPage(c, 500);
+  }
+  if (isCrawler(c.req.header("user-agent"))) await body.allReady;
+
+  const env = c.env;
+  const head = documentStart({
+    meta,
+    nonce,
+    siteUrl: env.SITE_URL,
+    siteName: env.SITE_NAME,
+    indexable: env.ENVIRONMENT === "prod",
+  });
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+  headers.set(
+    "Cache-Control",
+    status === 200 ? publicHtmlCacheControl : status === 404 ? "public, max-age=0, s-maxage=60" : "no-store",
+  );
+  return new Response(wrapStream(head, body, documentEnd(state, nonce)), { status, headers });
+}
+
+/** The 404 or 500 screen (spec section 8) with the given status kept. */
+export async function renderErrorPage(c: Context<AppEnv>, status: number): Promise<Response> {
+  const notFound = status === 404;
+  const site = await loadSiteChrome(c);
+  const url = new URL(c.req.url);
+  return renderPage(c, {
+    status,
+    state: { view: "error", data: { status, path: url.pathname + url.search }, site },
+    meta: {
+      rawTitle: notFound ? t("errors.meta_title_404") : t("errors.meta_title_500"),
+      description: notFound ? t("errors.title_404") : t("errors.title_500"),
+      path: url.pathname,
+      noindex: true,
+    },
+  });
+}
+
+const encoder = new TextEncoder();
+
+/** prefix + React's stream + suffix, pulled chunk by chunk so nothing is buffered. */
+function wrapStream(prefix: string, stream: ReadableStream<Uint8Array>, suffix: string): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(prefix));
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.enqueue(encoder.encode(suffix));
+        controller.close();
+      } else {
+        controller.enqueue(value);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}

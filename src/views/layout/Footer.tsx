@@ -1,0 +1,66 @@
+import { t } from "../../i18n";
+import { LogoMark } from "../ui/Logo";
+import { GithubIcon, LinkedinIcon, XIcon } from "../ui/icons";
+import type { SiteChrome } from "../site";
+import { footerColumns } from "./navigation";
+
+const social = [
+  { label: "LinkedIn", href: "https://www.linkedin.com/company/meridian-cloud-demo", Icon: LinkedinIcon },
+  { label: "GitHub", href: "https://github.com/meridian-cloud-demo", Icon: GithubIcon },
+  { label: "X", href: "https://x.com/meridian_demo", Icon: XIcon },
+];
+
+export function Footer({ site }: { site: SiteChrome }) {
+  return (
+    <footer className="border-line bg-surface-muted mt-24 border-t">
+      <div className="container-page grid gap-12 py-16 lg:grid-cols-[1fr_1.1fr]">
+        <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">
+          {footerColumns.map((column) => (
+            <div key={column.title}>
+              <h2 className="text-ink text-sm font-semibold">{t(column.title)}</h2>
+              <ul className="mt-4 space-y-3">
+                {column.links.map((link) => (
+                  <li key={link.label}>
+                    <a href={link.href} className="text-ink-muted hover:text-ink text-sm">
+                      {t(link.label)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <section id="newsletter" aria-labelledby="newsletter-title" className="border-line bg-surface rounded-xl border p-6 md:p-8">
+          <h2 id="newsletter-title" className="text-lg font-semibold tracking-tight">
+            {t("footer.newsletter_title")}
+          </h2>
+          <p className="text-ink-muted mt-1 text-sm">{t("footer.newsletter_text")}</p>
+          {/* The subscription form mounts here (client runtime). */}
+          <div data-slot="newsletter-form" />
+        </section>
+      </div>
+      <div className="border-line border-t">
+        <div className="container-page flex flex-col gap-4 py-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-2.5">
+            <LogoMark className="h-6 w-6" />
+            <p className="text-ink-muted text-sm">{t("footer.copyright", { year: site.year, name: site.name })}</p>
+          </div>
+          <ul className="flex items-center gap-1" aria-label={t("footer.social_label")}>
+            {social.map(({ label, href, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  rel="noopener noreferrer"
+                  className="text-ink-muted hover:text-ink hover:bg-surface-sunken flex h-10 w-10 items-center justify-center rounded-md"
+                  aria-label={label}
+                >
+                  <Icon />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

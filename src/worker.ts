@@ -1,0 +1,4 @@
+import { createApp } from "./app";
+
+/** The worker entry: Static Assets serve dist/client first, everything else reaches the app. */
+export default createApp();

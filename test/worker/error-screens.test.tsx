@@ -1,0 +1,86 @@
+import { HTTPException } from "hono/http-exception";
+import { describe, expect, it } from "vitest";
+import { request, textOf } from "./helpers";
+
+function Thrower(): never {
+  throw new Error("boom in render");
+}
+
+/** Routes that exist only in tests: a render error deep in a page, and upstream-style failures. */
+const options = {
+  configure(app: Parameters<NonNullable<import("../../src/app").AppOptions["configure"]>>[0]) {
+    app.get("/__test/throw-in-render", async (c) => {
+      const { streamDocument } = await import("../../src/render/render-page.server");
+      const { loadSiteChrome } = await import("../../src/routes/site-chrome.server");
+      const { Shell } = await import("../../src/views/Shell");
+      const site = await loadSiteChrome(c);
+      return streamDocument(c, {
+        state: { view: "home", data: {}, site },
+        meta: { description: "x", path: "/__test/throw-in-render" },
+        element: (
+          <Shell site={site}>
+            <section>
+              <div>
+                <Thrower />
+              </div>
+            </section>
+          </Shell>
+        ),
+      });
+    });
+    app.get("/__test/status/:code", (c) => {
+      throw new HTTPException(Number(c.req.param("code")) as 502, { message: "upstream failed" });
+    });
+    app.get("/__test/throw-in-loader", () => {
+      throw new Error("loader failed");
+    });
+  },
+};
+
+describe("404 screen", () => {
+  it("answers an unknown route with 404 and the exact texts of the spec", async () => {
+    const response = await request("/no/such/page");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    const text = textOf(html);
+    expect(html).toContain("<title>Page not found</title>");
+    expect(text).toContain("Page doesn't exist");
+    expect(text).toContain("Error 404");
+    expect(html).toMatch(/<a href="\/" class="btn btn-primary[^"]*">Back to main page<\/a>/);
+    expect(html).toContain('src="/illustrations/not-found.svg"');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(text).not.toContain("The server could not load the page");
+  });
+});
+
+describe("500 screen", () => {
+  it("replaces a page whose render throws with the 500 screen and status 500", async () => {
+    const response = await request("/__test/throw-in-render", { options });
+    expect(response.status).toBe(500);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const html = await response.text();
+    const text = textOf(html);
+    expect(html).toContain("<title>An error occurred</title>");
+    expect(text).toContain("The server could not load the page");
+    expect(text).toContain("We are already working on this. Please try refreshing the page.");
+    expect(html).toMatch(/<button type="button" class="btn btn-primary[^"]*">Try again<\/button>/);
+    expect(html).toContain('<a href="/__test/throw-in-render" class="link">refreshing the page</a>');
+    expect(text).toContain("Error 500");
+    expect(text).not.toContain("Page doesn't exist");
+  });
+
+  it("turns an error thrown by a loader into the 500 screen", async () => {
+    const response = await request("/__test/throw-in-loader", { options });
+    expect(response.status).toBe(500);
+    expect(textOf(await response.text())).toContain("The server could not load the page");
+  });
+
+  it.each([500, 502, 503, 504])("shows the 500 variant for %i and keeps the real status", async (code) => {
+    const response = await request(`/__test/status/${code}`, { options });
+    expect(response.status).toBe(code);
+    const text = textOf(await response.text());
+    expect(text).toContain("The server could not load the page");
+    expect(text).toContain(`Error ${code}`);
+  });
+});

@@ -1,0 +1,72 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import manifest from "../../src/generated/asset-manifest.json";
+import { request, textOf } from "./helpers";
+
+describe("main page", () => {
+  it("renders the shell, one h1, head tags and the hydration bundle", async () => {
+    const response = await request("/");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).toContain("<header");
+    expect(html).toContain('<main id="content"');
+    expect(html).toContain("<footer");
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/">');
+    expect(html).toContain('<meta property="og:image:width" content="1280">');
+    expect(html).toContain('<meta property="og:image:height" content="640">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain(`<link rel="stylesheet" href="${manifest.css}">`);
+    expect(html).toMatch(new RegExp(`<script type="module" src="${manifest.clientEntry}" nonce="[^"]+"></script>`));
+    expect(html).toContain('"@type":"Organization"');
+    expect(textOf(html)).toContain(env.SITE_NAME);
+  });
+
+  it("is not indexable outside prod, and indexable in prod", async () => {
+    expect(await (await request("/")).text()).toContain('content="noindex, nofollow"');
+    const prod = await request("/", { env: { ENVIRONMENT: "prod" } });
+    expect(await prod.text()).not.toContain("noindex");
+  });
+});
+
+describe("headers", () => {
+  it("gives public HTML a short shared-cache policy", async () => {
+    const response = await request("/");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+  });
+
+  it("sets security headers and a per-request CSP nonce that every script carries", async () => {
+    const first = await request("/");
+    const second = await request("/");
+    const csp = first.headers.get("content-security-policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+    expect(nonce).not.toBe(/'nonce-([^']+)'/.exec(second.headers.get("content-security-policy")!)![1]);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const html = await first.text();
+    const scripts = html.match(/<script\b[^>]*>/g)!;
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("permissions-policy")).toContain("camera=()");
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+    const prod = await request("/", { env: { ENVIRONMENT: "prod" } });
+    expect(prod.headers.get("strict-transport-security")).toContain("max-age=63072000");
+  });
+
+  it("serves hashed static files as immutable for a year", async () => {
+    const response = await env.ASSETS.fetch(new Request(`http://localhost${manifest.css}`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/css");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("escapes page state so content cannot close the script element", async () => {
+    const { serializeForScript } = await import("../../src/render/serialize");
+    const out = serializeForScript({ body: "</script><script>alert(1)</script>\u2028" });
+    expect(out).not.toContain("</script>");
+    expect(out).not.toContain("\u2028");
+    expect(JSON.parse(out)).toEqual({ body: "</script><script>alert(1)</script>\u2028" });
+  });
+});

@@ -1,0 +1,40 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three suites, one runner:
+ * - unit: plain Node tests of pure modules and build scripts (test/unit);
+ * - worker: the worker inside workerd with its real bindings (src/**\/*.test.ts(x), test/worker);
+ * - browser: Debian's Chromium against a running `wrangler dev` (test/browser).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.toml" } })],
+        test: {
+          name: "worker",
+          include: ["src/**/*.test.{ts,tsx}", "test/worker/**/*.test.{ts,tsx}"],
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/browser/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
