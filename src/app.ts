@@ -1,19 +1,47 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import type { ContentOptions } from "./content/content.server";
 import type { AppEnv } from "./env";
+import { consentVariant } from "./lib/consent";
+import { content } from "./middleware/content";
+import { pageCache } from "./middleware/page-cache";
+import { preview } from "./middleware/preview";
 import { securityHeaders } from "./middleware/security-headers";
 import { renderErrorPage } from "./render/render-page.server";
 import { registerRoutes } from "./routes";
+import { graphqlBodyLimitBytes } from "./routes/api/graphql.server";
 
 export interface AppOptions {
   /** Extra routes, registered after the site's own (tests use it for routes that must not ship). */
   configure?: (app: Hono<AppEnv>) => void;
+  /** Content client options (tests inject a mock Directus and cache policy). */
+  content?: ContentOptions;
+  /** Whole-page cache; on by default. */
+  pageCache?: boolean;
 }
 
+const tooLarge = bodyLimit({
+  maxSize: graphqlBodyLimitBytes,
+  onError: (c) => c.json({ errors: [{ message: `The body is larger than ${graphqlBodyLimitBytes} bytes.` }] }, 413),
+});
+
 /** Builds the worker's Hono app: middleware, routes, then the error screens. */
-export function createApp({ configure }: AppOptions = {}): Hono<AppEnv> {
+export function createApp({ configure, content: contentOptions, pageCache: usePageCache = true }: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(securityHeaders());
+  app.use("/api/*", tooLarge);
+  app.use("/graphql", tooLarge);
+  // Preview links and webhooks authenticate themselves; everything else may be a preview.
+  app.use("*", async (c, next) => {
+    if (c.req.path.startsWith("/api/preview") || c.req.path.startsWith("/api/revalidate")) {
+      c.set("preview", false);
+      return next();
+    }
+    return preview()(c, next);
+  });
+  app.use(content(contentOptions));
+  if (usePageCache) app.use(pageCache({ variant: consentVariant }));
   registerRoutes(app);
   configure?.(app);
 

@@ -1,3 +1,5 @@
+import type { Content } from "./content/content.server";
+
 /** Hono's environment for this worker: bindings from wrangler.toml plus per-request variables. */
 export interface Secrets {
   /** Directus token of the read-only Preview role (drafts). */
@@ -13,6 +15,10 @@ export type Bindings = Env & Secrets;
 export interface Variables {
   /** Per-request CSP nonce for inline and module scripts. */
   nonce: string;
+  /** True when the request carries a valid editor preview token or cookie. */
+  preview: boolean;
+  /** This request's content access (cache in public mode, drafts in preview). */
+  content: Content;
 }
 
 export interface AppEnv {

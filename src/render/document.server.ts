@@ -1,5 +1,6 @@
 import manifest from "../generated/asset-manifest.json";
 import { t } from "../i18n";
+import type { PagePayload } from "../loaders/payload";
 import { defaultSocialImagePath, defaultSocialImageSize, type PageMeta } from "./meta";
 import { escapeHtml, serializeForScript } from "./serialize";
 
@@ -72,10 +73,10 @@ export function documentStart({ meta, nonce, siteUrl, siteName, indexable }: Doc
   return `<!doctype html><html lang="en"><head>${tags.filter(Boolean).join("")}</head><body><div id="app">`;
 }
 
-/** Closes the React root, then the page state for hydration and the client bundle. */
-export function documentEnd(state: unknown, nonce: string): string {
+/** Closes the React root, then the page payload for hydration and the client bundle. */
+export function documentEnd(payload: PagePayload, nonce: string): string {
   return (
-    `</div><script id="__STATE__" type="application/json" nonce="${nonce}">${serializeForScript(state)}</script>` +
+    `</div><script id="__STATE__" type="application/json" nonce="${nonce}">${serializeForScript(payload)}</script>` +
     `<script type="module" src="${manifest.clientEntry}" nonce="${nonce}"></script></body></html>`
   );
 }

@@ -14,6 +14,19 @@ export function Shell({ site, children }: { site: SiteChrome; children: ReactNod
       >
         {t("nav.skip_to_content")}
       </a>
+      {site.preview && (
+        <div role="status" className="bg-ink text-white">
+          <div className="container-page flex flex-wrap items-center gap-3 py-2 text-sm">
+            <span className="bg-highlight text-ink rounded px-2 py-0.5 text-xs font-bold tracking-wide uppercase">
+              {t("preview.badge")}
+            </span>
+            <span>{t("preview.text")}</span>
+            <a href={site.preview.exitHref} className="ml-auto font-semibold underline underline-offset-2">
+              {t("preview.exit")}
+            </a>
+          </div>
+        </div>
+      )}
       <Header site={site} />
       <main id="content" className="flex-1">
         {children}

@@ -15,4 +15,16 @@ export interface SiteChrome {
   year: number;
   stock: StockQuote | null;
   privacyPolicyUrl: string;
+  /** 'Book a meeting' target from the CMS site settings. */
+  bookingUrl: string | null;
+  /** Editor preview of drafts: the shell shows a 'Preview' badge with this exit link. */
+  preview?: { exitHref: string };
+}
+
+/** A CMS image as the views use it (URLs go through /_next/image). */
+export interface ImageRef {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
 }

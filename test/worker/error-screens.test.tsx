@@ -10,11 +10,11 @@ function Thrower(): never {
 const options = {
   configure(app: Parameters<NonNullable<import("../../src/app").AppOptions["configure"]>>[0]) {
     app.get("/__test/throw-in-render", async (c) => {
-      const { streamDocument } = await import("../../src/render/render-page.server");
-      const { loadSiteChrome } = await import("../../src/routes/site-chrome.server");
+      const { streamDocument, siteChrome } = await import("../../src/render/render-page.server");
       const { Shell } = await import("../../src/views/Shell");
-      const site = await loadSiteChrome(c);
+      const site = await siteChrome(c);
       return streamDocument(c, {
+        route: null,
         state: { view: "home", data: {}, site },
         meta: { description: "x", path: "/__test/throw-in-render" },
         element: (

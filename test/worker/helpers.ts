@@ -1,18 +1,39 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import type { Hono } from "hono";
 import { createApp, type AppOptions } from "../../src/app";
+import { resetIsolateCache } from "../../src/content/cache.server";
+import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";
 
-/** Sends a request through a freshly built app inside workerd, with the real bindings. */
+/** Secrets the worker tests run with (real ones live in .dev.vars / wrangler secrets). */
+export const testSecrets = {
+  DIRECTUS_PREVIEW_TOKEN: "test-preview-token",
+  REVALIDATE_SECRET: "test-revalidate-secret",
+};
+
+/** Sends a request through an app inside workerd, with the real bindings plus test secrets. */
 export async function request(
   path: string,
   init: RequestInit & { app?: Hono<AppEnv>; options?: AppOptions; env?: Partial<Bindings> } = {},
 ): Promise<Response> {
-  const { app = createApp(init.options), env: overrides, ...requestInit } = init;
+  const { app = createApp({ pageCache: false, content: { fetch: mockDirectus().fetch }, ...init.options }), env: overrides, ...requestInit } = init;
   const ctx = createExecutionContext();
-  const response = await app.fetch(new Request(new URL(path, "http://localhost:3000"), requestInit), { ...env, ...overrides }, ctx);
+  const url = new URL(path, "http://localhost:3000");
+  const response = await app.fetch(new Request(url, requestInit), { ...env, ...testSecrets, ...overrides }, ctx);
   await waitOnExecutionContext(ctx);
   return response;
+}
+
+/**
+ * Storage (KV, Cache API) lives as long as the test file: start each test from an empty
+ * content cache and a content generation no earlier test used, so no cached page is reused.
+ */
+export async function resetContentState(): Promise<void> {
+  resetIsolateCache();
+  clearGenerationMemo();
+  const { keys } = await env.CONTENT_CACHE.list();
+  await Promise.all(keys.map((key) => env.CONTENT_CACHE.delete(key.name)));
+  await bumpGeneration(env.CONTENT_CACHE, "posts");
 }
 
 /** Visible text of an HTML document: tags removed, entities decoded, whitespace collapsed. */
@@ -26,4 +47,74 @@ export function textOf(html: string): string {
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ")
     .replace(/ ([.,])/g, "$1");
+}
+
+export interface UpstreamCall {
+  url: string;
+  method: string;
+  authorization: string | null;
+  operationName: string;
+  variables: Record<string, unknown>;
+  query: string;
+}
+
+type Answer = unknown | ((call: UpstreamCall) => unknown | Promise<unknown>);
+
+/**
+ * A mock Directus: answers POST /graphql per operation name with `{data}`, records every call.
+ * `down` makes it fail like a stopped server (network error).
+ */
+export function mockDirectus(answers: Record<string, Answer> = {}) {
+  const calls: UpstreamCall[] = [];
+  const state = { down: false, status: 200 };
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const body = request.method === "POST" ? ((await request.json()) as Record<string, any>) : {};
+    const call: UpstreamCall = {
+      url: request.url,
+      method: request.method,
+      authorization: request.headers.get("authorization"),
+      operationName: body.operationName,
+      variables: body.variables,
+      query: body.query,
+    };
+    calls.push(call);
+    if (state.down) throw new TypeError("fetch failed: connection refused");
+    if (state.status !== 200) return new Response("upstream error", { status: state.status });
+    const answer = answers[call.operationName] ?? defaultAnswers[call.operationName];
+    if (answer === undefined) return Response.json({ errors: [{ message: `no mock for ${call.operationName}` }] });
+    const data = typeof answer === "function" ? await (answer as (c: UpstreamCall) => unknown)(call) : answer;
+    return Response.json({ data });
+  }) as typeof fetch;
+  return { fetch: fetchImpl, calls, state, count: (name: string) => calls.filter((c) => c.operationName === name).length };
+}
+
+export const siteChromeData = {
+  stock_quote: { ticker: "MRDN", value: 84.12, currency: "USD", change: 1.24, last_update: "2026-11-21T16:00:00.000Z" },
+  site_settings: {
+    site_name: "Meridian Cloud",
+    booking_link: "https://meridian.example/book",
+    privacy_policy_link: "/legal/privacy",
+    default_social_image: null,
+  },
+};
+
+const defaultAnswers: Record<string, unknown> = { SiteChrome: siteChromeData };
+
+/** Counts KV reads and writes by key prefix, passing them through to the real namespace. */
+export function spyKv(kv: KVNamespace) {
+  const ops: { op: "get" | "put"; key: string }[] = [];
+  const spy = new Proxy(kv, {
+    get(target, property, receiver) {
+      if (property === "get" || property === "put") {
+        return (key: string, ...rest: unknown[]) => {
+          ops.push({ op: property, key });
+          return (target[property] as (...args: unknown[]) => unknown).call(target, key, ...rest);
+        };
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { kv: spy, ops };
 }

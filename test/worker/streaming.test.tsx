@@ -11,12 +11,12 @@ function Slow({ promise }: { promise: Promise<string> }) {
 const options = {
   configure(app: Parameters<NonNullable<import("../../src/app").AppOptions["configure"]>>[0]) {
     app.get("/__test/slow", async (c) => {
-      const { streamDocument } = await import("../../src/render/render-page.server");
-      const { loadSiteChrome } = await import("../../src/routes/site-chrome.server");
+      const { streamDocument, siteChrome } = await import("../../src/render/render-page.server");
       const { Shell } = await import("../../src/views/Shell");
-      const site = await loadSiteChrome(c);
+      const site = await siteChrome(c);
       const promise = delay(150);
       return streamDocument(c, {
+        route: null,
         state: { view: "home", data: {}, site },
         meta: { description: "slow", path: "/__test/slow" },
         element: (

@@ -1,0 +1,87 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { spyKv } from "../../test/worker/helpers";
+import { cachedRead, resetIsolateCache, type CacheContext } from "./cache.server";
+
+let clock = 1_000_000;
+const policy = { freshMs: 60_000, staleIfErrorMs: 86_400_000 };
+
+function context(kv: KVNamespace = env.CONTENT_CACHE) {
+  const ctx = createExecutionContext();
+  const cacheContext: CacheContext = { kv, waitUntil: (p) => ctx.waitUntil(p), policy, now: () => clock };
+  return { ctx, cacheContext };
+}
+
+function upstream(values: unknown[]) {
+  let calls = 0;
+  const fetcher = async () => {
+    const value = values[Math.min(calls, values.length - 1)];
+    calls += 1;
+    if (value instanceof Error) throw value;
+    return value;
+  };
+  return { fetcher, calls: () => calls };
+}
+
+describe("content cache", () => {
+  beforeEach(() => {
+    resetIsolateCache();
+    clock += 10 * 86_400_000;
+  });
+
+  it("serves a fresh value from memory, then from KV in another isolate", async () => {
+    const source = upstream(["v1"]);
+    const { cacheContext } = context();
+    expect(await cachedRead("k-fresh", "g1", source.fetcher, cacheContext)).toEqual({ value: "v1", source: "upstream" });
+    expect(await cachedRead("k-fresh", "g1", source.fetcher, cacheContext)).toEqual({ value: "v1", source: "memory" });
+    resetIsolateCache(); // as if another isolate served the next request
+    expect(await cachedRead("k-fresh", "g1", source.fetcher, cacheContext)).toEqual({ value: "v1", source: "kv" });
+    expect(source.calls()).toBe(1);
+  });
+
+  it("serves a stale value at once and refreshes it in the background (stale-while-revalidate)", async () => {
+    const source = upstream(["v1", "v2"]);
+    await cachedRead("k-swr", "g1", source.fetcher, context().cacheContext);
+    clock += policy.freshMs + 1;
+    const { ctx, cacheContext } = context();
+    expect(await cachedRead("k-swr", "g1", source.fetcher, cacheContext)).toEqual({ value: "v1", source: "stale" });
+    await waitOnExecutionContext(ctx);
+    expect(source.calls()).toBe(2);
+    expect(await cachedRead("k-swr", "g1", source.fetcher, context().cacheContext)).toEqual({ value: "v2", source: "memory" });
+  });
+
+  it("refetches at once when the generation changed", async () => {
+    const source = upstream(["v1", "v2"]);
+    await cachedRead("k-gen", "g1", source.fetcher, context().cacheContext);
+    expect(await cachedRead("k-gen", "g2", source.fetcher, context().cacheContext)).toEqual({ value: "v2", source: "upstream" });
+  });
+
+  it("serves the last value when the upstream fails (stale-if-error), up to the limit", async () => {
+    const source = upstream(["v1", new Error("Directus down")]);
+    await cachedRead("k-sie", "g1", source.fetcher, context().cacheContext);
+    clock += policy.freshMs + 1;
+    expect(await cachedRead("k-sie", "g2", source.fetcher, context().cacheContext)).toEqual({ value: "v1", source: "stale-if-error" });
+    clock += policy.staleIfErrorMs;
+    await expect(cachedRead("k-sie", "g3", source.fetcher, context().cacheContext)).rejects.toThrow("Directus down");
+  });
+
+  it("lets concurrent misses of one key share one upstream request", async () => {
+    let calls = 0;
+    const slow = () => new Promise((resolve) => setTimeout(() => resolve(`v${++calls}`), 20));
+    const { cacheContext } = context();
+    const results = await Promise.all(Array.from({ length: 5 }, () => cachedRead("k-dedupe", "g1", slow, cacheContext)));
+    expect(calls).toBe(1);
+    expect(results.map((r) => r.value)).toEqual(["v1", "v1", "v1", "v1", "v1"]);
+  });
+
+  it("writes a key to KV at most once per second", async () => {
+    const spy = spyKv(env.CONTENT_CACHE);
+    const source = upstream(["v1", "v2", "v3"]);
+    await cachedRead("k-rate", "g1", source.fetcher, context(spy.kv).cacheContext);
+    await cachedRead("k-rate", "g2", source.fetcher, context(spy.kv).cacheContext); // same second
+    clock += 1001;
+    await cachedRead("k-rate", "g3", source.fetcher, context(spy.kv).cacheContext);
+    expect(source.calls()).toBe(3);
+    expect(spy.ops.filter((op) => op.op === "put" && op.key === "k-rate")).toHaveLength(2);
+  });
+});

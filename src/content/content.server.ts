@@ -1,0 +1,82 @@
+import type { Bindings } from "../env";
+import { cachedRead, type CachePolicy, type CacheSource } from "./cache.server";
+import { graphqlRequest } from "./client.server";
+import { anyCollection, generationOf } from "./generations.server";
+import { queryKey, stableStringify, type DataOf, type Operation, type VariablesOf } from "./operation";
+
+export interface ContentOptions {
+  /** Upstream fetch (tests inject a mock Directus). */
+  fetch?: typeof fetch;
+  policy?: CachePolicy;
+  timeoutMs?: number;
+}
+
+/**
+ * One request's access to content. Public mode reads through the KV cache; preview mode
+ * queries Directus with the preview token and never reads or writes any cache.
+ * Every result is kept so the page can hand it to the browser's query cache.
+ */
+export class Content {
+  /** queryKey -> data, serialised into the page for the client cache. */
+  readonly results: Record<string, unknown> = {};
+  readonly sources: Record<CacheSource | "preview", number> = {
+    memory: 0,
+    kv: 0,
+    upstream: 0,
+    stale: 0,
+    "stale-if-error": 0,
+    preview: 0,
+  };
+
+  constructor(
+    private readonly env: Bindings,
+    private readonly waitUntil: (promise: Promise<unknown>) => void,
+    readonly preview: boolean,
+    private readonly options: ContentOptions = {},
+  ) {}
+
+  async query<O extends Operation<any, any>>(operation: O, variables?: VariablesOf<O>): Promise<DataOf<O>> {
+    const vars = (variables ?? {}) as Record<string, unknown>;
+    const request = { query: operation.document, operationName: operation.name, variables: vars };
+    const client = {
+      apiBaseUrl: this.env.API_BASE_URL,
+      fetch: this.options.fetch,
+      timeoutMs: this.options.timeoutMs,
+    };
+    let data: DataOf<O>;
+    if (this.preview) {
+      data = await graphqlRequest<DataOf<O>>(request, { ...client, token: this.env.DIRECTUS_PREVIEW_TOKEN });
+      this.sources.preview += 1;
+    } else {
+      const key = `q:${operation.name}:${await sha256(operation.document + stableStringify(vars))}`;
+      const generation = await generationOf(this.env.CONTENT_CACHE, operation.collections);
+      const result = await cachedRead(key, generation, () => graphqlRequest<DataOf<O>>(request, client), {
+        kv: this.env.CONTENT_CACHE,
+        waitUntil: this.waitUntil,
+        policy: this.options.policy,
+      });
+      data = result.value;
+      this.sources[result.source] += 1;
+    }
+    this.results[queryKey(operation.name, vars)] = data;
+    return data;
+  }
+
+  /** The generation of all content together: part of the page-cache key. */
+  generation(): Promise<string> {
+    return generationOf(this.env.CONTENT_CACHE, [anyCollection]);
+  }
+
+  /** `Server-Timing` description of where this request's content came from. */
+  serverTiming(): string {
+    const parts = Object.entries(this.sources)
+      .filter(([, count]) => count > 0)
+      .map(([source, count]) => `${source}=${count}`);
+    return `content;desc="${parts.join(" ") || "none"}"`;
+  }
+}
+
+export async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

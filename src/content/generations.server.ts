@@ -1,0 +1,52 @@
+/**
+ * Content generations: one opaque value per collection, changed by every CMS webhook. Cached
+ * content and cached pages carry the generations they were built from, so a change makes the
+ * next request refetch instead of waiting for a TTL. One KV key per collection, so two
+ * webhooks for different collections can never overwrite each other.
+ */
+const prefix = "gen:";
+/** In-isolate copy, so a page view does not read KV for every query. */
+const memo = new Map<string, { value: string; readAt: number }>();
+export const generationMemoMs = 1000;
+
+export async function readGenerations(kv: KVNamespace, collections: readonly string[], now = Date.now()): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const collection of collections) {
+    const cached = memo.get(collection);
+    if (cached && now - cached.readAt < generationMemoMs) result[collection] = cached.value;
+    else missing.push(collection);
+  }
+  if (missing.length) {
+    const values = await Promise.all(missing.map((collection) => kv.get(prefix + collection)));
+    missing.forEach((collection, index) => {
+      const value = values[index] ?? "0";
+      memo.set(collection, { value, readAt: now });
+      result[collection] = value;
+    });
+  }
+  return result;
+}
+
+/** The generation tag of something built from `collections`. */
+export async function generationOf(kv: KVNamespace, collections: readonly string[]): Promise<string> {
+  const generations = await readGenerations(kv, collections);
+  return collections.map((collection) => generations[collection]).join(".");
+}
+
+/** Pseudo-collection that changes with every collection: the generation of whole pages. */
+export const anyCollection = "*";
+
+/** Marks `collection` (and so all content) as changed. Any new value invalidates. */
+export async function bumpGeneration(kv: KVNamespace, collection: string, now = Date.now()): Promise<string> {
+  const value = `${now.toString(36)}${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
+  await Promise.all([kv.put(prefix + collection, value), kv.put(prefix + anyCollection, value)]);
+  memo.set(collection, { value, readAt: now });
+  memo.set(anyCollection, { value, readAt: now });
+  return value;
+}
+
+/** Tests only: forget the in-isolate copy. */
+export function clearGenerationMemo(): void {
+  memo.clear();
+}

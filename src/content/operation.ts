@@ -1,0 +1,41 @@
+/**
+ * A named GraphQL operation the site runs against Directus. The registry of these is the only
+ * thing the site's own /graphql endpoint accepts, and `collections` says which content
+ * generations a cached result depends on.
+ */
+export interface Operation<TData = unknown, TVariables extends Record<string, unknown> = Record<string, unknown>> {
+  name: string;
+  document: string;
+  collections: readonly string[];
+  /** Phantom fields that carry the types; never set at runtime. */
+  readonly __data?: TData;
+  readonly __variables?: TVariables;
+}
+
+export type DataOf<O> = O extends Operation<infer D, Record<string, unknown>> ? D : never;
+export type VariablesOf<O> = O extends Operation<unknown, infer V> ? V : never;
+
+export function defineOperation<TData, TVariables extends Record<string, unknown> = Record<string, never>>(
+  document: string,
+  collections: readonly string[],
+): Operation<TData, TVariables> {
+  const name = /\b(?:query|mutation)\s+(\w+)/.exec(document)?.[1];
+  if (!name) throw new Error(`operation without a name: ${document.slice(0, 60)}`);
+  return { name, document: document.trim(), collections };
+}
+
+/** Cache key of one operation call: the same on the server and in the browser. */
+export function queryKey(operationName: string, variables: Record<string, unknown> = {}): string {
+  return `${operationName}:${stableStringify(variables)}`;
+}
+
+export function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,67 @@
+/**
+ * Reshape functions: Directus' shapes in, the views' types out. The only place that knows
+ * how the CMS names things.
+ */
+import type { SiteConfig } from "../loaders/types";
+import type { ImageRef, SiteChrome } from "../views/site";
+import type { DirectusAuthorCard, DirectusFile } from "./directus-types";
+import type { SiteChromeQuery } from "./queries/site";
+
+/** Public URL of a Directus file; `modified_on` versions it, so caches can keep it forever. */
+export function fileUrl(file: Pick<DirectusFile, "id" | "modified_on" | "filename_download">, apiBaseUrl: string): string {
+  const version = file.modified_on ? `?v=${Date.parse(file.modified_on).toString(36)}` : "";
+  return `${apiBaseUrl.replace(/\/$/, "")}/assets/${file.id}${version}`;
+}
+
+export function reshapeImage(file: DirectusFile | null | undefined, apiBaseUrl: string, alt?: string | null): ImageRef | null {
+  if (!file || !file.width || !file.height) return null;
+  return { src: fileUrl(file, apiBaseUrl), width: file.width, height: file.height, alt: alt ?? file.title ?? "" };
+}
+
+export interface AuthorSummary {
+  id: string;
+  name: string;
+  shortDescription: string;
+  linkedin: string | null;
+  avatar: ImageRef | null;
+}
+
+export function authorName(author: Pick<DirectusAuthorCard, "first_name" | "second_name">): string {
+  return [author.first_name, author.second_name].filter(Boolean).join(" ").trim();
+}
+
+/** Avatar from the uploaded file, else from `avatar_url` (size unknown: a square is assumed). */
+export function reshapeAuthor(author: DirectusAuthorCard, apiBaseUrl: string): AuthorSummary {
+  const name = authorName(author);
+  const avatar =
+    reshapeImage(author.avatar, apiBaseUrl, name) ??
+    (author.avatar_url ? { src: author.avatar_url, width: 400, height: 400, alt: name } : null);
+  return {
+    id: author.id,
+    name,
+    shortDescription: author.short_description ?? "",
+    linkedin: author.linkedin_link,
+    avatar,
+  };
+}
+
+export function reshapeSiteChrome(data: SiteChromeQuery, config: SiteConfig, year: number): SiteChrome {
+  const quote = data.stock_quote;
+  const settings = data.site_settings;
+  return {
+    name: config.name,
+    year,
+    stock:
+      quote && quote.ticker
+        ? {
+            ticker: quote.ticker,
+            value: Number(quote.value),
+            currency: quote.currency,
+            changePercent: Number(quote.change),
+            lastUpdate: quote.last_update ?? new Date(0).toISOString(),
+          }
+        : null,
+    privacyPolicyUrl: settings?.privacy_policy_link || "/legal/privacy",
+    bookingUrl: settings?.booking_link ?? null,
+  };
+}

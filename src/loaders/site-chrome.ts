@@ -1,0 +1,18 @@
+import { reshapeSiteChrome } from "../content/reshape";
+import { siteChromeQuery } from "../content/queries/site";
+import type { SiteChrome } from "../views/site";
+import type { LoaderArgs } from "./types";
+
+/**
+ * Data of the shell around every page. Never throws: an error page must render even when
+ * the CMS is down, so missing parts are simply left out.
+ */
+export async function loadSiteChrome({ content, config }: Pick<LoaderArgs, "content" | "config">): Promise<SiteChrome> {
+  const year = new Date().getUTCFullYear();
+  try {
+    return reshapeSiteChrome(await content.query(siteChromeQuery), config, year);
+  } catch (error) {
+    console.warn("site chrome unavailable:", error instanceof Error ? error.message : error);
+    return { name: config.name, year, stock: null, privacyPolicyUrl: "/legal/privacy", bookingUrl: null };
+  }
+}

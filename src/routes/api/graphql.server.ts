@@ -1,0 +1,83 @@
+import { Hono } from "hono";
+import { ContentError } from "../../content/client.server";
+import { sha256 } from "../../content/content.server";
+import { operationByName } from "../../content/queries";
+import type { AppEnv } from "../../env";
+
+/** Body limit of the browser's query endpoint: registered operations are small. */
+export const graphqlBodyLimitBytes = 16 * 1024;
+
+type Variables = Record<string, string | number | boolean | null>;
+
+/** Variable names an operation declares (`$slug: String!`). */
+function declaredVariables(document: string): Set<string> {
+  return new Set([...document.matchAll(/\$(\w+)\s*:/g)].map((match) => match[1]!));
+}
+
+const documentHashes = new Map<string, string>();
+async function documentHash(document: string): Promise<string> {
+  let hash = documentHashes.get(document);
+  if (!hash) documentHashes.set(document, (hash = await sha256(document)));
+  return hash;
+}
+
+const badRequest = (message: string) => ({ errors: [{ message }] });
+
+/**
+ * POST /graphql — the browser's query endpoint. Accepts only the site's registered operations
+ * (by operationName, with the exact query text or its sha256 hash), serves them through the
+ * same cache as the server render, and uses the preview token only for a valid preview.
+ */
+export const graphqlRoutes = new Hono<AppEnv>()
+  .post("/", async (c) => {
+    c.header("Cache-Control", c.get("preview") ? "private, no-store" : "no-cache");
+    if (!c.req.header("content-type")?.toLowerCase().startsWith("application/json")) {
+      return c.json(badRequest("Send a JSON body with Content-Type: application/json."), 400);
+    }
+    const body = (await c.req.json().catch(() => undefined)) as
+      | { operationName?: unknown; query?: unknown; variables?: unknown; extensions?: { persistedQuery?: { sha256Hash?: unknown } } }
+      | undefined;
+    if (!body || typeof body !== "object" || Array.isArray(body)) return c.json(badRequest("The body is not a JSON object."), 400);
+    if (typeof body.operationName !== "string") return c.json(badRequest("operationName is required."), 400);
+    const operation = operationByName.get(body.operationName);
+    if (!operation) return c.json(badRequest(`Unknown operation "${body.operationName.slice(0, 80)}".`), 400);
+
+    const hash = body.extensions?.persistedQuery?.sha256Hash;
+    if (typeof body.query === "string") {
+      if (body.query.trim() !== operation.document) {
+        return c.json(badRequest(`The query text does not match the registered operation ${operation.name}.`), 400);
+      }
+    } else if (typeof hash === "string") {
+      if (hash !== (await documentHash(operation.document))) {
+        return c.json(badRequest(`The hash does not match the registered operation ${operation.name}.`), 400);
+      }
+    } else {
+      return c.json(badRequest("Send the registered query text or its sha256 hash."), 400);
+    }
+
+    const variables = body.variables ?? {};
+    if (typeof variables !== "object" || variables === null || Array.isArray(variables)) {
+      return c.json(badRequest("variables must be a JSON object."), 400);
+    }
+    const allowed = declaredVariables(operation.document);
+    for (const [name, value] of Object.entries(variables)) {
+      if (!allowed.has(name)) return c.json(badRequest(`Unknown variable "${name.slice(0, 40)}" for ${operation.name}.`), 400);
+      const scalar = value === null || ["string", "number", "boolean"].includes(typeof value);
+      if (!scalar || (typeof value === "string" && value.length > 200)) {
+        return c.json(badRequest(`Variable "${name}" must be a short string, number or boolean.`), 400);
+      }
+    }
+
+    try {
+      const data = await c.get("content").query(operation, variables as Variables);
+      return c.json({ data });
+    } catch (error) {
+      console.error("graphql endpoint:", error);
+      const message = error instanceof ContentError ? `${operation.name} is unavailable right now.` : "Query failed.";
+      return c.json({ errors: [{ message }] }, 502);
+    }
+  })
+  .all("/", (c) => {
+    c.header("Allow", "POST");
+    return c.json(badRequest("Use POST with a JSON body."), 405);
+  });

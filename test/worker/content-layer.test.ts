@@ -1,0 +1,235 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { siteChromeQuery } from "../../src/content/queries/site";
+import { mockDirectus, request, resetContentState, siteChromeData, spyKv, testSecrets } from "./helpers";
+
+beforeEach(resetContentState);
+
+function appWith(directus: ReturnType<typeof mockDirectus>, pageCache = false) {
+  return createApp({ content: { fetch: directus.fetch }, pageCache });
+}
+
+const revalidate = (app: ReturnType<typeof createApp>, body: unknown, secret: string | null = testSecrets.REVALIDATE_SECRET) =>
+  request("/api/revalidate", {
+    app,
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(secret ? { "X-Revalidate-Secret": secret } : {}) },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+describe("page content through the cache", () => {
+  it("renders CMS content and costs one upstream request cold, none warm", async () => {
+    const directus = mockDirectus();
+    const app = appWith(directus);
+    const cold = await request("/", { app });
+    expect(await cold.text()).toContain("84.12");
+    expect(cold.headers.get("server-timing")).toBe('content;desc="upstream=1"');
+    const warm = await request("/", { app });
+    expect(warm.headers.get("server-timing")).toBe('content;desc="memory=1"');
+    expect(directus.count("SiteChrome")).toBe(1);
+  });
+
+  it("serialises the render's query results into the page for the browser's cache", async () => {
+    const html = await (await request("/", { app: appWith(mockDirectus()) })).text();
+    const payload = JSON.parse(/<script id="__STATE__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!);
+    expect(payload.route).toBe("home");
+    expect(payload.queries["SiteChrome:{}"]).toEqual(siteChromeData);
+  });
+
+  it("still renders (without the stock block) when Directus is down and nothing is cached", async () => {
+    const directus = mockDirectus();
+    directus.state.down = true;
+    const response = await request("/", { app: appWith(directus) });
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain("Last update");
+  });
+});
+
+describe("POST /api/revalidate", () => {
+  it("refuses a missing or wrong secret with 401", async () => {
+    const app = appWith(mockDirectus());
+    expect((await revalidate(app, { collection: "posts", keys: ["1"] }, null)).status).toBe(401);
+    expect((await revalidate(app, { collection: "posts", keys: ["1"] }, "wrong")).status).toBe(401);
+  });
+
+  it("answers malformed bodies with 400 and unknown collections with 200", async () => {
+    const app = appWith(mockDirectus());
+    const bad = await revalidate(app, "{not json");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toContain("collection");
+    const unknown = await revalidate(app, { collection: "directus_users", keys: ["1"] });
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toMatchObject({ ignored: true });
+  });
+
+  it("makes the next request refetch: an edit shows without waiting for the TTL", async () => {
+    let ticker = "MRDN";
+    const directus = mockDirectus({ SiteChrome: () => ({ ...siteChromeData, stock_quote: { ...siteChromeData.stock_quote, ticker } }) });
+    const app = appWith(directus);
+    expect(await (await request("/", { app })).text()).toContain(">MRDN<");
+    ticker = "MRDX";
+    expect(await (await request("/", { app })).text()).toContain(">MRDN<"); // still fresh in the cache
+    const first = await revalidate(app, { collection: "stock_quote", keys: ["1"] });
+    expect(first.status).toBe(200);
+    expect(await (await request("/", { app })).text()).toContain(">MRDX<");
+    expect((await revalidate(app, { collection: "stock_quote", keys: ["1"] })).status).toBe(200); // idempotent
+    expect(directus.count("SiteChrome")).toBe(2);
+  });
+});
+
+describe("editor preview", () => {
+  it("with the X-Preview-Token header: privileged query, no cache read or write, private and noindex, badge", async () => {
+    const directus = mockDirectus();
+    const spy = spyKv(env.CONTENT_CACHE);
+    const response = await request("/", {
+      app: appWith(directus, true),
+      env: { CONTENT_CACHE: spy.kv },
+      headers: { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex");
+    expect(response.headers.get("x-page-cache")).toBeNull();
+    const html = await response.text();
+    expect(html).toContain("Preview");
+    expect(html).toContain('href="/api/preview/exit?path=%2F"');
+    expect(directus.calls[0]!.authorization).toBe(`Bearer ${testSecrets.DIRECTUS_PREVIEW_TOKEN}`);
+    expect(spy.ops.filter((op) => op.key.startsWith("q:"))).toEqual([]);
+    // Nothing of it reached the page cache: the next public request renders anew.
+    const publicResponse = await request("/", { app: appWith(directus, true) });
+    expect(publicResponse.headers.get("x-page-cache")).toBe("MISS");
+    expect(directus.calls.at(-1)!.authorization).toBeNull();
+  });
+
+  it("answers a wrong token with 401, never a silent public page", async () => {
+    const response = await request("/", { app: appWith(mockDirectus()), headers: { "X-Preview-Token": "guess" } });
+    expect(response.status).toBe(401);
+    expect(await response.text()).toContain("not valid");
+  });
+
+  it("sets the cookie through /api/preview, redirects to a local path, and exits", async () => {
+    const app = appWith(mockDirectus());
+    const enter = await request(`/api/preview?token=${testSecrets.DIRECTUS_PREVIEW_TOKEN}&path=/blog/some-slug`, { app, redirect: "manual" });
+    expect(enter.status).toBe(302);
+    expect(enter.headers.get("location")).toBe("/blog/some-slug");
+    const cookie = enter.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^meridian_preview=[^;]+; Max-Age=28800; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(cookie).not.toContain(testSecrets.DIRECTUS_PREVIEW_TOKEN);
+    const page = await request("/", { app, headers: { Cookie: cookie.split(";")[0]! } });
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    const exit = await request("/api/preview/exit?path=/", { app, redirect: "manual" });
+    expect(exit.status).toBe(302);
+    expect(exit.headers.get("set-cookie")).toMatch(/^meridian_preview=; Max-Age=0/);
+  });
+
+  it.each([
+    ["wrong token", "token=nope&path=/", 401],
+    ["no token", "path=/", 401],
+    ["absolute URL", `token=${testSecrets.DIRECTUS_PREVIEW_TOKEN}&path=https://evil.example/`, 400],
+    ["protocol-relative", `token=${testSecrets.DIRECTUS_PREVIEW_TOKEN}&path=//evil.example/`, 400],
+    ["backslash", `token=${testSecrets.DIRECTUS_PREVIEW_TOKEN}&path=/\\evil.example`, 400],
+  ])("refuses %s", async (_name, query, status) => {
+    const response = await request(`/api/preview?${query}`, { app: appWith(mockDirectus()), redirect: "manual" });
+    expect(response.status).toBe(status);
+  });
+
+  it("answers an outdated preview cookie with 401 and clears it", async () => {
+    const response = await request("/", { app: appWith(mockDirectus()), headers: { Cookie: "meridian_preview=stale" } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("set-cookie")).toMatch(/^meridian_preview=; Max-Age=0/);
+  });
+});
+
+describe("the browser's POST /graphql", () => {
+  const post = (app: ReturnType<typeof createApp>, body: unknown, headers: Record<string, string> = {}) =>
+    request("/graphql", {
+      app,
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+
+  it("serves a registered operation through the same cache as the render", async () => {
+    const directus = mockDirectus();
+    const app = appWith(directus);
+    await request("/", { app });
+    const response = await post(app, { operationName: "SiteChrome", query: siteChromeQuery.document, variables: {} });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: siteChromeData });
+    expect(directus.count("SiteChrome")).toBe(1);
+  });
+
+  it("accepts the sha256 hash of the registered document instead of its text", async () => {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(siteChromeQuery.document));
+    const hash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const response = await post(appWith(mockDirectus()), { operationName: "SiteChrome", extensions: { persistedQuery: { sha256Hash: hash } } });
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ["an unknown operation", { operationName: "DropTables", query: "query DropTables { x }" }, /Unknown operation/],
+    ["a changed query text", { operationName: "SiteChrome", query: "query SiteChrome { directus_users { email } }" }, /does not match/],
+    ["a wrong hash", { operationName: "SiteChrome", extensions: { persistedQuery: { sha256Hash: "00" } } }, /hash does not match/],
+    ["no query at all", { operationName: "SiteChrome" }, /query text or its sha256/],
+    ["an undeclared variable", { operationName: "SiteChrome", query: siteChromeQuery.document, variables: { limit: 1e9 } }, /Unknown variable/],
+    ["a body that is not JSON", "operationName=SiteChrome", /not a JSON object/],
+    ["an array body", [], /not a JSON object/],
+  ])("answers %s with 400 and a message", async (_name, body, message) => {
+    const response = await post(appWith(mockDirectus()), body);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: { message: string }[] }).errors[0]!.message).toMatch(message);
+  });
+
+  it("answers GET with 405 and oversized bodies with 413", async () => {
+    const app = appWith(mockDirectus());
+    const get = await request("/graphql?query={__schema{types{name}}}", { app });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    const big = await post(app, { operationName: "SiteChrome", query: "x".repeat(20_000) });
+    expect(big.status).toBe(413);
+  });
+
+  it("forwards the preview token only for a valid preview", async () => {
+    const directus = mockDirectus();
+    const app = appWith(directus);
+    const body = { operationName: "SiteChrome", query: siteChromeQuery.document };
+    await post(app, body);
+    expect(directus.calls[0]!.authorization).toBeNull();
+    expect((await post(app, body, { "X-Preview-Token": "guess" })).status).toBe(401);
+    await post(app, body, { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN });
+    expect(directus.calls.at(-1)!.authorization).toBe(`Bearer ${testSecrets.DIRECTUS_PREVIEW_TOKEN}`);
+  });
+});
+
+describe("page cache", () => {
+  it("serves the second view from the cache with a fresh nonce, and renders anew after a webhook", async () => {
+    const directus = mockDirectus();
+    const app = appWith(directus, true);
+    const first = await request("/?utm_source=newsletter", { app });
+    expect(first.headers.get("x-page-cache")).toBe("MISS");
+    await first.text();
+    const second = await request("/", { app });
+    expect(second.headers.get("x-page-cache")).toBe("HIT");
+    const nonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy")!)![1]!;
+    const html = await second.text();
+    const nonces = [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces)).toEqual(new Set([nonce]));
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+    expect(second.headers.get("server-timing")).toBeNull();
+
+    await revalidate(app, { collection: "posts", keys: ["1"] });
+    const third = await request("/", { app });
+    expect(third.headers.get("x-page-cache")).toBe("MISS");
+  });
+
+  it("keeps pages apart by consent state", async () => {
+    const app = appWith(mockDirectus(), true);
+    await (await request("/legal-test-consent-a", { app })).text();
+    const home = await request("/", { app, headers: { Cookie: "meridian_consent=all" } });
+    await home.text();
+    const other = await request("/", { app, headers: { Cookie: "meridian_consent=necessary" } });
+    expect(other.headers.get("x-page-cache")).toBe("MISS");
+  });
+});
