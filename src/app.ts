@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { ContentError } from "./content/client.server";
 import type { ContentOptions } from "./content/content.server";
 import type { AppEnv } from "./env";
 import { consentVariant } from "./lib/consent";
@@ -47,7 +48,8 @@ export function createApp({ configure, content: contentOptions, pageCache: usePa
 
   app.notFound((c) => renderErrorPage(c, 404));
   app.onError(async (error, c) => {
-    const status = error instanceof HTTPException ? error.status : 500;
+    // Directus down or failing: a gateway error, shown as the 500 variant with its own status.
+    const status = error instanceof HTTPException ? error.status : error instanceof ContentError ? 502 : 500;
     if (status >= 500) console.error(`${c.req.method} ${c.req.path} failed:`, error);
     if (error instanceof HTTPException && status < 500 && status !== 404) {
       // Client errors (bad input) answer with a short message, not a page.

@@ -3,27 +3,27 @@
  * how the CMS names things.
  */
 import type { SiteConfig } from "../loaders/types";
-import type { ImageRef, SiteChrome } from "../views/site";
-import type { DirectusAuthorCard, DirectusFile } from "./directus-types";
+import type { AuthorSummary, EventCard, ImageRef, PostCard, SiteChrome } from "../views/site";
+import type { DirectusAuthorCard, DirectusEventCard, DirectusFile, DirectusPostCard } from "./directus-types";
 import type { SiteChromeQuery } from "./queries/site";
+
+/**
+ * Directus returns some timestamps without a zone (`modified_on`: "2026-11-22T00:13:12"); they
+ * are UTC. Parsed explicitly so the server and a browser in any time zone agree.
+ */
+export function parseDirectusDate(value: string): number {
+  return Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(value) ? value : `${value}Z`);
+}
 
 /** Public URL of a Directus file; `modified_on` versions it, so caches can keep it forever. */
 export function fileUrl(file: Pick<DirectusFile, "id" | "modified_on" | "filename_download">, apiBaseUrl: string): string {
-  const version = file.modified_on ? `?v=${Date.parse(file.modified_on).toString(36)}` : "";
+  const version = file.modified_on ? `?v=${parseDirectusDate(file.modified_on).toString(36)}` : "";
   return `${apiBaseUrl.replace(/\/$/, "")}/assets/${file.id}${version}`;
 }
 
 export function reshapeImage(file: DirectusFile | null | undefined, apiBaseUrl: string, alt?: string | null): ImageRef | null {
   if (!file || !file.width || !file.height) return null;
   return { src: fileUrl(file, apiBaseUrl), width: file.width, height: file.height, alt: alt ?? file.title ?? "" };
-}
-
-export interface AuthorSummary {
-  id: string;
-  name: string;
-  shortDescription: string;
-  linkedin: string | null;
-  avatar: ImageRef | null;
 }
 
 export function authorName(author: Pick<DirectusAuthorCard, "first_name" | "second_name">): string {
@@ -63,5 +63,34 @@ export function reshapeSiteChrome(data: SiteChromeQuery, config: SiteConfig, yea
         : null,
     privacyPolicyUrl: settings?.privacy_policy_link || "/legal/privacy",
     bookingUrl: settings?.booking_link ?? null,
+  };
+}
+
+export function reshapePostCard(post: DirectusPostCard, apiBaseUrl: string): PostCard {
+  return {
+    slug: post.slug,
+    href: `/blog/${encodeURIComponent(post.slug)}`,
+    title: post.title,
+    description: post.description ?? "",
+    publishedAt: post.published_at ? new Date(post.published_at).toISOString() : null,
+    tags: Array.isArray(post.tags) ? post.tags.map(String) : [],
+    cover: reshapeImage(post.cover, apiBaseUrl, post.title),
+    author: post.author ? reshapeAuthor(post.author, apiBaseUrl) : null,
+  };
+}
+
+export function reshapeEventCard(event: DirectusEventCard, apiBaseUrl: string): EventCard {
+  return {
+    slug: event.slug,
+    href: `/events/${encodeURIComponent(event.slug)}`,
+    title: event.title,
+    startAt: new Date(event.start_at).toISOString(),
+    endAt: event.end_at ? new Date(event.end_at).toISOString() : null,
+    online: Boolean(event.online),
+    venue: event.venue,
+    location: event.location,
+    booth: event.booth,
+    bookingUrl: event.booking_link,
+    cover: reshapeImage(event.cover, apiBaseUrl, event.title),
   };
 }

@@ -1,11 +1,28 @@
+import { homeQuery } from "../content/queries/home";
+import { reshapeEventCard, reshapePostCard } from "../content/reshape";
 import { t } from "../i18n";
+import type { HomeData } from "../views/pages/HomePage";
 import type { LoadedPage, LoaderArgs } from "./types";
 
+/** "Now" rounded down to the hour: upcoming-event queries stay cacheable for an hour. */
+export function currentHour(now = Date.now()): string {
+  return new Date(Math.floor(now / 3_600_000) * 3_600_000).toISOString();
+}
+
 /** Loader of the main page `/`. */
-export async function loadHome({ config }: LoaderArgs): Promise<LoadedPage> {
+export async function loadHome({ content, config }: LoaderArgs): Promise<LoadedPage> {
+  const result = await content.query(homeQuery, { now: currentHour() });
+  const data: HomeData = {
+    posts: result.posts.map((post) => reshapePostCard(post, config.apiBaseUrl)),
+    nextEvent: result.events[0] ? reshapeEventCard(result.events[0], config.apiBaseUrl) : null,
+    openRoles: result.jobs_aggregated[0]?.countAll ?? 0,
+    proposals: result.search_proposals
+      .filter((proposal) => proposal.label && proposal.query)
+      .map((proposal) => ({ label: proposal.label!, query: proposal.query! })),
+  };
   return {
     view: "home",
-    data: {},
+    data,
     meta: {
       description: t("meta.default_description"),
       path: "/",

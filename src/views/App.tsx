@@ -1,5 +1,6 @@
 import { useEffect, type ComponentType } from "react";
 import { Shell } from "./Shell";
+import { SiteContext } from "./site-context";
 import { views, type PageState } from "./registry";
 
 /** Root component, rendered on the server and hydrated in the browser with the same state. */
@@ -10,8 +11,10 @@ export function App({ state }: { state: PageState }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <Shell site={state.site}>
-      <View data={state.data} />
-    </Shell>
+    <SiteContext.Provider value={state.site}>
+      <Shell site={state.site}>
+        <View data={state.data} />
+      </Shell>
+    </SiteContext.Provider>
   );
 }

@@ -27,3 +27,12 @@ describe("translations", () => {
     expect(t("footer.copyright", { year: 2026, name: "Meridian Cloud" })).toBe("© 2026 Meridian Cloud. All rights reserved.");
   });
 });
+
+describe("plurals", () => {
+  it("read 'open role' for one and 'open roles' otherwise", async () => {
+    const { plural } = await import("../../src/i18n/plural");
+    expect(plural("careers.count", 1)).toBe("1 open role");
+    expect(plural("careers.count", 0)).toBe("0 open roles");
+    expect(plural("careers.count", 25)).toBe("25 open roles");
+  });
+});

@@ -24,10 +24,11 @@ describe("page content through the cache", () => {
     const app = appWith(directus);
     const cold = await request("/", { app });
     expect(await cold.text()).toContain("84.12");
-    expect(cold.headers.get("server-timing")).toBe('content;desc="upstream=1"');
+    expect(cold.headers.get("server-timing")).toBe('content;desc="upstream=2"');
     const warm = await request("/", { app });
-    expect(warm.headers.get("server-timing")).toBe('content;desc="memory=1"');
+    expect(warm.headers.get("server-timing")).toBe('content;desc="memory=2"');
     expect(directus.count("SiteChrome")).toBe(1);
+    expect(directus.count("HomeContent")).toBe(1);
   });
 
   it("serialises the render's query results into the page for the browser's cache", async () => {
@@ -37,12 +38,14 @@ describe("page content through the cache", () => {
     expect(payload.queries["SiteChrome:{}"]).toEqual(siteChromeData);
   });
 
-  it("still renders (without the stock block) when Directus is down and nothing is cached", async () => {
+  it("shows the 500 screen (status 502) when Directus is down and nothing is cached", async () => {
     const directus = mockDirectus();
     directus.state.down = true;
     const response = await request("/", { app: appWith(directus) });
-    expect(response.status).toBe(200);
-    expect(await response.text()).not.toContain("Last update");
+    expect(response.status).toBe(502);
+    const html = await response.text();
+    expect(html).toContain("The server could not load the page");
+    expect(html).not.toContain("Last update"); // the shell renders without the stock block
   });
 });
 

@@ -4,6 +4,7 @@ import { createApp, type AppOptions } from "../../src/app";
 import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";
+import { homeData } from "./fixtures/home";
 
 /** Secrets the worker tests run with (real ones live in .dev.vars / wrangler secrets). */
 export const testSecrets = {
@@ -99,7 +100,7 @@ export const siteChromeData = {
   },
 };
 
-const defaultAnswers: Record<string, unknown> = { SiteChrome: siteChromeData };
+const defaultAnswers: Record<string, unknown> = { SiteChrome: siteChromeData, HomeContent: homeData };
 
 /** Counts KV reads and writes by key prefix, passing them through to the real namespace. */
 export function spyKv(kv: KVNamespace) {

@@ -70,3 +70,23 @@ describe("headers", () => {
     expect(JSON.parse(out)).toEqual({ body: "</script><script>alert(1)</script>\u2028" });
   });
 });
+
+describe("main page sections", () => {
+  it("shows the latest posts, the next event's booking banner, the open-roles count and the search proposals", async () => {
+    const text = textOf(await (await request("/")).text());
+    expect(text).toContain("Latest from the blog");
+    expect(text).toContain("Post number 3");
+    expect(text).toContain("Let's meet in person at booth S42");
+    expect(text).toContain("Book a meeting");
+    expect(text).toContain("25 open roles");
+    expect(text).toContain("GPU cluster pricing");
+  });
+
+  it("sends CMS images through /_next/image with the configured widths", async () => {
+    const html = await (await request("/")).text();
+    const srcset = /<img[^>]+srcSet="([^"]+)"/.exec(html)?.[1] ?? /<img[^>]+srcset="([^"]+)"/.exec(html)![1]!;
+    for (const candidate of srcset.split(", ")) {
+      expect(candidate).toMatch(/^\/_next\/image\?url=http%3A%2F%2F127\.0\.0\.1%3A8055%2Fassets%2Fcover-\d%3Fv%3D[a-z0-9]+&amp;w=(640|750|828|1080|1200)&amp;q=75 (\d+)w$/);
+    }
+  });
+});

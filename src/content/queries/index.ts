@@ -1,10 +1,15 @@
 import type { Operation } from "../operation";
+import { homeQuery } from "./home";
 import { siteChromeQuery } from "./site";
 
 /**
  * Every operation the site runs. The site's own /graphql endpoint accepts these and nothing
  * else; the schema test validates each document against Directus' SDL.
  */
-export const operations: Operation<any, any>[] = [siteChromeQuery];
+export const operations: Operation<any, any>[] = [
+  siteChromeQuery,
+  homeQuery,
+  // (each page domain adds its operations here)
+];
 
 export const operationByName = new Map(operations.map((operation) => [operation.name, operation]));

@@ -1,8 +1,19 @@
 import { t, type MessageKey } from "../../i18n";
+import { plural } from "../../i18n/plural";
+import { PostCard } from "../blog/PostCard";
+import { EventBanner } from "../events/EventBanner";
+import { SearchProposals, type SearchProposal } from "../search/SearchProposals";
+import type { EventCard, PostCard as Post } from "../site";
+import { useSite } from "../site-context";
 import { ArrowRightIcon } from "../ui/icons";
 import { HeroArtwork } from "../ui/HeroArtwork";
 
-export type HomeData = Record<string, never>;
+export interface HomeData {
+  posts: Post[];
+  nextEvent: EventCard | null;
+  openRoles: number;
+  proposals: SearchProposal[];
+}
 
 const products: { title: MessageKey; text: MessageKey; glyph: string }[] = [
   { title: "home.product_compute_title", text: "home.product_compute_text", glyph: "M4 6h16v12H4zM8 10h8M8 14h5" },
@@ -17,7 +28,8 @@ const proof: { value: MessageKey; label: MessageKey }[] = [
   { value: "home.proof_uptime_value", label: "home.proof_uptime_label" },
 ];
 
-export function HomePage(_props: { data: HomeData }) {
+export function HomePage({ data }: { data: HomeData }) {
+  const site = useSite();
   return (
     <>
       <section className="relative overflow-hidden">
@@ -73,6 +85,53 @@ export function HomePage(_props: { data: HomeData }) {
           ))}
         </dl>
       </section>
+
+      {data.posts.length > 0 && (
+        <section aria-labelledby="latest-posts-title" className="container-page pb-16 md:pb-24">
+          <div className="flex items-end justify-between gap-4">
+            <h2 id="latest-posts-title" className="text-3xl font-semibold tracking-tight md:text-4xl">
+              {t("home.latest_posts_title")}
+            </h2>
+            <a href="/blog" className="link shrink-0 font-semibold">
+              {t("home.all_posts")}
+            </a>
+          </div>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {data.posts.map((post) => (
+              <li key={post.slug} className="flex">
+                <PostCard post={post} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {data.nextEvent && (
+        <div className="container-page pb-16 md:pb-24">
+          <EventBanner event={data.nextEvent} bookingUrl={site.bookingUrl} eyebrow={t("home.next_event_eyebrow")} />
+        </div>
+      )}
+
+      <section id="solutions" aria-labelledby="roles-title" className="container-page pb-16 md:pb-24">
+        <div className="border-line grid gap-6 rounded-2xl border p-8 md:grid-cols-[1.5fr_1fr] md:items-center md:p-12">
+          <div>
+            <p className="eyebrow">{plural("careers.count", data.openRoles)}</p>
+            <h2 id="roles-title" className="mt-3 text-3xl font-semibold tracking-tight md:text-4xl">
+              {t("home.roles_title")}
+            </h2>
+            <p className="text-ink-muted mt-3 text-lg">{t("home.roles_text")}</p>
+          </div>
+          <div className="md:text-right">
+            <a href="/careers" className="btn btn-secondary">
+              {t("home.roles_link")} <ArrowRightIcon />
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <div className="container-page">
+        <SearchProposals proposals={data.proposals} title={t("home.search_title")} text={t("home.search_text")} />
+      </div>
     </>
   );
 }

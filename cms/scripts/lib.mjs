@@ -1,0 +1,381 @@
+// Run a local Directus 11 for the Meridian site: environment, first-run preparation
+// (bootstrap, schema, permissions, flow, demo content) and a managed server process.
+//
+//   import { cmsEnv, prepareCms, startCms } from './cms/scripts/lib.mjs';
+//   await prepareCms({ dataDir, port, log });
+//   const cms = await startCms({ dataDir, port, log });   // -> { url, stop() }
+//
+// Directus always runs through `node node_modules/@directus/api/dist/cli/run.js` (the `directus`
+// bin makes an update check over the network) and gets its whole configuration from the process
+// environment; there is no cms/.env file on purpose (it would override the environment).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CMS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_DATA_DIR = join(CMS_DIR, 'data');
+export const DEFAULT_PORT = 8055;
+export const SNAPSHOT_FILE = join(CMS_DIR, 'schema', 'snapshot.yaml');
+const RUN_JS = join(CMS_DIR, 'node_modules', '@directus', 'api', 'dist', 'cli', 'run.js');
+const STATE_FILE = 'cms-state.json';
+
+/** Development defaults. Every value can be overridden through the variable of the same name. */
+export const DEFAULTS = Object.freeze({
+  DIRECTUS_ADMIN_EMAIL: 'admin@example.com',
+  DIRECTUS_ADMIN_PASSWORD: 'meridian-admin',
+  DIRECTUS_ADMIN_TOKEN: 'dev-admin-token-change-me',
+  DIRECTUS_PREVIEW_TOKEN: 'dev-preview-token-change-me',
+  DIRECTUS_SITE_TOKEN: 'dev-site-token-change-me',
+  DIRECTUS_SECRET: 'dev-directus-secret-change-me-0123456789abcdef',
+  REVALIDATE_SECRET: 'dev-revalidate-secret-change-me',
+  SITE_URL: 'http://localhost:3000',
+});
+
+/** Resolved settings (defaults < process.env < explicit options). */
+export function cmsConfig(opts = {}) {
+  const pick = (name) => opts[name] ?? process.env[name] ?? DEFAULTS[name];
+  const dataDir = resolve(opts.dataDir ?? DEFAULT_DATA_DIR);
+  const port = Number(opts.port ?? DEFAULT_PORT);
+  return {
+    dataDir,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    adminEmail: pick('DIRECTUS_ADMIN_EMAIL'),
+    adminPassword: pick('DIRECTUS_ADMIN_PASSWORD'),
+    adminToken: pick('DIRECTUS_ADMIN_TOKEN'),
+    previewToken: pick('DIRECTUS_PREVIEW_TOKEN'),
+    siteToken: pick('DIRECTUS_SITE_TOKEN'),
+    secret: pick('DIRECTUS_SECRET'),
+    revalidateSecret: opts.revalidateSecret ?? pick('REVALIDATE_SECRET'),
+    siteUrl: (opts.siteUrl ?? pick('SITE_URL')).replace(/\/+$/, ''),
+  };
+}
+
+/**
+ * Environment for a Directus process.
+ * @param {{dataDir?: string, port?: number, siteUrl?: string, revalidateSecret?: string}} [opts]
+ * @returns {Record<string, string>}
+ */
+export function cmsEnv(opts = {}) {
+  const c = cmsConfig(opts);
+  return {
+    HOST: '127.0.0.1',
+    PORT: String(c.port),
+    PUBLIC_URL: c.url,
+    DB_CLIENT: 'sqlite3',
+    DB_FILENAME: join(c.dataDir, 'directus.db'),
+    SECRET: c.secret,
+    ADMIN_EMAIL: c.adminEmail,
+    ADMIN_PASSWORD: c.adminPassword,
+    ADMIN_TOKEN: c.adminToken,
+    STORAGE_LOCATIONS: 'local',
+    STORAGE_LOCAL_ROOT: join(c.dataDir, 'uploads'),
+    EXTENSIONS_PATH: join(c.dataDir, 'extensions'),
+    CACHE_ENABLED: 'false',
+    CACHE_SCHEMA: 'true',
+    WEBSOCKETS_ENABLED: 'false',
+    LOG_STYLE: 'raw',
+    LOG_LEVEL: process.env.CMS_LOG_LEVEL ?? 'info',
+    // No outbound calls: telemetry off, no marketplace / extension registry, no e-mail.
+    TELEMETRY: 'false',
+    MARKETPLACE_TRUST: 'sandbox',
+    MARKETPLACE_REGISTRY: 'http://127.0.0.1:9/',
+    EMAIL_TRANSPORT: 'sendmail',
+    EMAIL_SENDMAIL_PATH: '/bin/true',
+    // The revalidation flow reads these through {{$env.*}} at run time.
+    FLOWS_ENV_ALLOW_LIST: 'SITE_URL,REVALIDATE_SECRET',
+    SITE_URL: c.siteUrl,
+    REVALIDATE_SECRET: c.revalidateSecret,
+    // The flow posts to a local site (localhost); Directus' default deny list contains 0.0.0.0,
+    // which blocks every local interface address for outgoing flow requests.
+    IMPORT_IP_DENY_LIST: '169.254.169.254',
+    // Public GraphQL introspection is needed for the SDL export; the site only POSTs queries.
+    GRAPHQL_INTROSPECTION: 'true',
+    QUERY_LIMIT_DEFAULT: '100',
+    QUERY_LIMIT_MAX: '500',
+    CORS_ENABLED: 'true',
+    CORS_ORIGIN: 'true',
+    RATE_LIMITER_ENABLED: 'false',
+    ACCESS_TOKEN_TTL: '1h',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const noop = () => {};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const seconds = (t0) => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+
+function assertInstalled() {
+  if (!existsSync(RUN_JS)) {
+    throw new Error(`Directus is not installed in ${CMS_DIR}/node_modules. Run: node cms/scripts/install.mjs`);
+  }
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < 22) throw new Error(`Directus needs Node >= 22 (this is ${process.version}). Put node_modules/.bin first on PATH.`);
+}
+
+function processEnv(env) {
+  // Our settings win over anything inherited from the parent environment.
+  return { ...process.env, ...env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+}
+
+/**
+ * Run a Directus CLI command (e.g. ['schema', 'snapshot', '--yes', file]) to completion with the
+ * environment of `opts`; output goes to <dataDir>/directus.log.
+ */
+export async function directusCli(args, opts = {}) {
+  assertInstalled();
+  const c = cmsConfig(opts);
+  mkdirSync(c.dataDir, { recursive: true });
+  return runCli(args, { env: cmsEnv(opts), dataDir: c.dataDir, log: opts.log });
+}
+
+async function runCli(args, { env, dataDir, log = noop }) {
+  const logFile = join(dataDir, 'directus.log');
+  const out = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, [RUN_JS, ...args], {
+    cwd: CMS_DIR,
+    env: processEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let tail = '';
+  const onData = (d) => {
+    out.write(d);
+    tail = (tail + d.toString()).slice(-4000);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const code = await new Promise((res, rej) => {
+    child.on('error', rej);
+    child.on('exit', (c, s) => res(c ?? s));
+  });
+  out.end();
+  if (code !== 0) {
+    log(tail);
+    throw new Error(`directus ${args.join(' ')} failed (${code}); see ${logFile}`);
+  }
+}
+
+async function ping(url, timeoutMs = 1000) {
+  try {
+    const res = await fetch(`${url}/server/ping`, { signal: AbortSignal.timeout(timeoutMs) });
+    return res.ok && (await res.text()).includes('pong');
+  } catch {
+    return false;
+  }
+}
+
+const liveGroups = new Set();
+process.on('exit', () => {
+  for (const pid of liveGroups) {
+    try { process.kill(-pid, 'SIGKILL'); } catch { /* already gone */ }
+  }
+});
+
+/**
+ * Start Directus in its own process group and wait for GET /server/ping.
+ * @param {{dataDir?: string, port?: number, log?: (msg: string) => void, siteUrl?: string,
+ *          revalidateSecret?: string, stdio?: 'file' | 'inherit', timeoutMs?: number}} [opts]
+ * @returns {Promise<{url: string, pid: number, stop: () => Promise<void>}>}
+ */
+export async function startCms(opts = {}) {
+  assertInstalled();
+  const { log = noop, stdio = 'file', timeoutMs = 60_000 } = opts;
+  const c = cmsConfig(opts);
+  const env = cmsEnv(opts);
+  if (!existsSync(env.DB_FILENAME)) throw new Error(`No database at ${env.DB_FILENAME}; run prepareCms() first.`);
+  if (await ping(c.url)) throw new Error(`Port ${c.port} is already serving Directus (${c.url}); stop it first.`);
+  mkdirSync(c.dataDir, { recursive: true });
+  const t0 = Date.now();
+  log(`cms: starting Directus on ${c.url} ...`);
+  const logFile = join(c.dataDir, 'directus.log');
+  const out = stdio === 'inherit' ? null : createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, [RUN_JS, 'start'], {
+    cwd: CMS_DIR,
+    env: processEnv(env),
+    stdio: stdio === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group: stop() signals the whole group
+  });
+  liveGroups.add(child.pid);
+  let tail = '';
+  if (out) {
+    const onData = (d) => {
+      out.write(d);
+      tail = (tail + d.toString()).slice(-4000);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+  }
+  let exited = null;
+  const exitPromise = new Promise((res) => {
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      liveGroups.delete(child.pid);
+      out?.end();
+      res(exited);
+    });
+  });
+
+  let stopping = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      if (exited) return;
+      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
+      const killTimer = setTimeout(() => {
+        try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+      }, 8000);
+      await exitPromise;
+      clearTimeout(killTimer);
+      // Reap anything left in the group (Directus does not fork, but be thorough).
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+    })();
+    return stopping;
+  };
+
+  while (!(await ping(c.url, 500))) {
+    if (exited) {
+      throw new Error(`Directus exited during start (${exited.code ?? exited.signal}); see ${logFile}\n${tail.slice(-1500)}`);
+    }
+    if (Date.now() - t0 > timeoutMs) {
+      await stop();
+      throw new Error(`Directus did not answer /server/ping within ${timeoutMs} ms; see ${logFile}`);
+    }
+    await sleep(200);
+  }
+  log(`cms: Directus ready at ${c.url} (${seconds(t0)})`);
+  return { url: c.url, pid: child.pid, stop };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function fileHash(...files) {
+  const h = createHash('sha256');
+  for (const f of files) h.update(readFileSync(f));
+  return h.digest('hex').slice(0, 16);
+}
+
+function readState(dataDir) {
+  try {
+    return JSON.parse(readFileSync(join(dataDir, STATE_FILE), 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function writeState(dataDir, state) {
+  writeFileSync(join(dataDir, STATE_FILE), JSON.stringify(state, null, 2) + '\n');
+}
+
+/**
+ * Make the data dir ready: bootstrap the database, apply the schema snapshot, set up roles,
+ * policies, permissions and the revalidation flow, and seed the demo content. Each step is
+ * recorded in <dataDir>/cms-state.json and skipped when already done with the same inputs, so
+ * a second run is fast. Directus must not be running on the same data dir/port.
+ * @param {{dataDir?: string, port?: number, log?: (msg: string) => void, siteUrl?: string,
+ *          revalidateSecret?: string, seed?: boolean}} [opts]
+ * @returns {Promise<{dataDir: string, steps: string[]}>}
+ */
+export async function prepareCms(opts = {}) {
+  assertInstalled();
+  const { log = noop, seed = true } = opts;
+  const c = cmsConfig(opts);
+  const env = cmsEnv(opts);
+  mkdirSync(join(c.dataDir, 'uploads'), { recursive: true });
+  mkdirSync(join(c.dataDir, 'extensions'), { recursive: true });
+  const state = readState(c.dataDir);
+  const steps = [];
+  const tAll = Date.now();
+
+  const setupModule = join(CMS_DIR, 'scripts', 'setup.mjs');
+  const seedModule = join(CMS_DIR, 'scripts', 'seed.mjs');
+  const schemaHash = fileHash(SNAPSHOT_FILE);
+  const setupHash = createHash('sha256')
+    .update(readFileSync(setupModule))
+    .update(JSON.stringify([c.previewToken, c.siteToken, c.adminToken]))
+    .digest('hex')
+    .slice(0, 16);
+
+  if (!existsSync(env.DB_FILENAME) || !state.bootstrapped) {
+    const t0 = Date.now();
+    log('cms: bootstrapping a new Directus database ...');
+    await runCli(['bootstrap'], { env, dataDir: c.dataDir, log });
+    Object.assign(state, { bootstrapped: true, schemaHash: null, setupHash: null, seeded: false });
+    writeState(c.dataDir, state);
+    steps.push('bootstrap');
+    log(`cms: bootstrap done (${seconds(t0)})`);
+  }
+  if (state.schemaHash !== schemaHash) {
+    const t0 = Date.now();
+    log('cms: applying schema snapshot ...');
+    await runCli(['schema', 'apply', '--yes', SNAPSHOT_FILE], { env, dataDir: c.dataDir, log });
+    state.schemaHash = schemaHash;
+    state.setupHash = null; // new collections may need permissions
+    writeState(c.dataDir, state);
+    steps.push('schema');
+    log(`cms: schema applied (${seconds(t0)})`);
+  }
+  const needSetup = state.setupHash !== setupHash;
+  const needSeed = seed && !state.seeded;
+  if (needSetup || needSeed) {
+    const server = await startCms({ ...opts, log });
+    try {
+      const api = createApi(c.url, c.adminToken);
+      if (needSetup) {
+        const t0 = Date.now();
+        log('cms: setting up roles, policies, permissions and the revalidation flow ...');
+        const { setupAccess } = await import(setupModule);
+        await setupAccess(api, c, log);
+        state.setupHash = setupHash;
+        writeState(c.dataDir, state);
+        steps.push('setup');
+        log(`cms: access set up (${seconds(t0)})`);
+      }
+      if (needSeed) {
+        const t0 = Date.now();
+        log('cms: seeding demo content (generating images) ...');
+        const { seedContent } = await import(seedModule);
+        await seedContent(api, log);
+        state.seeded = true;
+        state.seededAt = new Date().toISOString();
+        writeState(c.dataDir, state);
+        steps.push('seed');
+        log(`cms: demo content seeded (${seconds(t0)})`);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  log(steps.length ? `cms: prepared ${c.dataDir} [${steps.join(', ')}] in ${seconds(tAll)}` : `cms: ${c.dataDir} already prepared`);
+  return { dataDir: c.dataDir, steps };
+}
+
+/**
+ * Minimal REST client bound to a token.
+ * api(method, path, body?) -> parsed `data`; throws with Directus' error messages on failure.
+ */
+export function createApi(url, token) {
+  const api = async (method, path, body, { raw = false } = {}) => {
+    const headers = { Authorization: `Bearer ${token}` };
+    let payload;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(url + path, { method, headers, body: payload });
+    const text = await res.text();
+    const json = text ? JSON.parse(text) : null;
+    if (!res.ok) {
+      const msg = json?.errors?.map((e) => e.message).join('; ') ?? text;
+      const err = new Error(`${method} ${path} -> ${res.status}: ${msg}`);
+      err.status = res.status;
+      throw err;
+    }
+    return raw ? json : json?.data;
+  };
+  api.url = url;
+  return api;
+}

@@ -1,0 +1,159 @@
+// Demo content for Meridian Cloud: generates the artwork (SVG rendered with the sharp that ships
+// with Directus), uploads it through POST /files so Directus records real width/height, then
+// creates the items. Idempotent: existing files (by filename) and items (by slug/key/name) are
+// reused, so an interrupted seed can simply run again. Called by prepareCms().
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { CMS_DIR } from './lib.mjs';
+import { coverSvg, portraitSvg, socialSvg } from '../seed/artwork.mjs';
+import { authors } from '../seed/authors.mjs';
+import { posts } from '../seed/posts.mjs';
+import { jobs, hiringNote } from '../seed/jobs.mjs';
+import { events, speakers } from '../seed/events.mjs';
+import { newsletterTopics, searchProposals, siteSettings, stockQuote } from '../seed/misc.mjs';
+
+const sharp = createRequire(join(CMS_DIR, 'package.json'))('sharp');
+const DAY = 86_400_000;
+
+const slugify = (s) =>
+  s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** ISO timestamp `days` from today at `hour`:00 UTC. */
+function dayAt(days, hour = 9) {
+  const d = new Date(Date.now() + days * DAY);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d.toISOString();
+}
+
+async function findBy(api, collection, field, value) {
+  const qs = new URLSearchParams({ filter: JSON.stringify({ [field]: { _eq: value } }), limit: '1', fields: 'id' });
+  const path = collection === 'directus_files' ? '/files' : `/items/${collection}`;
+  return (await api('GET', `${path}?${qs}`))?.[0]?.id ?? null;
+}
+
+async function ensureItem(api, collection, field, item) {
+  const existing = await findBy(api, collection, field, item[field]);
+  if (existing) return existing;
+  return (await api('POST', `/items/${collection}`, item)).id;
+}
+
+function progress(log, label, total) {
+  let done = 0;
+  return () => {
+    done++;
+    if (done === total || done % 5 === 0) log(`cms:   ${label} ${done}/${total}`);
+  };
+}
+
+/** Render an SVG and upload it; returns the file id. */
+async function uploadArtwork(api, { filename, title, svg, format }) {
+  const existing = await findBy(api, 'directus_files', 'filename_download', filename);
+  if (existing) return existing;
+  const img = sharp(Buffer.from(svg));
+  const buf = format === 'png' ? await img.png({ compressionLevel: 9, palette: true }).toBuffer() : await img.jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  const form = new FormData();
+  form.append('title', title);
+  form.append('file', new Blob([buf], { type: format === 'png' ? 'image/png' : 'image/jpeg' }), filename);
+  return (await api('POST', '/files', form)).id;
+}
+
+export async function seedContent(api, log = () => {}) {
+  let bytes = 0;
+  const upload = async (opts) => {
+    const id = await uploadArtwork(api, opts);
+    return id;
+  };
+
+  // Authors
+  const authorIds = {};
+  let tick = progress(log, 'authors', authors.length);
+  for (const { key, ...a } of authors) {
+    const name = `${a.first_name} ${a.second_name}`;
+    const avatar = await upload({ filename: `avatar-${slugify(name)}.png`, title: `${name} (generated portrait)`, svg: portraitSvg(name), format: 'png' });
+    const existing = await findBy(api, 'authors', 'linkedin_link', a.linkedin_link);
+    authorIds[key] = existing ?? (await api('POST', '/items/authors', { ...a, avatar, avatar_url: null })).id;
+    tick();
+  }
+
+  // Posts
+  tick = progress(log, 'posts', posts.length);
+  for (const p of posts) {
+    const cover = await upload({ filename: `cover-${p.slug}.jpg`, title: `${p.title} (generated artwork)`, svg: coverSvg(p.slug), format: 'jpg' });
+    await ensureItem(api, 'posts', 'slug', {
+      status: p.status ?? 'published',
+      title: p.title,
+      slug: p.slug,
+      description: p.description,
+      body: p.body,
+      cover,
+      published_at: dayAt(-p.daysAgo, 9),
+      tags: p.tags,
+      author: authorIds[p.author],
+    });
+    tick();
+  }
+
+  // Jobs
+  tick = progress(log, 'jobs', jobs.length);
+  for (const j of jobs) {
+    const slug = slugify(`${j.role} ${j.location.split(',')[0]}`);
+    await ensureItem(api, 'jobs', 'slug', {
+      status: 'published',
+      role: j.role,
+      slug,
+      sub_team: j.sub_team,
+      location: j.location,
+      category: j.category,
+      department: j.department,
+      description: `<p>${j.summary}</p>\n<h2>What you will do</h2>\n<ul>\n${j.duties.map((d) => `<li>${d}.</li>`).join('\n')}\n</ul>\n${hiringNote}`,
+      apply_link: `https://jobs.meridian.example/${slug}/apply`,
+    });
+    tick();
+  }
+
+  // Speakers and events
+  const speakerIds = {};
+  tick = progress(log, 'speakers', speakers.length);
+  for (const { key, ...s } of speakers) {
+    const photo = await upload({ filename: `speaker-${slugify(s.name)}.png`, title: `${s.name} (generated portrait)`, svg: portraitSvg(s.name), format: 'png' });
+    speakerIds[key] = await ensureItem(api, 'speakers', 'name', { status: 'published', ...s, photo });
+    tick();
+  }
+  tick = progress(log, 'events', events.length);
+  for (const e of events) {
+    const cover = await upload({ filename: `event-${e.slug}.jpg`, title: `${e.title} (generated artwork)`, svg: coverSvg(`event:${e.slug}`), format: 'jpg' });
+    const start = dayAt(e.startInDays, e.hour);
+    await ensureItem(api, 'events', 'slug', {
+      status: 'published',
+      title: e.title,
+      slug: e.slug,
+      start_at: start,
+      end_at: new Date(Date.parse(start) + e.durationHours * 3_600_000).toISOString(),
+      online: e.online,
+      location: e.location,
+      venue: e.venue,
+      booth: e.booth,
+      booking_link: e.booking_link,
+      map_position: e.map_position,
+      map_key: null,
+      description: e.description,
+      cover,
+      speakers: e.speakers.map((k) => ({ speakers_id: speakerIds[k] })),
+    });
+    tick();
+  }
+
+  // Newsletter topics, search proposals
+  for (const t of newsletterTopics) await ensureItem(api, 'newsletter_topics', 'key', { status: 'published', ...t });
+  for (const s of searchProposals) await ensureItem(api, 'search_proposals', 'label', { status: 'published', ...s });
+  log(`cms:   newsletter topics ${newsletterTopics.length}, search proposals ${searchProposals.length}`);
+
+  // Singletons
+  await api('PATCH', '/items/stock_quote', { ...stockQuote, last_update: new Date().toISOString() });
+  const social = await upload({ filename: 'social-default.jpg', title: 'Default social image (generated artwork)', svg: socialSvg('meridian-social'), format: 'jpg' });
+  await api('PATCH', '/items/site_settings', { ...siteSettings, default_social_image: social });
+
+  const files = await api('GET', '/files?aggregate[sum]=filesize');
+  bytes = Number(files?.[0]?.sum?.filesize ?? 0);
+  log(`cms:   stock quote, site settings; ${(bytes / 1048576).toFixed(2)} MB of generated images`);
+}

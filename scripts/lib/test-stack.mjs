@@ -1,0 +1,44 @@
+// A complete local stack for tests and benchmarks: a fresh seeded Directus on its own port and
+// data directory, and the built worker pointed at it. Never touches the dev instance (8055).
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { prepareCms, startCms } from "../../cms/scripts/lib.mjs";
+import { root, startWorker } from "./processes.mjs";
+
+export const testSecrets = {
+  DIRECTUS_PREVIEW_TOKEN: "dev-preview-token-change-me",
+  REVALIDATE_SECRET: "dev-revalidate-secret-change-me",
+};
+
+/**
+ * @param {{ name: string, cmsPort: number, workerPort: number, fresh?: boolean, log?: (m: string) => void }} options
+ */
+export async function startStack({ name, cmsPort, workerPort, fresh = true, log = () => {} }) {
+  const dataDir = join(root, "cms", `data-${name}`);
+  if (fresh) rmSync(dataDir, { recursive: true, force: true });
+  const siteUrl = `http://127.0.0.1:${workerPort}`;
+  const cmsOptions = { dataDir, port: cmsPort, log, siteUrl, revalidateSecret: testSecrets.REVALIDATE_SECRET };
+  await prepareCms(cmsOptions);
+  const cms = await startCms(cmsOptions);
+  let worker;
+  try {
+    worker = await startWorker({
+      port: workerPort,
+      log: "pipe",
+      persistTo: join(root, ".wrangler", `state-${name}`),
+      vars: { API_BASE_URL: cms.url, SITE_URL: siteUrl, ...testSecrets },
+    });
+  } catch (error) {
+    await cms.stop();
+    throw error;
+  }
+  return {
+    siteUrl: worker.url,
+    cmsUrl: cms.url,
+    cms,
+    async stop() {
+      await worker.stop();
+      await cms.stop();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { defineOperation } from "../operation";
+import type { DirectusEventCard, DirectusPostCard } from "../directus-types";
+import { authorCardFields, eventCardFields, fileFields, postCardFields } from "./fragments";
+
+export interface HomeQuery {
+  posts: DirectusPostCard[];
+  events: DirectusEventCard[];
+  jobs_aggregated: { countAll: number | null }[];
+  search_proposals: { id: string; label: string | null; query: string | null }[];
+}
+
+/** Main page: latest posts, the next event, the open-roles count and the search proposals. */
+export const homeQuery = defineOperation<HomeQuery, { now: string }>(
+  /* GraphQL */ `
+query HomeContent($now: String!) {
+  posts(filter: { status: { _eq: "published" } }, sort: ["-published_at"], limit: 3) { ...PostCardFields }
+  events(filter: { status: { _eq: "published" }, start_at: { _gte: $now } }, sort: ["start_at"], limit: 1) { ...EventCardFields }
+  jobs_aggregated(filter: { status: { _eq: "published" } }) { countAll }
+  search_proposals(filter: { status: { _eq: "published" } }, sort: ["sort"]) { id label query }
+}
+${postCardFields}
+${authorCardFields}
+${eventCardFields}
+${fileFields}`,
+  ["posts", "authors", "events", "jobs", "search_proposals", "directus_files"],
+);
