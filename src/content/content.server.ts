@@ -37,7 +37,7 @@ export class Content {
 
   async query<O extends Operation<any, any>>(operation: O, variables?: VariablesOf<O>): Promise<DataOf<O>> {
     const vars = (variables ?? {}) as Record<string, unknown>;
-    const request = { query: operation.document, operationName: operation.name, variables: vars };
+    const request = { query: operation.document, operationName: operation.name, variables: withStatus(operation, vars, this.preview) };
     const client = {
       apiBaseUrl: this.env.API_BASE_URL,
       fetch: this.options.fetch,
@@ -74,6 +74,19 @@ export class Content {
       .map(([source, count]) => `${source}=${count}`);
     return `content;desc="${parts.join(" ") || "none"}"`;
   }
+}
+
+/**
+ * Operations that declare `$status: [String]` filter `status: { _in: $status }`. The server
+ * alone sets it: published only in public mode (on top of the CMS permission), drafts too in
+ * preview. Whatever a browser sends for it is overwritten.
+ */
+export const publicStatuses = ["published"];
+export const previewStatuses = ["published", "draft"];
+
+function withStatus(operation: Operation<any, any>, variables: Record<string, unknown>, preview: boolean) {
+  if (!/\$status\s*:/.test(operation.document)) return variables;
+  return { ...variables, status: preview ? previewStatuses : publicStatuses };
 }
 
 export async function sha256(text: string): Promise<string> {

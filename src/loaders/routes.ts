@@ -1,8 +1,12 @@
 import { loadHome } from "./home";
+import { loadSearch } from "./search";
 import type { RouteDefinition } from "./types";
 
 /** Every page route: path pattern and loader. Shared by the worker's router and the browser. */
-export const routes: RouteDefinition[] = [{ id: "home", path: "/", load: loadHome }];
+export const routes: RouteDefinition[] = [
+  { id: "home", path: "/", load: loadHome },
+  { id: "search", path: "/search", load: loadSearch },
+];
 
 export const routeById = (id: string) => routes.find((route) => route.id === id);
 

@@ -6,6 +6,7 @@ import { loaderArgs, renderErrorPage, renderPage, siteChrome } from "../render/r
 import { graphqlRoutes } from "./api/graphql.server";
 import { previewRoutes } from "./api/preview.server";
 import { revalidateRoutes } from "./api/revalidate.server";
+import { seoRoutes } from "./seo.server";
 
 /** Adapts a route's loader to a Hono handler: request -> loader -> view -> stream. */
 export const page = (route: RouteDefinition) => async (c: Context<AppEnv>) => {
@@ -25,5 +26,6 @@ export function registerRoutes(app: Hono<AppEnv>): void {
   app.route("/api/preview", previewRoutes);
   app.route("/api/revalidate", revalidateRoutes);
   app.route("/graphql", graphqlRoutes);
+  app.route("/", seoRoutes);
   for (const route of routes) app.get(route.path, page(route));
 }

@@ -1,14 +1,16 @@
 import type { ComponentType } from "react";
 import { ErrorPage } from "./pages/ErrorPage";
 import { HomePage } from "./pages/HomePage";
+import { SearchPage } from "./pages/SearchPage";
 import type { SiteChrome } from "./site";
 
 /**
  * Every page view by name. Shared by the server render and the hydration bundle, so it holds
- * views only: loaders live in src/routes and never reach the client.
+ * views only; loaders live in src/loaders.
  */
 export const views = {
   home: HomePage,
+  search: SearchPage,
   error: ErrorPage,
 } satisfies Record<string, ComponentType<{ data: never }>>;
 

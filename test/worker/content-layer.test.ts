@@ -236,3 +236,27 @@ describe("page cache", () => {
     expect(other.headers.get("x-page-cache")).toBe("MISS");
   });
 });
+
+describe("status filter", () => {
+  it("asks for published items only in public mode, and for drafts too in preview", async () => {
+    const directus = mockDirectus();
+    const app = appWith(directus);
+    await request("/", { app });
+    expect(directus.calls.find((c) => c.operationName === "HomeContent")!.variables.status).toEqual(["published"]);
+    await request("/", { app, headers: { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN } });
+    expect(directus.calls.filter((c) => c.operationName === "HomeContent").at(-1)!.variables.status).toEqual(["published", "draft"]);
+  });
+
+  it("ignores a status sent by the browser to /graphql", async () => {
+    const { homeQuery } = await import("../../src/content/queries/home");
+    const directus = mockDirectus();
+    const response = await request("/graphql", {
+      app: appWith(directus),
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ operationName: "HomeContent", query: homeQuery.document, variables: { now: "2026-01-01T00:00:00.000Z", status: ["draft"] } }),
+    });
+    expect(response.status).toBe(200);
+    expect(directus.calls[0]!.variables.status).toEqual(["published"]);
+  });
+});

@@ -5,6 +5,7 @@ import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";
 import { homeData } from "./fixtures/home";
+import { searchAnswer, searchProposalsData, sitemapData } from "./fixtures/search";
 
 /** Secrets the worker tests run with (real ones live in .dev.vars / wrangler secrets). */
 export const testSecrets = {
@@ -100,7 +101,13 @@ export const siteChromeData = {
   },
 };
 
-const defaultAnswers: Record<string, unknown> = { SiteChrome: siteChromeData, HomeContent: homeData };
+const defaultAnswers: Record<string, unknown> = {
+  SiteChrome: siteChromeData,
+  HomeContent: homeData,
+  Search: searchAnswer,
+  SearchProposals: searchProposalsData,
+  SitemapEntries: sitemapData,
+};
 
 /** Counts KV reads and writes by key prefix, passing them through to the real namespace. */
 export function spyKv(kv: KVNamespace) {

@@ -12,11 +12,11 @@ export interface HomeQuery {
 /** Main page: latest posts, the next event, the open-roles count and the search proposals. */
 export const homeQuery = defineOperation<HomeQuery, { now: string }>(
   /* GraphQL */ `
-query HomeContent($now: String!) {
-  posts(filter: { status: { _eq: "published" } }, sort: ["-published_at"], limit: 3) { ...PostCardFields }
-  events(filter: { status: { _eq: "published" }, start_at: { _gte: $now } }, sort: ["start_at"], limit: 1) { ...EventCardFields }
-  jobs_aggregated(filter: { status: { _eq: "published" } }) { countAll }
-  search_proposals(filter: { status: { _eq: "published" } }, sort: ["sort"]) { id label query }
+query HomeContent($now: String!, $status: [String]) {
+  posts(filter: { status: { _in: $status } }, sort: ["-published_at"], limit: 3) { ...PostCardFields }
+  events(filter: { status: { _in: $status }, start_at: { _gte: $now } }, sort: ["start_at"], limit: 1) { ...EventCardFields }
+  jobs_aggregated(filter: { status: { _in: $status } }) { countAll }
+  search_proposals(filter: { status: { _in: $status } }, sort: ["sort"]) { id label query }
 }
 ${postCardFields}
 ${authorCardFields}

@@ -1,5 +1,7 @@
 import type { Operation } from "../operation";
 import { homeQuery } from "./home";
+import { sitemapQuery } from "./sitemap";
+import { searchProposalsQuery, searchQuery } from "./search";
 import { siteChromeQuery } from "./site";
 
 /**
@@ -9,6 +11,9 @@ import { siteChromeQuery } from "./site";
 export const operations: Operation<any, any>[] = [
   siteChromeQuery,
   homeQuery,
+  searchQuery,
+  searchProposalsQuery,
+  sitemapQuery,
   // (each page domain adds its operations here)
 ];
 

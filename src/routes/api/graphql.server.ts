@@ -61,6 +61,7 @@ export const graphqlRoutes = new Hono<AppEnv>()
     }
     const allowed = declaredVariables(operation.document);
     for (const [name, value] of Object.entries(variables)) {
+      if (name === "status") continue; // set by the server from the preview state, never by the browser
       if (!allowed.has(name)) return c.json(badRequest(`Unknown variable "${name.slice(0, 40)}" for ${operation.name}.`), 400);
       const scalar = value === null || ["string", "number", "boolean"].includes(typeof value);
       if (!scalar || (typeof value === "string" && value.length > 200)) {

@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import { sitemapQuery } from "../content/queries/sitemap";
+import type { AppEnv } from "../env";
+import { escapeHtml } from "../render/serialize";
+import { publicHtmlCacheControl } from "../render/render-page.server";
+
+/** Where each kind of content lives on the site (kept in step with src/loaders/routes.ts). */
+export const contentPaths = {
+  post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
+  author: (id: string) => `/blog/authors/${encodeURIComponent(id)}`,
+  job: (slug: string) => `/careers/${encodeURIComponent(slug)}`,
+  event: (slug: string) => `/events/${encodeURIComponent(slug)}`,
+};
+
+const staticPaths = ["/", "/blog", "/careers", "/events"];
+
+/** /robots.txt and /sitemap.xml. Only prod is crawlable. */
+export const seoRoutes = new Hono<AppEnv>()
+  .get("/robots.txt", (c) => {
+    c.header("Cache-Control", "public, max-age=3600");
+    if (c.env.ENVIRONMENT !== "prod") return c.text("User-agent: *\nDisallow: /\n");
+    return c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /search\n\nSitemap: ${new URL("/sitemap.xml", c.env.SITE_URL)}\n`);
+  })
+  .get("/sitemap.xml", async (c) => {
+    const data = await c.get("content").query(sitemapQuery);
+    const url = (path: string, lastmod?: string | null) =>
+      `<url><loc>${escapeHtml(new URL(path, c.env.SITE_URL).toString())}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod.slice(0, 10))}</lastmod>` : ""}</url>`;
+    const entries = [
+      ...staticPaths.map((path) => url(path)),
+      ...data.posts.map((post) => url(contentPaths.post(post.slug), post.published_at)),
+      ...data.authors.map((author) => url(contentPaths.author(author.id))),
+      ...data.jobs.map((job) => url(contentPaths.job(job.slug))),
+      ...data.events.map((event) => url(contentPaths.event(event.slug))),
+    ];
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
+    return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": publicHtmlCacheControl });
+  });

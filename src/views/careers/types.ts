@@ -1,0 +1,17 @@
+/** View types of the careers pages (reshaped from Directus in src/content/queries/careers.ts). */
+export interface JobSummary {
+  slug: string;
+  href: string;
+  role: string;
+  subTeam: string;
+  department: string;
+  category: string;
+  location: string;
+}
+
+export interface JobDetail extends JobSummary {
+  /** The CMS description (HTML), rendered as text blocks by <RichText>. */
+  descriptionHtml: string;
+  /** http(s) only; null hides the 'Apply' button. */
+  applyUrl: string | null;
+}
