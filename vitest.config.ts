@@ -5,7 +5,8 @@ import { defineConfig } from "vitest/config";
  * Three suites, one runner:
  * - unit: plain Node tests of pure modules and build scripts (test/unit);
  * - worker: the worker inside workerd with its real bindings (src/**\/*.test.ts(x), test/worker);
- * - browser: Debian's Chromium against a running `wrangler dev` (test/browser).
+ * - browser: Debian's Chromium against a seeded Directus and `wrangler dev` (test/browser);
+ * - contract: the worker against a real seeded Directus (test/contract).
  */
 export default defineConfig({
   test: {
@@ -32,6 +33,17 @@ export default defineConfig({
           globalSetup: ["test/browser/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "contract",
+          include: ["test/contract/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/contract/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
           fileParallelism: false,
         },
       },

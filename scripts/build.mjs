@@ -8,14 +8,17 @@
 //   5. _headers: immutable caching for hashed files
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { tailwindThemeCss } from "../src/config/design-tokens.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const out = join(root, "dist/client");
+// Built into a private folder, then swapped in, so a running `wrangler dev` never sees a
+// half-written dist/client.
+const finalOut = join(root, "dist/client");
+const out = join(root, `dist/.client-${process.pid}`);
 const staticDir = join(out, "static");
 const started = performance.now();
 
@@ -71,7 +74,7 @@ const fontBytes = readFileSync(
 const fontPath = writeHashed(join(staticDir, "fonts"), "inter-latin-wght-normal", "woff2", fontBytes);
 
 // 3. CSS.
-const cssTmp = join(root, "dist/app.css");
+const cssTmp = join(root, `dist/.app-${process.pid}.css`);
 execFileSync(
   join(root, "node_modules/.bin/tailwindcss"),
   ["-i", "src/styles/app.css", "-o", cssTmp, "--minify"],
@@ -96,6 +99,9 @@ writeFileSync(
     "",
   ].join("\n"),
 );
+
+rmSync(finalOut, { recursive: true, force: true });
+renameSync(out, finalOut);
 
 const manifest = { clientEntry, clientChunks, css: cssPath, font: fontPath };
 mkdirSync(join(root, "src/generated"), { recursive: true });

@@ -11,10 +11,10 @@ export interface SitemapQuery {
 export const sitemapQuery = defineOperation<SitemapQuery>(
   /* GraphQL */ `
 query SitemapEntries($status: [String]) {
-  posts(filter: { status: { _in: $status } }, sort: ["-published_at"], limit: 5000) { slug published_at }
-  authors(limit: 1000) { id }
-  jobs(filter: { status: { _in: $status } }, limit: 1000) { slug }
-  events(filter: { status: { _in: $status } }, sort: ["-start_at"], limit: 1000) { slug start_at }
+  posts(filter: { status: { _in: $status } }, sort: ["-published_at"], limit: 500) { slug published_at }
+  authors(limit: 500) { id }
+  jobs(filter: { status: { _in: $status } }, limit: 500) { slug }
+  events(filter: { status: { _in: $status } }, sort: ["-start_at"], limit: 500) { slug start_at }
 }`,
   ["posts", "authors", "jobs", "events"],
 );

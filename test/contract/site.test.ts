@@ -1,0 +1,119 @@
+import { describe, expect, inject, it } from "vitest";
+import { DEFAULTS, createApi } from "../../cms/scripts/lib.mjs";
+import { operations } from "../../src/content/queries";
+import { testSecrets } from "../../scripts/lib/test-stack.mjs";
+
+/**
+ * The content layer against the real local Directus: queries, webhook invalidation through the
+ * Directus Flow, and editor preview of drafts.
+ */
+const site = inject("contractSiteUrl");
+const cms = inject("contractCmsUrl");
+const admin = createApi(cms, DEFAULTS.DIRECTUS_ADMIN_TOKEN);
+
+/** Sample variables for each operation's declared variables. */
+const samples: Record<string, unknown> = { now: "2026-01-01T00:00:00.000Z", q: "gpu", slug: "no-such-slug", id: "1", status: ["published"] };
+
+async function graphql(body: object, token?: string) {
+  const response = await fetch(`${cms}/graphql`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { data?: unknown; errors?: { message: string }[] };
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms`);
+}
+
+const page = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(site + path, { headers });
+  return { response, html: await response.text() };
+};
+
+describe("site queries against the real Directus", () => {
+  it.each(operations.map((operation) => [operation.name, operation] as const))("%s runs anonymously without errors", async (_name, operation) => {
+    const declared = [...operation.document.matchAll(/\$(\w+)\s*:/g)].map((match) => match[1]!);
+    const variables = Object.fromEntries(declared.map((name) => [name, samples[name] ?? "1"]));
+    const result = await graphql({ query: operation.document, operationName: operation.name, variables });
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toBeTruthy();
+  });
+
+  it("renders the main page with seeded content and the stock block", async () => {
+    const { response, html } = await page("/");
+    expect(response.status).toBe(200);
+    expect(html).toContain("MRDN");
+    expect(html).toContain("Last update");
+    expect(html).toMatch(/\d+ open roles/);
+  });
+});
+
+describe("webhook invalidation (Directus Flow -> /api/revalidate)", () => {
+  it("shows an edit on the next page view, without waiting for the cache TTL", async () => {
+    const [latest] = (await admin("GET", "/items/posts?filter[status][_eq]=published&sort=-published_at&limit=1&fields=id,title")) as { id: number; title: string }[];
+    expect((await page("/")).html).toContain(latest!.title.replace(/&/g, "&amp;").replace(/'/g, "&#x27;"));
+    const edited = `Edited ${Date.now()}`;
+    await admin("PATCH", `/items/posts/${latest!.id}`, { title: edited });
+    await eventually(async () => (await page("/")).html.includes(edited));
+    await admin("PATCH", `/items/posts/${latest!.id}`, { title: latest!.title });
+  });
+
+  it("refuses the webhook without the shared secret", async () => {
+    const response = await fetch(`${site}/api/revalidate`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ collection: "posts", keys: ["1"] }),
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("editor preview", () => {
+  it("shows a draft only with the preview token, privately and uncached", async () => {
+    const title = `Draft preview ${Date.now()}`;
+    const draft = (await admin("POST", "/items/posts", {
+      status: "draft",
+      title,
+      slug: `draft-preview-${Date.now()}`,
+      description: "Not public yet.",
+      body: "<p>Draft.</p>",
+      published_at: new Date(Date.now() + 86_400_000).toISOString(),
+      tags: ["engineering"],
+    })) as { id: number };
+    try {
+      // The public site never shows it, even after the webhook for the creation.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await page("/")).html).not.toContain(title);
+      const preview = await page("/", { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN });
+      expect(preview.response.status).toBe(200);
+      expect(preview.html).toContain(title);
+      expect(preview.response.headers.get("cache-control")).toBe("private, no-store");
+      expect(preview.response.headers.get("x-robots-tag")).toBe("noindex");
+      expect((await page("/")).html).not.toContain(title);
+      expect((await page("/", { "X-Preview-Token": "wrong" })).response.status).toBe(401);
+    } finally {
+      await admin("DELETE", `/items/posts/${draft.id}`);
+    }
+  });
+});
+
+describe("the browser's /graphql against the real Directus", () => {
+  it("serves a registered operation by POST and refuses GET", async () => {
+    const operation = operations.find((o) => o.name === "SiteChrome")!;
+    const response = await fetch(`${site}/graphql`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ operationName: operation.name, query: operation.document, variables: {} }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: { stock_quote: { ticker: string } } }).data.stock_quote.ticker).toBe("MRDN");
+    expect((await fetch(`${site}/graphql`)).status).toBe(405);
+  });
+});
