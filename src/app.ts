@@ -4,7 +4,8 @@ import { HTTPException } from "hono/http-exception";
 import { ContentError } from "./content/client.server";
 import type { ContentOptions } from "./content/content.server";
 import type { AppEnv } from "./env";
-import { consentVariant } from "./lib/consent";
+import type { ImageOptions } from "./images/handler.server";
+import { consentVariant } from "./lib/consent.server";
 import { content } from "./middleware/content";
 import { pageCache } from "./middleware/page-cache";
 import { preview } from "./middleware/preview";
@@ -12,12 +13,17 @@ import { securityHeaders } from "./middleware/security-headers";
 import { renderErrorPage } from "./render/render-page.server";
 import { registerRoutes } from "./routes";
 import { graphqlBodyLimitBytes } from "./routes/api/graphql.server";
+import type { SubscribeOptions } from "./routes/api/subscribe.server";
 
 export interface AppOptions {
   /** Extra routes, registered after the site's own (tests use it for routes that must not ship). */
   configure?: (app: Hono<AppEnv>) => void;
   /** Content client options (tests inject a mock Directus and cache policy). */
   content?: ContentOptions;
+  /** /_next/image options (tests inject the upstream fetch and short limits). */
+  images?: ImageOptions;
+  /** Newsletter storage options (tests inject a mock Directus). */
+  subscribe?: SubscribeOptions;
   /** Whole-page cache; on by default. */
   pageCache?: boolean;
 }
@@ -28,7 +34,13 @@ const tooLarge = bodyLimit({
 });
 
 /** Builds the worker's Hono app: middleware, routes, then the error screens. */
-export function createApp({ configure, content: contentOptions, pageCache: usePageCache = true }: AppOptions = {}): Hono<AppEnv> {
+export function createApp({
+  configure,
+  content: contentOptions,
+  images,
+  subscribe,
+  pageCache: usePageCache = true,
+}: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(securityHeaders());
   app.use("/api/*", tooLarge);
@@ -43,7 +55,7 @@ export function createApp({ configure, content: contentOptions, pageCache: usePa
   });
   app.use(content(contentOptions));
   if (usePageCache) app.use(pageCache({ variant: consentVariant }));
-  registerRoutes(app);
+  registerRoutes(app, { images, subscribe });
   configure?.(app);
 
   app.notFound((c) => renderErrorPage(c, 404));

@@ -1,4 +1,15 @@
 import { createApp } from "./app";
+import type { Bindings } from "./env";
+import type { Subscription } from "./newsletter/store.server";
+import { handleSubscriptionBatch } from "./newsletter/queue.server";
 
-/** The worker entry: Static Assets serve dist/client first, everything else reaches the app. */
-export default createApp();
+const app = createApp();
+
+/**
+ * The worker entry. Workers Static Assets serve dist/client first; every other request
+ * reaches the Hono app. The queue consumer stores newsletter subscriptions that had to wait.
+ */
+export default {
+  fetch: app.fetch,
+  queue: (batch, env) => handleSubscriptionBatch(batch, env),
+} satisfies ExportedHandler<Bindings, Subscription>;

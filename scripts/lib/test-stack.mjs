@@ -8,6 +8,7 @@ import { root, startWorker } from "./processes.mjs";
 export const testSecrets = {
   DIRECTUS_PREVIEW_TOKEN: "dev-preview-token-change-me",
   REVALIDATE_SECRET: "dev-revalidate-secret-change-me",
+  DIRECTUS_SUBSCRIBE_TOKEN: "dev-site-token-change-me",
 };
 
 /**

@@ -17,13 +17,14 @@ async function main() {
   seedQueryCache(payload.queries);
 
   const route = payload.route ? routeById(payload.route) : undefined;
+  const path = location.pathname + location.search;
   let state: PageState;
   if (route) {
     const content = new ClientContent();
     const loaded = await route.load({ url: new URL(location.href), params: payload.params, content, config: payload.config });
-    state = { view: loaded.view, data: loaded.data, site: payload.site } as PageState;
+    state = { view: loaded.view, data: loaded.data, site: payload.site, path } as PageState;
   } else {
-    state = { view: "error", data: { status: payload.status, path: location.pathname + location.search }, site: payload.site };
+    state = { view: "error", data: { status: payload.status, path }, site: payload.site, path };
   }
   hydrateRoot(root, <App state={state} />, {
     onRecoverableError(error) {

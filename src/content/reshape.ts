@@ -63,6 +63,12 @@ export function reshapeSiteChrome(data: SiteChromeQuery, config: SiteConfig, yea
         : null,
     privacyPolicyUrl: settings?.privacy_policy_link || "/legal/privacy",
     bookingUrl: settings?.booking_link ?? null,
+    consent: "unset",
+    newsletterTopics: (data.newsletter_topics ?? []).map((topic) => ({
+      key: topic.key,
+      title: topic.title ?? topic.key,
+      description: topic.description ?? "",
+    })),
   };
 }
 

@@ -1,14 +1,15 @@
-import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
-import type { AppEnv } from "../env";
-
-/** First-party cookie holding the visitor's cookie choice; the server reads it. */
+/** First-party cookie holding the visitor's cookie choice; the server reads it too. */
 export const consentCookieName = "meridian_consent";
 export type ConsentState = "unset" | "all" | "necessary";
+
+/** One year, as usual for a consent record. */
+export const consentMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 export function parseConsent(value: string | undefined | null): ConsentState {
   return value === "all" || value === "necessary" ? value : "unset";
 }
 
-/** The page-cache variant: pages differ only by whether and how consent was given. */
-export const consentVariant = (c: Context<AppEnv>): string => parseConsent(getCookie(c, consentCookieName));
+/** The Set-Cookie / document.cookie value recording a choice. */
+export function consentCookie(choice: Exclude<ConsentState, "unset">, secure: boolean): string {
+  return `${consentCookieName}=${choice}; Max-Age=${consentMaxAgeSeconds}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

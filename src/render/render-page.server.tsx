@@ -1,4 +1,6 @@
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { consentCookieName, parseConsent } from "../lib/consent";
 import type { ReactElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppEnv } from "../env";
@@ -32,6 +34,7 @@ export function siteConfig(c: Context<AppEnv>): SiteConfig {
     url: c.env.SITE_URL,
     environment: c.env.ENVIRONMENT,
     apiBaseUrl: c.env.API_BASE_URL,
+    ...(c.env.MAPS_KEY?.trim() ? { mapsKey: c.env.MAPS_KEY.trim() } : {}),
   };
 }
 
@@ -90,7 +93,7 @@ export async function streamDocument(
 
 /** The shell's data for this request, marked when it is an editor preview. */
 export async function siteChrome(c: Context<AppEnv>): Promise<SiteChrome> {
-  const site = await loadSiteChrome(loaderArgs(c));
+  const site = { ...(await loadSiteChrome(loaderArgs(c))), consent: parseConsent(getCookie(c, consentCookieName)) };
   if (!c.get("preview")) return site;
   const url = new URL(c.req.url);
   return { ...site, preview: { exitHref: `/api/preview/exit?path=${encodeURIComponent(url.pathname + url.search)}` } };
@@ -104,7 +107,7 @@ export async function renderErrorPage(c: Context<AppEnv>, status: number): Promi
   return renderPage(c, {
     status,
     route: null,
-    state: { view: "error", data: { status, path: url.pathname + url.search }, site },
+    state: { view: "error", data: { status, path: url.pathname + url.search }, site, path: url.pathname + url.search },
     meta: {
       rawTitle: notFound ? t("errors.meta_title_404") : t("errors.meta_title_500"),
       description: notFound ? t("errors.title_404") : t("errors.title_500"),

@@ -15,8 +15,12 @@ export interface SiteChrome {
   year: number;
   stock: StockQuote | null;
   privacyPolicyUrl: string;
+  /** The subscriptions a visitor can choose in the footer's newsletter form. */
+  newsletterTopics: { key: string; title: string; description: string }[];
   /** 'Book a meeting' target from the CMS site settings. */
   bookingUrl: string | null;
+  /** The visitor's cookie choice, read from the consent cookie on the server (no flash). */
+  consent: "unset" | "all" | "necessary";
   /** Editor preview of drafts: the shell shows a 'Preview' badge with this exit link. */
   preview?: { exitHref: string };
 }

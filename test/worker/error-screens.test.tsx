@@ -15,7 +15,7 @@ const options = {
       const site = await siteChrome(c);
       return streamDocument(c, {
         route: null,
-        state: { view: "home", data: {} as never, site },
+        state: { view: "home", data: {} as never, site, path: "/" },
         meta: { description: "x", path: "/__test/throw-in-render" },
         element: (
           <Shell site={site}>

@@ -4,6 +4,7 @@ import { createApp, type AppOptions } from "../../src/app";
 import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";
+import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
 import { homeData } from "./fixtures/home";
 import { searchAnswer, searchProposalsData, sitemapData } from "./fixtures/search";
 
@@ -11,6 +12,7 @@ import { searchAnswer, searchProposalsData, sitemapData } from "./fixtures/searc
 export const testSecrets = {
   DIRECTUS_PREVIEW_TOKEN: "test-preview-token",
   REVALIDATE_SECRET: "test-revalidate-secret",
+  DIRECTUS_SUBSCRIBE_TOKEN: "test-subscribe-token",
 };
 
 /** Sends a request through an app inside workerd, with the real bindings plus test secrets. */
@@ -99,11 +101,19 @@ export const siteChromeData = {
     privacy_policy_link: "/legal/privacy",
     default_social_image: null,
   },
+  newsletter_topics: [
+    { key: "product-updates", title: "Product updates", description: "New GPU types, regions and features." },
+    { key: "engineering", title: "Engineering blog", description: "New articles from Meridian engineers." },
+    { key: "events", title: "Events and webinars", description: "Invitations to conferences and online sessions." },
+  ],
 };
 
 const defaultAnswers: Record<string, unknown> = {
   SiteChrome: siteChromeData,
   HomeContent: homeData,
+  BlogPosts: blogPostsAnswer,
+  BlogPost: blogPostAnswer,
+  BlogAuthor: blogAuthorAnswer,
   Search: searchAnswer,
   SearchProposals: searchProposalsData,
   SitemapEntries: sitemapData,

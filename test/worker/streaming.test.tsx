@@ -17,7 +17,7 @@ const options = {
       const promise = delay(150);
       return streamDocument(c, {
         route: null,
-        state: { view: "home", data: {} as never, site },
+        state: { view: "home", data: {} as never, site, path: "/" },
         meta: { description: "slow", path: "/__test/slow" },
         element: (
           <Shell site={site}>

@@ -10,12 +10,13 @@ export interface SiteChromeQuery {
     privacy_policy_link: string | null;
     default_social_image: DirectusFile | null;
   } | null;
+  newsletter_topics: { key: string; title: string | null; description: string | null }[];
 }
 
-/** Header and footer data on every page: stock quote and site settings (singletons). */
+/** Header and footer data on every page: stock quote, site settings and newsletter topics. */
 export const siteChromeQuery = defineOperation<SiteChromeQuery>(
   /* GraphQL */ `
-query SiteChrome {
+query SiteChrome($status: [String]) {
   stock_quote { ticker value currency change last_update }
   site_settings {
     site_name
@@ -23,7 +24,8 @@ query SiteChrome {
     privacy_policy_link
     default_social_image { ...FileFields }
   }
+  newsletter_topics(filter: { status: { _in: $status } }, sort: ["sort"]) { key title description }
 }
 ${fileFields}`,
-  ["stock_quote", "site_settings", "directus_files"],
+  ["stock_quote", "site_settings", "newsletter_topics", "directus_files"],
 );

@@ -1,0 +1,38 @@
+/**
+ * Which clicks become in-app navigations (spec section 2): a same-origin link with no hash
+ * that does not open in a new tab or download, found by climbing at most 10 ancestors of the
+ * clicked element. The query string is kept.
+ */
+export const maxLinkAncestors = 10;
+
+/** The clicked element itself, then at most `maxLinkAncestors` ancestors. */
+export function findLink(target: EventTarget | null): HTMLAnchorElement | null {
+  let node = target instanceof Node ? (target instanceof Element ? target : target.parentElement) : null;
+  for (let depth = 0; node && depth <= maxLinkAncestors; depth += 1) {
+    if (node instanceof HTMLAnchorElement && node.hasAttribute("href")) return node;
+    node = node.parentElement;
+  }
+  return null;
+}
+
+export interface ClickFacts {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  defaultPrevented: boolean;
+}
+
+/** The URL to navigate to in the app, or null when the browser should handle the click. */
+export function inAppTarget(event: ClickFacts, link: HTMLAnchorElement, current: Location | URL): URL | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const target = link.getAttribute("target");
+  if (target && target !== "_self") return null;
+  if (link.hasAttribute("download") || /\bexternal\b/.test(link.rel)) return null;
+  const url = new URL(link.href, current.href);
+  if (url.origin !== current.origin) return null;
+  if (link.getAttribute("href")!.includes("#") || url.hash) return null;
+  return url;
+}
