@@ -8,7 +8,7 @@
 //   5. _headers: immutable caching for hashed files
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -36,7 +36,19 @@ mkdirSync(staticDir, { recursive: true });
 // 1. Theme tokens (one source of truth for CSS and TypeScript).
 writeFileSync(join(root, "src/styles/tokens.generated.css"), tailwindThemeCss());
 
-// 2. Client bundle.
+// 2. Client bundle. A module with a sibling `X.client.tsx` is replaced by it in the browser
+//    build (server and browser versions of an island, see src/views/newsletter).
+const clientOverrides = {
+  name: "client-overrides",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      if (args.path.endsWith(".client")) return undefined;
+      const candidate = join(args.resolveDir, `${args.path}.client.tsx`);
+      return existsSync(candidate) ? { path: candidate } : undefined;
+    });
+  },
+};
+
 const client = await esbuild.build({
   absWorkingDir: root,
   entryPoints: { client: "src/client/entry.tsx" },
@@ -53,6 +65,7 @@ const client = await esbuild.build({
   metafile: true,
   jsx: "automatic",
   define: { "process.env.NODE_ENV": '"production"' },
+  plugins: [clientOverrides],
   legalComments: "none",
   logLevel: "warning",
 });
@@ -63,6 +76,16 @@ const clientEntry = "/" + relative(out, join(root, entry[0]));
 const clientChunks = outputs
   .filter(([file]) => file.endsWith(".js") && file !== entry[0])
   .map(([file]) => "/" + relative(out, join(root, file)));
+// What every page loads before its route's own chunks: the entry and its static imports.
+const initialChunks = [];
+const visit = (file) => {
+  for (const imported of client.metafile.outputs[file]?.imports ?? []) {
+    if (imported.kind !== "import-statement" || initialChunks.includes(imported.path)) continue;
+    initialChunks.push(imported.path);
+    visit(imported.path);
+  }
+};
+visit(entry[0]);
 // Server-only code must never reach the browser.
 const leaked = Object.keys(client.metafile.inputs).filter((input) => /\.server\.tsx?$/.test(input));
 if (leaked.length) throw new Error(`server-only modules in the client bundle: ${leaked.join(", ")}`);
@@ -103,7 +126,13 @@ writeFileSync(
 rmSync(finalOut, { recursive: true, force: true });
 renameSync(out, finalOut);
 
-const manifest = { clientEntry, clientChunks, css: cssPath, font: fontPath };
+const manifest = {
+  clientEntry,
+  initialChunks: initialChunks.map((file) => "/" + relative(finalOut, join(root, file.replace(relative(root, out), relative(root, finalOut))))),
+  clientChunks: clientChunks.map((path) => path),
+  css: cssPath,
+  font: fontPath,
+};
 mkdirSync(join(root, "src/generated"), { recursive: true });
 writeFileSync(join(root, "src/generated/asset-manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
 console.log(`build: ${clientEntry}, ${cssPath} in ${Math.round(performance.now() - started)} ms`);

@@ -1,13 +1,23 @@
+import { useEffect, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { PagePayload } from "../loaders/payload";
-import { routeById } from "../loaders/routes";
 import { App } from "../views/App";
 import type { PageState } from "../views/registry";
-import { ClientContent, seedQueryCache } from "./content";
+import { loadAnalytics } from "../views/consent/events";
+import { seedQueryCache } from "./content";
+import { loadPage, startRouter } from "./navigate";
+
+/** Holds the page state in the browser, so client navigation can render the next page. */
+function ClientApp({ initial, onReady }: { initial: PageState; onReady: (set: (state: PageState) => void) => void }) {
+  const [state, setState] = useState(initial);
+  useEffect(() => onReady(setState), [onReady]);
+  return <App state={state} />;
+}
 
 /**
  * Hydration bundle: reads the server's payload, seeds the query cache with the render's
- * results, re-runs the route's loader against that cache (no request) and hydrates.
+ * results, re-runs the route's loader against that cache (no request), hydrates, and starts
+ * the router.
  */
 async function main() {
   const payloadElement = document.getElementById("__STATE__");
@@ -15,18 +25,13 @@ async function main() {
   if (!payloadElement || !root) return;
   const payload = JSON.parse(payloadElement.textContent ?? "null") as PagePayload;
   seedQueryCache(payload.queries);
-
-  const route = payload.route ? routeById(payload.route) : undefined;
+  // Analytics for a visitor who allowed them (the consent island itself loads later).
+  if (payload.site.consent === "all") loadAnalytics();
   const path = location.pathname + location.search;
-  let state: PageState;
-  if (route) {
-    const content = new ClientContent();
-    const loaded = await route.load({ url: new URL(location.href), params: payload.params, content, config: payload.config });
-    state = { view: loaded.view, data: loaded.data, site: payload.site, path } as PageState;
-  } else {
-    state = { view: "error", data: { status: payload.status, path }, site: payload.site, path };
-  }
-  hydrateRoot(root, <App state={state} />, {
+  const initial: PageState = payload.route
+    ? (await loadPage(new URL(location.href), payload.config, payload.site)).state
+    : { view: "error", data: { status: payload.status, path }, site: payload.site, path };
+  hydrateRoot(root, <ClientApp initial={initial} onReady={(set) => startRouter(payload, set)} />, {
     onRecoverableError(error) {
       console.error("hydration:", error);
     },

@@ -177,7 +177,17 @@ export function sanitizeHtml(html: string | null | undefined, options: SanitizeO
       continue;
     }
 
-    if (output && closesParagraph.has(output) && stack.at(-1)?.output === "p") closeTo(stack.length - 1);
+    if (output && closesParagraph.has(output)) {
+      // A block start closes an open paragraph (a browser's "p in button scope").
+      for (let index = stack.length - 1; index >= 0; index--) {
+        const open = stack[index]!.output;
+        if (open === "table" || open === "td" || open === "th" || open === "caption") break;
+        if (open === "p") {
+          closeTo(index);
+          break;
+        }
+      }
+    }
     if (output === "li") {
       for (let index = stack.length - 1; index >= 0; index--) {
         const open = stack[index]!.output;

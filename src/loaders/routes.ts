@@ -1,11 +1,19 @@
-import { loadHome } from "./home";
-import { loadSearch } from "./search";
 import type { RouteDefinition } from "./types";
 
-/** Every page route: path pattern and loader. Shared by the worker's router and the browser. */
+/**
+ * Every page route: path pattern and loader. Shared by the worker's router and the browser.
+ * Loaders are imported on demand, so each route is its own chunk in the hydration bundle.
+ */
 export const routes: RouteDefinition[] = [
-  { id: "home", path: "/", load: loadHome },
-  { id: "search", path: "/search", load: loadSearch },
+  { id: "home", path: "/", load: (args) => import("./home").then((m) => m.loadHome(args)) },
+  { id: "search", path: "/search", load: (args) => import("./search").then((m) => m.loadSearch(args)) },
+  { id: "blog", path: "/blog", load: (args) => import("./blog").then((m) => m.loadBlog(args)) },
+  { id: "post", path: "/blog/:slug", load: (args) => import("./blog").then((m) => m.loadPost(args)) },
+  { id: "author", path: "/blog/authors/:id", load: (args) => import("./blog").then((m) => m.loadAuthor(args)) },
+  { id: "careers", path: "/careers", load: (args) => import("./careers").then((m) => m.loadCareers(args)) },
+  { id: "job", path: "/careers/:slug", load: (args) => import("./job").then((m) => m.loadJob(args)) },
+  { id: "events", path: "/events", load: (args) => import("./events").then((m) => m.loadEvents(args)) },
+  { id: "event", path: "/events/:slug", load: (args) => import("./event").then((m) => m.loadEvent(args)) },
 ];
 
 export const routeById = (id: string) => routes.find((route) => route.id === id);

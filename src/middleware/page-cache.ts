@@ -1,10 +1,14 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
+import manifest from "../generated/asset-manifest.json";
 import { pageIdentity } from "../lib/tracking";
 import { publicHtmlCacheControl } from "../render/render-page.server";
 
 /** Request facts besides the URL that change the HTML of a public page. */
 export type PageVariant = (c: Context<AppEnv>) => string;
+
+/** Pages name hashed CSS and JS files: a new build must never serve pages of the old one. */
+const buildId = encodeURIComponent(`${manifest.clientEntry}${manifest.css}`.replace(/[^a-zA-Z0-9]/g, ""));
 
 /** How long a rendered page is kept; a webhook invalidates it sooner through the generation. */
 export const pageCacheTtlSeconds = 300;
@@ -23,7 +27,7 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
     const generation = await c.get("content").generation();
     const url = new URL(c.req.url);
     const key = new Request(
-      `https://page-cache.invalid/${encodeURIComponent(generation)}/${encodeURIComponent(variant(c))}${pageIdentity(url)}`,
+      `https://page-cache.invalid/${buildId}/${encodeURIComponent(generation)}/${encodeURIComponent(variant(c))}${pageIdentity(url)}`,
     );
 
     const hit = await cache.match(key);

@@ -15,7 +15,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    "frame-src 'self'",
+    "frame-src 'self' https://www.google.com", // event venue maps (src/views/events/map.ts)
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,7 +1,7 @@
 import manifest from "../generated/asset-manifest.json";
 import { t } from "../i18n";
 import type { PagePayload } from "../loaders/payload";
-import { defaultSocialImagePath, defaultSocialImageSize, type PageMeta } from "./meta";
+import { defaultSocialImagePath, defaultSocialImageSize, fullTitle, type PageMeta } from "./meta";
 import { escapeHtml, serializeForScript } from "./serialize";
 
 export interface DocumentContext {
@@ -13,12 +13,6 @@ export interface DocumentContext {
   indexable: boolean;
 }
 
-export function fullTitle(meta: PageMeta, siteName: string): string {
-  if (meta.rawTitle) return meta.rawTitle;
-  return meta.title
-    ? t("meta.title_template", { title: meta.title, name: siteName })
-    : t("meta.default_title", { name: siteName });
-}
 
 function absolute(siteUrl: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, siteUrl).toString();

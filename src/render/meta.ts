@@ -1,3 +1,5 @@
+import { t } from "../i18n";
+
 /** Everything a page puts in its <head>: built by loaders, written by the document renderer. */
 export interface SocialImage {
   url: string;
@@ -24,3 +26,11 @@ export interface PageMeta {
 /** The default social card size, spec section 9. */
 export const defaultSocialImageSize = { width: 1280, height: 640 } as const;
 export const defaultSocialImagePath = "/social-card.png";
+
+/** The document title: "{title} | {site}", the default title on the main page, or as is. */
+export function fullTitle(meta: PageMeta, siteName: string): string {
+  if (meta.rawTitle) return meta.rawTitle;
+  return meta.title
+    ? t("meta.title_template", { title: meta.title, name: siteName })
+    : t("meta.default_title", { name: siteName });
+}

@@ -9,7 +9,7 @@ import type { PagePayload } from "../loaders/payload";
 import { loadSiteChrome } from "../loaders/site-chrome";
 import type { LoaderArgs, SiteConfig } from "../loaders/types";
 import { App } from "../views/App";
-import type { PageState } from "../views/registry";
+import { loadView, type PageState } from "../views/registry";
 import type { SiteChrome } from "../views/site";
 import { isCrawler } from "./crawlers";
 import { documentEnd, documentStart } from "./document.server";
@@ -43,7 +43,8 @@ export function loaderArgs(c: Context<AppEnv>, params: Record<string, string> = 
 }
 
 /** Streams a page view inside the app shell. */
-export function renderPage(c: Context<AppEnv>, page: PageRender): Promise<Response> {
+export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<Response> {
+  await loadView(page.state.view);
   return streamDocument(c, { ...page, element: <App state={page.state} /> });
 }
 

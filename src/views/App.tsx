@@ -1,20 +1,29 @@
-import { useEffect, type ComponentType } from "react";
+import { useEffect } from "react";
+import { CookieConsentSlot } from "./consent/CookieConsentSlot";
+import { ErrorBoundary } from "./ErrorBoundary";
+import { ErrorPage } from "./pages/ErrorPage";
+import { view, type PageState } from "./registry";
 import { Shell } from "./Shell";
 import { SiteContext } from "./site-context";
-import { views, type PageState } from "./registry";
 
-/** Root component, rendered on the server and hydrated in the browser with the same state. */
+/**
+ * Root component, rendered on the server and hydrated in the browser with the same state.
+ * The state's view must be loaded first (`loadView`).
+ */
 export function App({ state }: { state: PageState }) {
-  const View = views[state.view] as ComponentType<{ data: PageState["data"] }>;
+  const View = view(state.view);
   useEffect(() => {
     // Marks a finished hydration (browser tests and client runtime rely on it).
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
     <SiteContext.Provider value={state.site}>
-      <Shell site={state.site}>
-        <View data={state.data} />
+      <Shell site={state.site} path={state.path}>
+        <ErrorBoundary resetKey={state.path} fallback={<ErrorPage data={{ status: 500, path: state.path }} />}>
+          <View data={state.data} />
+        </ErrorBoundary>
       </Shell>
+      <CookieConsentSlot initial={state.site.consent} path={state.path} />
     </SiteContext.Provider>
   );
 }

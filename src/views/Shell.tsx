@@ -2,12 +2,14 @@ import type { ReactNode } from "react";
 import { t } from "../i18n";
 import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
+import { useIsMobile } from "./hooks/useIsMobile";
 import type { SiteChrome } from "./site";
 
 /** The application shell (the spec's `/_app`): header, main content and footer around every page. */
-export function Shell({ site, children }: { site: SiteChrome; children: ReactNode }) {
+export function Shell({ site, path, children }: { site: SiteChrome; path: string; children: ReactNode }) {
+  const mobile = useIsMobile();
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col" data-mobile={mobile}>
       <a
         href="#content"
         className="bg-ink sr-only z-50 rounded-md px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -28,10 +30,10 @@ export function Shell({ site, children }: { site: SiteChrome; children: ReactNod
         </div>
       )}
       <Header site={site} />
-      <main id="content" className="flex-1">
+      <main id="content" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer site={site} />
+      <Footer site={site} path={path} />
     </div>
   );
 }

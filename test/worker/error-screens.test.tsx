@@ -18,7 +18,7 @@ const options = {
         state: { view: "home", data: {} as never, site, path: "/" },
         meta: { description: "x", path: "/__test/throw-in-render" },
         element: (
-          <Shell site={site}>
+          <Shell site={site} path="/">
             <section>
               <div>
                 <Thrower />

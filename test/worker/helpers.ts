@@ -5,6 +5,8 @@ import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";
 import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
+import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
+import { eventDetailAnswer, eventsListAnswer } from "./fixtures/events";
 import { homeData } from "./fixtures/home";
 import { searchAnswer, searchProposalsData, sitemapData } from "./fixtures/search";
 
@@ -117,6 +119,10 @@ const defaultAnswers: Record<string, unknown> = {
   Search: searchAnswer,
   SearchProposals: searchProposalsData,
   SitemapEntries: sitemapData,
+  CareersJobs: careersJobsAnswer,
+  CareersJob: careersJobAnswer,
+  EventsList: eventsListAnswer,
+  EventDetail: eventDetailAnswer,
 };
 
 /** Counts KV reads and writes by key prefix, passing them through to the real namespace. */

@@ -20,7 +20,7 @@ const options = {
         state: { view: "home", data: {} as never, site, path: "/" },
         meta: { description: "slow", path: "/__test/slow" },
         element: (
-          <Shell site={site}>
+          <Shell site={site} path="/">
             <h1>Fast part</h1>
             <Suspense fallback={<p id="fallback">Loading</p>}>
               <Slow promise={promise} />

@@ -1,3 +1,4 @@
+import { sanitizeHtml } from "../../lib/sanitize-html";
 import { defineOperation } from "../operation";
 import type { JobDetail, JobSummary } from "../../views/careers/types";
 
@@ -42,8 +43,8 @@ fragment JobSummaryFields on jobs {
  */
 export const careersJobsQuery = defineOperation<CareersJobsQuery>(
   /* GraphQL */ `
-query CareersJobs {
-  jobs(filter: { status: { _eq: "published" } }, sort: ["role", "location"], limit: 500) { ...JobSummaryFields }
+query CareersJobs($status: [String]) {
+  jobs(filter: { status: { _in: $status } }, sort: ["role", "location"], limit: 500) { ...JobSummaryFields }
 }
 ${jobSummaryFields}`,
   ["jobs"],
@@ -52,8 +53,8 @@ ${jobSummaryFields}`,
 /** One published role by slug, for `/careers/:slug`. */
 export const careersJobQuery = defineOperation<CareersJobQuery, { slug: string }>(
   /* GraphQL */ `
-query CareersJob($slug: String!) {
-  jobs(filter: { status: { _eq: "published" }, slug: { _eq: $slug } }, limit: 1) {
+query CareersJob($slug: String!, $status: [String]) {
+  jobs(filter: { status: { _in: $status }, slug: { _eq: $slug } }, limit: 1) {
     ...JobSummaryFields
     description
     apply_link
@@ -86,10 +87,11 @@ export function safeExternalUrl(value: string | null | undefined): string | null
   }
 }
 
-export function reshapeJob(job: DirectusJob): JobDetail {
+/** `siteUrl`: links to other origins get rel="noopener noreferrer". */
+export function reshapeJob(job: DirectusJob, siteUrl: string): JobDetail {
   return {
     ...reshapeJobSummary(job),
-    descriptionHtml: job.description ?? "",
+    descriptionHtml: sanitizeHtml(job.description, { siteOrigin: siteUrl }),
     applyUrl: safeExternalUrl(job.apply_link),
   };
 }

@@ -1,4 +1,7 @@
 import type { Operation } from "../operation";
+import { blogAuthorQuery, blogPostQuery, blogPostsQuery } from "./blog";
+import { careersJobQuery, careersJobsQuery } from "./careers";
+import { eventDetailQuery, eventsListQuery } from "./events";
 import { homeQuery } from "./home";
 import { sitemapQuery } from "./sitemap";
 import { searchProposalsQuery, searchQuery } from "./search";
@@ -14,6 +17,13 @@ export const operations: Operation<any, any>[] = [
   searchQuery,
   searchProposalsQuery,
   sitemapQuery,
+  blogPostsQuery,
+  blogPostQuery,
+  blogAuthorQuery,
+  careersJobsQuery,
+  careersJobQuery,
+  eventsListQuery,
+  eventDetailQuery,
   // (each page domain adds its operations here)
 ];
 

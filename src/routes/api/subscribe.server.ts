@@ -8,6 +8,13 @@ import { rateLimit } from "../../middleware/rate-limit";
 import { storeSubscription, type Subscription } from "../../newsletter/store.server";
 import { loaderArgs } from "../../render/render-page.server";
 
+/** The short code of a field message, for the redirect of a form post without JavaScript. */
+function messageCode(message: string): string {
+  if (message === t("newsletter.required")) return "required";
+  if (message === t("newsletter.select_topic")) return "select_topic";
+  return "invalid";
+}
+
 export interface SubscribeOptions {
   /** Upstream fetch for storing (tests inject a mock Directus). */
   fetch?: typeof fetch;
@@ -43,7 +50,7 @@ export function subscribeRoutes(options: SubscribeOptions = {}) {
       const parsed = newsletterSchema(topicKeys).safeParse(input);
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
-        if (!isJson) return back(`invalid:${Object.keys(errors).join(",")}`);
+        if (!isJson) return back(`invalid:${Object.entries(errors).map(([field, message]) => `${field}.${messageCode(message)}`).join(",")}`);
         return c.json({ message: t("newsletter.invalid"), errors }, 400);
       }
       const success = () => (isJson ? c.json({ message: t("newsletter.success", { name: c.env.SITE_NAME }) }) : back("success"));

@@ -1,3 +1,4 @@
+import { t } from "../../i18n";
 import { formatDate } from "../format";
 import type { PostCard as Post } from "../site";
 import { Image } from "../ui/Image";
@@ -19,7 +20,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: Post; headingLevel?
       )}
       <div className="flex flex-1 flex-col p-5">
         {post.tags.length > 0 && (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+          <ul className="flex flex-wrap gap-1.5" aria-label={t("blog.tags_label")}>
             {post.tags.slice(0, 3).map((tag) => (
               <li key={tag} className="bg-accent-soft text-accent rounded px-2 py-0.5 text-xs font-semibold">
                 {tag}

@@ -1,7 +1,6 @@
 /**
- * CMS descriptions (job and event descriptions are HTML) rendered as plain text blocks:
- * paragraphs, sub-headings and lists. Nothing from the CMS reaches the page as markup, so no
- * sanitiser is needed; inline formatting is dropped on purpose.
+ * CMS descriptions of jobs and events are HTML. The page renders them sanitised (<RichText>);
+ * the helpers below read plain text out of them for meta descriptions and JSON-LD.
  */
 export type TextBlock =
   | { kind: "p"; text: string }
@@ -81,40 +80,24 @@ export function summaryOf(html: string | null | undefined, max = 160): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 20)).replace(/[\s,.;:]+$/, "")}…`;
 }
 
-/** Renders the blocks; CMS sub-headings become `h{headingLevel}` under the page's own headings. */
-export function RichText({ html, headingLevel = 2, className = "" }: { html: string; headingLevel?: 2 | 3; className?: string }) {
-  const Heading = `h${headingLevel}` as const;
-  return (
-    <div className={`text-ink-muted max-w-[68ch] text-[1.0625rem] leading-relaxed ${className}`}>
-      {htmlToBlocks(html).map((block, index) => {
-        switch (block.kind) {
-          case "h":
-            return (
-              <Heading key={index} className="text-ink mt-10 mb-3 text-xl font-semibold tracking-tight first:mt-0 md:text-2xl">
-                {block.text}
-              </Heading>
-            );
-          case "ul":
-          case "ol": {
-            const List = block.kind;
-            return (
-              <List key={index} className={`my-5 space-y-2 pl-6 ${block.kind === "ul" ? "marker:text-accent list-disc" : "list-decimal"}`}>
-                {block.items.map((item, i) => (
-                  <li key={i} className="pl-1">
-                    {item}
-                  </li>
-                ))}
-              </List>
-            );
-          }
-          default:
-            return (
-              <p key={index} className="my-4 first:mt-0">
-                {block.text}
-              </p>
-            );
-        }
-      })}
-    </div>
-  );
+/**
+ * Renders CMS rich text that the loader already passed through `sanitizeHtml`
+ * (src/lib/sanitize-html.ts): the same string on the server and in the browser.
+ */
+export function RichText({ html, className = "" }: { html: string; className?: string }) {
+  return <div className={`${richTextClasses} ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
+
+const richTextClasses = [
+  "text-ink-muted max-w-[68ch] text-[1.0625rem] leading-relaxed [&>:first-child]:mt-0",
+  "[&_p]:my-4",
+  "[&_h2]:text-ink [&_h2]:mt-10 [&_h2]:mb-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:tracking-tight md:[&_h2]:text-2xl",
+  "[&_h3]:text-ink [&_h3]:mt-8 [&_h3]:mb-2 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:tracking-tight",
+  "[&_h4]:text-ink [&_h4]:mt-6 [&_h4]:mb-2 [&_h4]:font-semibold",
+  "[&_ul]:my-5 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:my-5 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6 [&_li]:pl-1 marker:text-accent",
+  "[&_a]:text-accent [&_a]:underline [&_a]:underline-offset-3 hover:[&_a]:decoration-2",
+  "[&_strong]:text-ink [&_strong]:font-semibold",
+  "[&_blockquote]:border-line-strong [&_blockquote]:my-6 [&_blockquote]:border-l-2 [&_blockquote]:pl-5 [&_blockquote]:italic",
+  "[&_code]:bg-surface-sunken [&_code]:rounded [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.9em]",
+  "[&_hr]:border-line [&_hr]:my-8",
+].join(" ");

@@ -10,7 +10,7 @@ export interface JobSummary {
 }
 
 export interface JobDetail extends JobSummary {
-  /** The CMS description (HTML), rendered as text blocks by <RichText>. */
+  /** The CMS description, sanitised (src/lib/sanitize-html.ts). */
   descriptionHtml: string;
   /** http(s) only; null hides the 'Apply' button. */
   applyUrl: string | null;

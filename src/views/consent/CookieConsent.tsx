@@ -1,18 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { t } from "../../i18n";
 import { consentCookie, type ConsentState } from "../../lib/consent";
+import { analyticsScriptPath, loadAnalytics, openConsentEvent, takePendingConsentRequest } from "./events";
 
-/** Event the footer's 'Cookie settings' button sends to open the dialog. */
-export const openConsentEvent = "meridian:open-consent";
-export const analyticsScriptPath = "/analytics.js";
-
-function loadAnalytics() {
-  if (document.querySelector(`script[src="${analyticsScriptPath}"]`)) return;
-  const script = document.createElement("script");
-  script.src = analyticsScriptPath;
-  script.async = true;
-  document.head.appendChild(script);
-}
 
 function unloadAnalytics() {
   document.querySelector(`script[src="${analyticsScriptPath}"]`)?.remove();
@@ -32,10 +22,12 @@ export function CookieConsent({ initial, path }: { initial: ConsentState; path: 
 
   useEffect(() => {
     const open = () => {
+      takePendingConsentRequest();
       setAnalytics(consent === "all");
       dialog.current?.showModal();
     };
     window.addEventListener(openConsentEvent, open);
+    if (takePendingConsentRequest()) open();
     return () => window.removeEventListener(openConsentEvent, open);
   }, [consent]);
 

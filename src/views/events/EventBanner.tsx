@@ -6,7 +6,18 @@ import type { EventCard } from "../site";
  * The meeting-booking banner: 'Let's meet in person', the booth when one is set, and the
  * 'Book a meeting' button (spec section 2).
  */
-export function EventBanner({ event, bookingUrl, eyebrow }: { event: EventCard; bookingUrl: string | null; eyebrow?: string }) {
+export function EventBanner({
+  event,
+  bookingUrl,
+  eyebrow,
+  text,
+}: {
+  event: EventCard;
+  bookingUrl: string | null;
+  eyebrow?: string;
+  /** Replaces the event line (title · date · place), e.g. on the event's own page. */
+  text?: string;
+}) {
   const href = event.bookingUrl ?? bookingUrl;
   return (
     <section aria-labelledby={`event-banner-${event.slug}`} className="bg-ink relative overflow-hidden rounded-2xl text-white">
@@ -21,6 +32,9 @@ export function EventBanner({ event, bookingUrl, eyebrow }: { event: EventCard; 
           <h2 id={`event-banner-${event.slug}`} className="mt-3 text-3xl font-semibold tracking-tight md:text-4xl">
             {event.booth ? t("events.banner_booth", { booth: event.booth }) : t("events.banner_title")}
           </h2>
+          {text ? (
+            <p className="mt-4 max-w-xl text-lg text-white/80">{text}</p>
+          ) : (
           <p className="mt-4 text-lg text-white/80">
             <a href={event.href} className="font-semibold text-white underline-offset-4 hover:underline">
               {event.title}
@@ -29,6 +43,7 @@ export function EventBanner({ event, bookingUrl, eyebrow }: { event: EventCard; 
             <time dateTime={event.startAt}>{formatDate(event.startAt)}</time>
             {event.online ? ` · ${t("events.online")}` : event.location ? ` · ${event.location}` : ""}
           </p>
+          )}
         </div>
         {href && (
           <div className="md:text-right">

@@ -2,6 +2,8 @@ import { t } from "../../i18n";
 import { LogoMark } from "../ui/Logo";
 import { GithubIcon, LinkedinIcon, XIcon } from "../ui/icons";
 import type { SiteChrome } from "../site";
+import { NewsletterSlot } from "../newsletter/NewsletterSlot";
+import { requestConsentDialog } from "../consent/events";
 import { footerColumns } from "./navigation";
 
 const social = [
@@ -10,7 +12,7 @@ const social = [
   { label: "X", href: "https://x.com/meridian_demo", Icon: XIcon },
 ];
 
-export function Footer({ site }: { site: SiteChrome }) {
+export function Footer({ site, path }: { site: SiteChrome; path: string }) {
   return (
     <footer className="border-line bg-surface-muted mt-24 border-t">
       <div className="container-page grid gap-12 py-16 lg:grid-cols-[1fr_1.1fr]">
@@ -26,6 +28,17 @@ export function Footer({ site }: { site: SiteChrome }) {
                     </a>
                   </li>
                 ))}
+                {column.title === "footer.legal" && (
+                  <li>
+                    <button
+                      type="button"
+                      className="text-ink-muted hover:text-ink cursor-pointer text-sm"
+                      onClick={requestConsentDialog}
+                    >
+                      {t("footer.cookies")}
+                    </button>
+                  </li>
+                )}
               </ul>
             </div>
           ))}
@@ -35,8 +48,7 @@ export function Footer({ site }: { site: SiteChrome }) {
             {t("footer.newsletter_title")}
           </h2>
           <p className="text-ink-muted mt-1 text-sm">{t("footer.newsletter_text")}</p>
-          {/* The subscription form mounts here (client runtime). */}
-          <div data-slot="newsletter-form" />
+          <NewsletterSlot site={site} path={path} />
         </section>
       </div>
       <div className="border-line border-t">

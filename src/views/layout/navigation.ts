@@ -48,7 +48,6 @@ export const footerColumns: { title: MessageKey; links: NavItem[] }[] = [
     links: [
       { label: "footer.privacy", href: "/legal/privacy" },
       { label: "footer.terms", href: "/legal/terms" },
-      { label: "footer.cookies", href: "/legal/cookies" },
     ],
   },
 ];

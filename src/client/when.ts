@@ -1,0 +1,34 @@
+/**
+ * Triggers for loading an island's code later than the page: when an element comes near the
+ * viewport, or at the visitor's first interaction. Each resolves once.
+ */
+export function whenNear(elementId: string, rootMargin = "400px 0px"): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const target = document.getElementById(elementId);
+    if (!target || !("IntersectionObserver" in window)) return resolve();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          resolve();
+        }
+      },
+      { rootMargin },
+    );
+    observer.observe(target);
+    target.addEventListener("focusin", () => resolve(), { once: true });
+    target.addEventListener("pointerenter", () => resolve(), { once: true });
+  });
+}
+
+const interactions = ["pointerdown", "keydown", "touchstart", "focusin", "wheel"] as const;
+
+export function whenInteracted(extraEvents: string[] = []): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      for (const name of [...interactions, ...extraEvents]) window.removeEventListener(name, done, true);
+      resolve();
+    };
+    for (const name of [...interactions, ...extraEvents]) window.addEventListener(name, done, { capture: true, passive: true });
+  });
+}

@@ -1,0 +1,27 @@
+/** Event the footer's 'Cookie settings' button sends to open the consent dialog. */
+export const openConsentEvent = "meridian:open-consent";
+export const analyticsScriptPath = "/analytics.js";
+
+let pendingOpen = false;
+
+/** Asks for the consent dialog; remembered if the dialog's code has not loaded yet. */
+export function requestConsentDialog(): void {
+  pendingOpen = true;
+  window.dispatchEvent(new Event(openConsentEvent));
+}
+
+/** True once after a request that nobody handled yet. */
+export function takePendingConsentRequest(): boolean {
+  const pending = pendingOpen;
+  pendingOpen = false;
+  return pending;
+}
+
+/** Starts first-party analytics (only ever called with analytics consent). */
+export function loadAnalytics(): void {
+  if (document.querySelector(`script[src="${analyticsScriptPath}"]`)) return;
+  const script = document.createElement("script");
+  script.src = analyticsScriptPath;
+  script.async = true;
+  document.head.appendChild(script);
+}

@@ -1,0 +1,177 @@
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { t, type MessageKey } from "../../i18n";
+import { plural } from "../../i18n/plural";
+import { JobRow } from "../careers/JobRow";
+import {
+  filterJobs,
+  filterNames,
+  filtersToSearch,
+  hasFilters,
+  noFilters,
+  parseFilters,
+  type FilterName,
+  type JobFacets,
+  type JobFilters,
+} from "../careers/filters";
+import type { JobSummary } from "../careers/types";
+import { ChevronDownIcon } from "../careers/icons";
+
+export interface CareersData {
+  /** Every published role; the list shows the ones matching `selected`. */
+  jobs: JobSummary[];
+  facets: JobFacets;
+  /** Filters from the query string of the rendered URL. */
+  selected: JobFilters;
+}
+
+const filterTexts: Record<FilterName, { label: MessageKey; all: MessageKey }> = {
+  category: { label: "careers.filter_category", all: "careers.all_categories" },
+  department: { label: "careers.filter_department", all: "careers.all_departments" },
+  location: { label: "careers.filter_location", all: "careers.all_locations" },
+};
+
+/**
+ * `/careers`: open roles with three filters. Without JavaScript the filters are a plain GET
+ * form; once hydrated, a change filters the jobs already on the page, puts the filters in the
+ * URL with history.pushState, and the back button (popstate) restores the previous state.
+ */
+export function CareersPage({ data }: { data: CareersData }) {
+  const [filters, setFilters] = useState<JobFilters>(data.selected);
+  const [enhanced, setEnhanced] = useState(false);
+
+  // A new render of the page (another URL) brings its own selection.
+  const selectedSearch = filtersToSearch(data.selected);
+  useEffect(() => setFilters(parseFilters(new URLSearchParams(selectedSearch))), [selectedSearch]);
+
+  useEffect(() => {
+    setEnhanced(true);
+    const onPopState = () => {
+      if (window.location.pathname === "/careers") setFilters(parseFilters(new URLSearchParams(window.location.search)));
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => window.removeEventListener("popstate", onPopState);
+  }, []);
+
+  const apply = (next: JobFilters) => {
+    setFilters(next);
+    const url = `/careers${filtersToSearch(next)}`;
+    if (url === window.location.pathname + window.location.search) return;
+    // Same history shape as the client router (src/client/navigate.ts): each entry keeps its
+    // scroll position, so going back through filter states does not jump to the top.
+    window.history.replaceState({ ...window.history.state, scroll: window.scrollY }, "");
+    window.history.pushState({ scroll: window.scrollY }, "", url);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const next = { ...noFilters };
+    for (const name of filterNames) next[name] = (form.elements.namedItem(name) as HTMLSelectElement | null)?.value ?? "";
+    apply(next);
+  };
+
+  const visible = useMemo(() => filterJobs(data.jobs, filters), [data.jobs, filters]);
+  const filtered = hasFilters(filters);
+
+  return (
+    <>
+      <section className="border-line bg-surface-muted border-b">
+        <div className="container-page pt-12 pb-10 md:pt-16 md:pb-14">
+          <p className="eyebrow">{t("careers.eyebrow")}</p>
+          <h1 className="mt-4 max-w-3xl text-4xl leading-[1.08] font-semibold tracking-tight text-balance md:text-5xl">
+            {t("careers.title")}
+          </h1>
+          <p className="text-ink-muted mt-5 max-w-2xl text-lg">{t("careers.intro")}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="open-roles-title" className="container-page pt-8 md:pt-10">
+        <h2 id="open-roles-title" className="sr-only">
+          {t("careers.list_title")}
+        </h2>
+        <form
+          method="get"
+          action="/careers"
+          aria-label={t("careers.filters_label")}
+          onSubmit={onSubmit}
+          className="border-line bg-surface grid gap-4 rounded-xl border p-4 sm:grid-cols-3 md:p-5 lg:grid-cols-[repeat(3,minmax(0,1fr))_auto] lg:items-end"
+        >
+          {filterNames.map((name) => {
+            const options = data.facets[name];
+            const current = filters[name];
+            const unknown = current && !options.includes(current);
+            return (
+              <div key={name} className="min-w-0">
+                <label htmlFor={`filter-${name}`} className="text-ink mb-1.5 block text-sm font-semibold">
+                  {t(filterTexts[name].label)}
+                </label>
+                <div className="relative">
+                  <select
+                    id={`filter-${name}`}
+                    name={name}
+                    value={current}
+                    onChange={(event) => apply({ ...filters, [name]: event.target.value })}
+                    className="border-line-strong bg-surface hover:border-ink focus-visible:border-accent h-11 w-full cursor-pointer appearance-none truncate rounded-lg border py-2 pr-10 pl-3 text-[0.9375rem] transition-colors"
+                  >
+                    <option value="">{t(filterTexts[name].all)}</option>
+                    {unknown && <option value={current}>{current}</option>}
+                    {options.map((option) => (
+                      <option key={option} value={option}>
+                        {option}
+                      </option>
+                    ))}
+                  </select>
+                  <ChevronDownIcon className="text-ink-subtle pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2" />
+                </div>
+              </div>
+            );
+          })}
+          <button type="submit" className="btn btn-primary sm:col-span-3 lg:col-span-1" hidden={enhanced}>
+            {t("careers.apply_filters")}
+          </button>
+        </form>
+
+        <div className="mt-8 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+          <p id="careers-count" className="text-xl font-semibold tracking-tight" aria-live="polite" aria-atomic="true">
+            {plural("careers.count", visible.length)}
+          </p>
+          {filtered && (
+            <a
+              href="/careers"
+              className="link text-[0.9375rem] font-semibold"
+              onClick={(event) => {
+                event.preventDefault();
+                apply(noFilters);
+              }}
+            >
+              {t("careers.reset_filters")}
+            </a>
+          )}
+        </div>
+
+        {visible.length > 0 ? (
+          <ul className="border-line mt-4 border-t">
+            {visible.map((job) => (
+              <JobRow key={job.slug} job={job} />
+            ))}
+          </ul>
+        ) : (
+          <div className="border-line bg-surface-muted mt-4 rounded-xl border border-dashed px-6 py-12 text-center md:py-16">
+            <p className="text-lg font-semibold tracking-tight">{t("careers.empty_title")}</p>
+            <p className="text-ink-muted mt-2">{t("careers.empty_text")}</p>
+            <a
+              href="/careers"
+              className="btn btn-secondary mt-6"
+              onClick={(event) => {
+                event.preventDefault();
+                apply(noFilters);
+              }}
+            >
+              {t("careers.show_all")}
+            </a>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+/** Opens a page, collects console errors, warnings and failed requests, and waits for hydration. */
+async function open(path: string, width = 1280): Promise<{ page: Page; status: number; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const problems: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  const response = await page.goto(baseUrl + path, { waitUntil: "load" });
+  await waitForHydration(page);
+  return { page, status: response!.status(), problems };
+}
+
+const waitForHydration = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 10_000 });
+
+/** Titles of the post cards in the list. */
+const cardTitles = (page: Page) => page.locator("main ul.grid > li h2").allTextContents();
+
+describe.skipIf(!hasChromium())("blog in Chromium", () => {
+  beforeAll(async () => {
+    browser = await chromium.launch(chromiumLaunchOptions());
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("paginates: next shows page 2, back returns to page 1", async () => {
+    const { page, status, problems } = await open("/blog");
+    expect(status).toBe(200);
+    expect(await page.locator("h1").textContent()).toBe("Blog");
+    const first = await cardTitles(page);
+    expect(first).toHaveLength(9);
+
+    await page.getByRole("navigation", { name: "Blog pages" }).getByRole("link", { name: "Next page" }).click();
+    await page.waitForURL(`${baseUrl}/blog?page=2`);
+    await waitForHydration(page);
+    const second = await cardTitles(page);
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.some((title) => first.includes(title))).toBe(false);
+    expect(await page.getByRole("link", { name: "Page 2" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.title()).toBe("Blog, page 2 | Meridian Cloud");
+
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/blog`);
+    expect(await cardTitles(page)).toEqual(first);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("filters by a tag chip and keeps the filter in the URL", async () => {
+    const { page, problems } = await open("/blog", 375);
+    await page.getByRole("navigation", { name: "Filter posts by tag" }).getByRole("link", { name: /^gpu/ }).click();
+    await page.waitForURL(`${baseUrl}/blog?tag=gpu`);
+    await waitForHydration(page);
+    const cards = page.locator("main ul.grid > li");
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index++) {
+      expect(await cards.nth(index).getByRole("list", { name: "Tags" }).textContent()).toContain("gpu");
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("hydrates an article without a console error, with its cover, body and author", async () => {
+    const list = await open("/blog");
+    const href = await list.page.locator("main ul.grid > li h2 a").first().getAttribute("href");
+    await list.page.close();
+
+    const { page, status, problems } = await open(href!);
+    expect(status).toBe(200);
+    expect(await page.locator("h1").count()).toBe(1);
+    expect(await page.locator("main article h2").count()).toBeGreaterThan(1); // body sections and 'About the author'
+    const cover = page.locator('main article img[fetchpriority="high"]');
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.getByRole("link", { name: /^More from / }).click();
+    await page.waitForURL(/\/blog\/authors\/\d+$/);
+    await waitForHydration(page);
+    expect(await page.locator("h1").count()).toBe(1);
+    expect(await page.getByRole("heading", { name: /^Posts by / }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the 404 screen for an unknown article", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${baseUrl}/blog/this-post-does-not-exist`);
+    expect(response!.status()).toBe(404);
+    expect(await page.locator("h1").textContent()).toBe("Page doesn't exist");
+    await page.close();
+  });
+});
