@@ -71,7 +71,8 @@ export async function startWorker({ port = 3000, vars = {}, log = "inherit", per
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   if (persistTo) args.push("--persist-to", persistTo);
-  const server = spawnGroup(bin("wrangler"), args, { env: offlineEnv, log });
+  // Run wrangler's CLI with this Node (>= 22.12), whatever `node` is first on PATH.
+  const server = spawnGroup(process.execPath, [join(root, "node_modules/wrangler/bin/wrangler.js"), ...args], { env: offlineEnv, log });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/favicon.svg`, { child: server.child });

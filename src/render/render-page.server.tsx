@@ -62,6 +62,10 @@ export async function streamDocument(
   try {
     body = await renderToReadableStream(element, {
       nonce,
+      // Boundaries that are complete when the shell flushes stay in place. React would move
+      // large ones out of line (revealed by an inline script), which hides them from visitors
+      // without JavaScript: the newsletter form and the cookie notice must work for them.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error) {
         console.error(`render error in ${c.req.path}:`, error);
       },

@@ -142,9 +142,10 @@ describe("/_next/image refuses bad input with a 400 naming the parameter", () =>
 
 describe("/_next/image resizing", () => {
   it.each([
-    ["AVIF when accepted", acceptAll, "image/avif"],
+    ["WebP first when both are accepted (a browser's usual Accept)", acceptAll, "image/webp"],
+    ["AVIF when accepted and WebP is not", "image/avif,image/png,*/*;q=0.8", "image/avif"],
     ["WebP when AVIF is not accepted", "image/webp,*/*", "image/webp"],
-    ["WebP when AVIF is refused with q=0", "image/avif;q=0, image/webp", "image/webp"],
+    ["AVIF when WebP is refused with q=0", "image/webp;q=0, image/avif", "image/avif"],
     ["the source format when neither is accepted", "*/*", "image/jpeg"],
     ["the source format without an Accept header", undefined, "image/jpeg"],
   ])("negotiates %s", async (_name, accept, contentType) => {
@@ -408,7 +409,7 @@ describe("/_next/image transforms once", () => {
     const second = await get(q(url, 640), acceptAll);
     expect(second.status).toBe(200);
     expect(second.headers.get("x-image-cache")).toBe("HIT");
-    expect(second.headers.get("content-type")).toBe("image/avif");
+    expect(second.headers.get("content-type")).toBe("image/webp");
     expect(second.headers.get("vary")).toBe("Accept");
     expect(second.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(await bytesOf(second)).toEqual(firstBytes);
@@ -418,15 +419,15 @@ describe("/_next/image transforms once", () => {
     expect(host.calls).toHaveLength(1);
 
     // Another format, width or quality is another variant: transformed once more each.
-    expect((await get(q(url, 640), "image/webp")).headers.get("x-image-cache")).toBe("MISS");
+    expect((await get(q(url, 640), "image/avif")).headers.get("x-image-cache")).toBe("MISS");
     expect((await get(q(url, 750), acceptAll)).headers.get("x-image-cache")).toBe("MISS");
     expect((await get(q(url, 640, 50), acceptAll)).headers.get("x-image-cache")).toBe("MISS");
-    expect((await get(q(url, 640), "image/webp")).headers.get("x-image-cache")).toBe("HIT");
+    expect((await get(q(url, 640), "image/avif")).headers.get("x-image-cache")).toBe("HIT");
     expect(transforms.map((t) => [t.width, t.quality, t.format])).toEqual([
-      [640, 75, "image/avif"],
       [640, 75, "image/webp"],
-      [750, 75, "image/avif"],
-      [640, 50, "image/avif"],
+      [640, 75, "image/avif"],
+      [750, 75, "image/webp"],
+      [640, 50, "image/webp"],
     ]);
   });
 
@@ -521,7 +522,7 @@ describe("<Image>", () => {
     for (const { url } of urlsOf(html)) {
       const response = await request(url.pathname + url.search, { app, headers: { Accept: acceptAll } });
       expect(response.status, url.search).toBe(200);
-      expect(response.headers.get("content-type")).toBe("image/avif");
+      expect(response.headers.get("content-type")).toBe("image/webp");
       await response.arrayBuffer();
     }
   });

@@ -1,12 +1,30 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { t } from "../../i18n";
 import { consentCookie, type ConsentState } from "../../lib/consent";
-import { analyticsScriptPath, loadAnalytics, openConsentEvent, takePendingConsentRequest } from "./events";
+import { analyticsScriptPath, loadAnalytics, markConsentDialogReady, openConsentEvent, requestConsentDialog, takePendingConsentRequest } from "./events";
 
 
 function unloadAnalytics() {
   document.querySelector(`script[src="${analyticsScriptPath}"]`)?.remove();
   (window as { meridianAnalytics?: { stop(): void } }).meridianAnalytics?.stop();
+}
+
+/** Keeps Tab and Shift+Tab inside the open dialog (the browser would move on to its own UI). */
+function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("button, input, a[href], [tabindex]:not([tabindex='-1'])")].filter(
+    (element) => !element.hasAttribute("disabled") && element.getAttribute("type") !== "hidden",
+  );
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /**
@@ -24,8 +42,9 @@ export function CookieConsent({ initial, path }: { initial: ConsentState; path: 
     const open = () => {
       takePendingConsentRequest();
       setAnalytics(consent === "all");
-      dialog.current?.showModal();
+      if (dialog.current && !dialog.current.open) dialog.current.showModal();
     };
+    markConsentDialogReady();
     window.addEventListener(openConsentEvent, open);
     if (takePendingConsentRequest()) open();
     return () => window.removeEventListener(openConsentEvent, open);
@@ -58,14 +77,7 @@ export function CookieConsent({ initial, path }: { initial: ConsentState; path: 
             <button type="submit" name="choice" value="all" className="btn btn-primary">
               {t("consent.allow_all")}
             </button>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => {
-                setAnalytics(false);
-                dialog.current?.showModal();
-              }}
-            >
+            <button type="button" className="btn btn-secondary" data-consent-manage onClick={requestConsentDialog}>
               {t("consent.manage")}
             </button>
           </form>
@@ -74,6 +86,7 @@ export function CookieConsent({ initial, path }: { initial: ConsentState; path: 
 
       <dialog
         ref={dialog}
+        onKeyDown={trapFocus}
         aria-labelledby="consent-dialog-title"
         className="border-line bg-surface text-ink m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl border p-0 backdrop:bg-[rgba(12,15,23,0.5)]"
       >

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { whenInteracted } from "../../client/when";
 import type { ConsentState } from "../../lib/consent";
-import { openConsentEvent } from "./events";
+import { isConsentDialogReady, openConsentEvent, requestConsentDialog } from "./events";
 
 /**
  * Browser side of the cookie-consent island: its code loads at the visitor's first
@@ -10,6 +10,17 @@ import { openConsentEvent } from "./events";
  * already allowed them is started by the entry, not by this island.
  */
 let ready: Promise<void> | null = null;
+
+// 'Manage cookies' clicked before the island loaded: remember it, the dialog opens on load.
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (!isConsentDialogReady() && (event.target as Element | null)?.closest?.("[data-consent-manage]")) requestConsentDialog();
+    },
+    true,
+  );
+}
 
 const CookieConsent = lazy(async () => {
   await (ready ??= whenInteracted([openConsentEvent]));

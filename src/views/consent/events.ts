@@ -3,6 +3,13 @@ export const openConsentEvent = "meridian:open-consent";
 export const analyticsScriptPath = "/analytics.js";
 
 let pendingOpen = false;
+let dialogReady = false;
+
+/** The dialog's code has loaded and listens for requests itself. */
+export function markConsentDialogReady(): void {
+  dialogReady = true;
+}
+export const isConsentDialogReady = () => dialogReady;
 
 /** Asks for the consent dialog; remembered if the dialog's code has not loaded yet. */
 export function requestConsentDialog(): void {

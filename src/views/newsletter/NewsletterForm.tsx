@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { t } from "../../i18n";
 import { fieldErrors, newsletterSchema, type NewsletterField } from "../../lib/newsletter";
@@ -53,6 +53,8 @@ export function NewsletterForm({ site, path }: { site: SiteChrome; path: string 
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Values>({ resolver, defaultValues: { email: "", topics: [], agreement: false, website: "" } });
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []); // marks the hydrated form (tests wait for it)
   const message = (field: NewsletterField) => errors[field]?.message ?? initial.errors[field];
 
   const onSubmit = handleSubmit(async (values) => {
@@ -94,7 +96,7 @@ export function NewsletterForm({ site, path }: { site: SiteChrome; path: string 
     ) : null;
 
   return (
-    <form method="post" action="/api/subscribe" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
+    <form method="post" action="/api/subscribe" noValidate onSubmit={onSubmit} data-ready={ready || undefined} className="mt-5 space-y-4">
       <input type="hidden" name="sourcePage" value={path} />
       <div>
         <label htmlFor="newsletter-email" className="text-sm font-semibold">
@@ -128,9 +130,9 @@ export function NewsletterForm({ site, path }: { site: SiteChrome; path: string 
       </fieldset>
       <div>
         <label className="flex items-start gap-2.5 text-sm">
+          {/* No value attribute: react-hook-form reads a boolean, a plain form post sends "on". */}
           <input
             type="checkbox"
-            value="on"
             aria-invalid={message("agreement") ? true : undefined}
             aria-describedby={message("agreement") ? "newsletter-agreement-error" : undefined}
             className="accent-accent mt-0.5 h-4 w-4 shrink-0"

@@ -94,7 +94,7 @@ export function EventPage({ data: { event } }: { data: EventData }) {
                 alt=""
                 priority
                 sizes="(min-width: 1185px) 540px, (min-width: 1081px) 45vw, 100vw"
-                className="border-line bg-surface-sunken aspect-[16/9] w-full rounded-xl border object-cover"
+                className="border-line bg-surface-sunken aspect-[16/9] w-full rounded-xl border object-cover sm:aspect-[2/1] lg:aspect-[16/9]"
               />
             )}
           </div>

@@ -1,0 +1,275 @@
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+
+/** The client runtime in a real browser: navigation, progress bar, error boundary, mobile flag, consent, newsletter. */
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+async function open(path: string, { width = 1280, javaScript = true } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: javaScript });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(baseUrl + path, { waitUntil: "domcontentloaded" });
+  if (javaScript) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return page;
+}
+
+/** A marker on window survives in-app navigation and is lost on a full page load. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+const marked = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker === 42);
+
+/** Puts a link to `href` into the page with the clickable element `depth` levels below it. */
+async function nestedLink(page: Page, href: string, depth: number, attributes: Record<string, string> = {}) {
+  await page.evaluate(
+    ({ href, depth, attributes }) => {
+      const link = document.createElement("a");
+      link.href = href;
+      link.id = "probe-link";
+      for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+      let parent: HTMLElement = link;
+      for (let i = 0; i < depth; i += 1) {
+        const child = document.createElement("span");
+        parent.appendChild(child);
+        parent = child;
+      }
+      if (!document.getElementById("probe-target")) parent.id = "probe-target";
+      parent.dataset.probeTarget = href;
+      parent.textContent = "probe";
+      Object.assign(link.style, { position: "fixed", top: `${120 + document.querySelectorAll("[data-probe]").length * 60}px`, left: "16px", zIndex: "100", display: "block", background: "#fff", padding: "12px" });
+      link.dataset.probe = "";
+      document.body.appendChild(link);
+    },
+    { href, depth, attributes },
+  );
+}
+
+describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
+  beforeAll(async () => {
+    browser = await chromium.launch(chromiumLaunchOptions());
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("navigates in the app from a link 10 ancestors up, keeping the query string", async () => {
+    const page = await open("/");
+    await mark(page);
+    await nestedLink(page, "/careers?category=Engineering", 10);
+    await page.click("#probe-target");
+    await page.waitForURL(`${baseUrl}/careers?category=Engineering`);
+    await page.waitForFunction(() => document.title.startsWith("Careers"));
+    expect(await marked(page)).toBe(true);
+    expect(await page.locator("h1").count()).toBe(1);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForFunction(() => document.querySelector("h1")?.textContent?.includes("Train and serve"));
+    expect(await marked(page)).toBe(true);
+    await page.context().close();
+  });
+
+  it("leaves a link 11 ancestors up to the browser (a full page load)", async () => {
+    const page = await open("/");
+    await mark(page);
+    await nestedLink(page, "/blog", 11);
+    await Promise.all([page.waitForEvent("load"), page.click("#probe-target")]);
+    expect(page.url()).toBe(`${baseUrl}/blog`);
+    expect(await marked(page)).toBe(false);
+    await page.context().close();
+  });
+
+  it("leaves hash links and new-tab links to the browser", async () => {
+    const page = await open("/");
+    await mark(page);
+    await nestedLink(page, "/blog#latest", 1, { target: "_blank" });
+    const [popup] = await Promise.all([page.waitForEvent("popup"), page.click("#probe-target")]);
+    expect(popup.url()).toBe(`${baseUrl}/blog#latest`);
+    expect(page.url()).toBe(`${baseUrl}/`);
+    await popup.close();
+    await page.evaluate(() => document.getElementById("probe-link")!.removeAttribute("target"));
+    await Promise.all([page.waitForEvent("load"), page.click("#probe-target")]);
+    expect(page.url()).toBe(`${baseUrl}/blog#latest`);
+    expect(await marked(page)).toBe(false);
+    await page.context().close();
+  });
+
+  it("shows the progress bar during a slow route change and removes it after", async () => {
+    const page = await open("/");
+    await page.route("**/graphql", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await mark(page);
+    await nestedLink(page, "/search?q=gpu", 1);
+    await page.click("#probe-target");
+    await page.waitForSelector('.progress-bar[data-state="loading"]', { timeout: 2000 });
+    await page.waitForURL(`${baseUrl}/search?q=gpu`);
+    await page.waitForSelector(".progress-bar", { state: "detached", timeout: 5000 });
+    expect(await marked(page)).toBe(true);
+    await page.context().close();
+  });
+
+  it("does not flash the progress bar on a fast route change", async () => {
+    const page = await open("/");
+    await page.evaluate(() => {
+      (window as unknown as { sawBar: boolean }).sawBar = false;
+      new MutationObserver(() => {
+        if (document.querySelector(".progress-bar")) (window as unknown as { sawBar: boolean }).sawBar = true;
+      }).observe(document.body, { childList: true });
+    });
+    await nestedLink(page, "/?ref=x", 1); // same data as the page: served from the query cache
+    await page.click('[data-probe-target="/?ref=x"]');
+    await page.waitForURL(`${baseUrl}/?ref=x`);
+    expect(await page.evaluate(() => (window as unknown as { sawBar: boolean }).sawBar)).toBe(false);
+    await page.context().close();
+  });
+
+  it("falls back to a full page load when the route's data cannot be loaded", async () => {
+    const page = await open("/");
+    await page.route("**/graphql", (route) => route.fulfill({ status: 502, contentType: "application/json", body: '{"errors":[{"message":"down"}]}' }));
+    await mark(page);
+    await nestedLink(page, "/search?q=slurm", 1);
+    await Promise.all([page.waitForEvent("load"), page.click("#probe-target")]);
+    expect(page.url()).toBe(`${baseUrl}/search?q=slurm`);
+    expect(await marked(page)).toBe(false);
+    await page.context().close();
+  });
+
+  it("replaces the content with the 500 screen when a page fails to render", async () => {
+    const page = await open("/");
+    // Data the loader accepts but the view cannot render (an object where a title belongs).
+    await page.route("**/graphql", async (route) => {
+      const body = route.request().postDataJSON() as { operationName: string };
+      const response = await route.fetch();
+      const json = (await response.json()) as { data: { posts?: { title: unknown }[] } };
+      if (body.operationName === "Search" && json.data.posts?.[0]) json.data.posts[0].title = { broken: true };
+      await route.fulfill({ response, json });
+    });
+    await nestedLink(page, "/search?q=gpu", 1);
+    await page.click("#probe-target");
+    await page.waitForSelector("text=The server could not load the page");
+    expect(await page.locator("h1").textContent()).toBe("The server could not load the page");
+    expect(await page.locator("header").count()).toBe(1); // the shell stays
+    await page.context().close();
+  });
+
+  it("flips the mobile flag at 577 px (throttled resize handling)", async () => {
+    const page = await open("/", { width: 1280 });
+    const flag = () => page.evaluate(() => document.querySelector("[data-mobile]")!.getAttribute("data-mobile"));
+    expect(await flag()).toBe("false");
+    await page.setViewportSize({ width: 577, height: 900 });
+    await page.waitForFunction(() => document.querySelector("[data-mobile]")!.getAttribute("data-mobile") === "true");
+    await page.setViewportSize({ width: 578, height: 900 });
+    await page.waitForFunction(() => document.querySelector("[data-mobile]")!.getAttribute("data-mobile") === "false");
+    await page.context().close();
+  });
+
+  it("keeps the cookie choice across reloads, and loads analytics only with consent", async () => {
+    const page = await open("/");
+    const notice = page.getByRole("region", { name: "Cookie consent" });
+    expect(await notice.isVisible()).toBe(true);
+    expect(await page.locator('script[src="/analytics.js"]').count()).toBe(0);
+    await page.getByRole("button", { name: "Allow all" }).click();
+    await page.waitForSelector('script[src="/analytics.js"]', { state: "attached" });
+    expect(await notice.count()).toBe(0);
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    expect(await page.getByRole("region", { name: "Cookie consent" }).count()).toBe(0); // not even a flash: the server knew
+    await page.waitForSelector('script[src="/analytics.js"]', { state: "attached" });
+
+    // Manage: analytics off, saved, kept after a reload.
+    await page.getByRole("button", { name: "Cookie settings" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie settings" });
+    await dialog.waitFor();
+    expect(await dialog.getByText("Always active").isVisible()).toBe(true);
+    const analytics = dialog.getByRole("switch", { name: "Analytics cookies" });
+    expect(await analytics.isChecked()).toBe(true);
+    await analytics.uncheck();
+    await dialog.getByRole("button", { name: "Save settings" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    expect(await page.locator('script[src="/analytics.js"]').count()).toBe(0);
+    expect(await page.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("closes the cookie dialog with Escape and keeps focus inside it while open", async () => {
+    const page = await open("/");
+    await page.getByRole("button", { name: "Manage cookies" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie settings" });
+    await dialog.waitFor();
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.context().close();
+  });
+});
+
+describe.skipIf(!hasChromium())("newsletter form in Chromium", () => {
+  beforeAll(async () => {
+    browser = await chromium.launch(chromiumLaunchOptions());
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function footerForm(path = "/blog") {
+    const page = await open(path);
+    await page.evaluate(() => document.getElementById("newsletter")!.scrollIntoView());
+    await page
+      .waitForFunction(() => document.querySelector("#newsletter form")?.getAttribute("data-ready") === "true", null, { timeout: 8000 })
+      .catch(async (error) => {
+        console.log("DEBUG", page.url(), (await page.locator("#newsletter").innerHTML()).slice(0, 500));
+        throw error;
+      });
+    return page;
+  }
+
+  it("shows every field message, then the thank-you text with the site's name", async () => {
+    const page = await footerForm();
+    const form = page.locator("#newsletter");
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await form.getByText("Select at least one subscription").waitFor();
+    expect(await form.getByText("This field is required").count()).toBe(2); // email and agreement
+    await form.getByLabel("Work email").fill("not-an-email");
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await form.getByText("Invalid value").waitFor();
+    await form.getByLabel("Work email").fill(`reader-${Date.now()}@example.com`);
+    await form.getByLabel("Engineering blog").check();
+    await form.getByRole("checkbox", { name: /I agree to receive marketing communications/ }).check();
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await form.getByText("Thank you for your interest in Meridian Cloud").waitFor();
+    await page.context().close();
+  });
+
+  it("says 'An error occurred' when the server fails", async () => {
+    const page = await footerForm();
+    await page.route("**/api/subscribe", (route) => route.fulfill({ status: 503, contentType: "application/json", body: "{}" }));
+    const form = page.locator("#newsletter");
+    await form.getByLabel("Work email").fill("ada@example.com");
+    await form.getByLabel("Product updates").check();
+    await form.getByRole("checkbox", { name: /I agree/ }).check();
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await form.getByText("An error occurred").waitFor();
+    await page.context().close();
+  });
+
+  it("works without JavaScript: a plain form post, and the server renders the same messages", async () => {
+    const page = await open("/events", { javaScript: false });
+    const form = page.locator("#newsletter");
+    await Promise.all([page.waitForEvent("load"), form.getByRole("button", { name: "Subscribe" }).click()]);
+    expect(page.url()).toContain("/events?newsletter=");
+    expect(await form.getByText("Select at least one subscription").count()).toBe(1);
+    expect(await form.getByText("This field is required").count()).toBe(2);
+    await form.getByLabel("Work email").fill(`nojs-${Date.now()}@example.com`);
+    await form.getByLabel("Events and webinars").check();
+    await form.getByRole("checkbox", { name: /I agree/ }).check();
+    await Promise.all([page.waitForEvent("load"), form.getByRole("button", { name: "Subscribe" }).click()]);
+    expect(await form.getByText("Thank you for your interest in Meridian Cloud").count()).toBe(1);
+    await page.context().close();
+  });
+});
