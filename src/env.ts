@@ -8,6 +8,8 @@ export interface Secrets {
   REVALIDATE_SECRET?: string;
   /** Maps service key, fallback for events without their own. */
   MAPS_KEY?: string;
+  /** "off" turns the whole-page cache off (benchmarks of pure SSR); on by default. */
+  PAGE_CACHE?: string;
   /** Directus token that may only create newsletter subscriptions. */
   DIRECTUS_SUBSCRIBE_TOKEN?: string;
 }

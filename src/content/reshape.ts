@@ -61,7 +61,7 @@ export function reshapeSiteChrome(data: SiteChromeQuery, config: SiteConfig, yea
             lastUpdate: quote.last_update ?? new Date(0).toISOString(),
           }
         : null,
-    privacyPolicyUrl: settings?.privacy_policy_link || "/legal/privacy",
+    privacyPolicyUrl: settings?.privacy_policy_link || "/legal/privacy-policy",
     bookingUrl: settings?.booking_link ?? null,
     consent: "unset",
     newsletterTopics: (data.newsletter_topics ?? []).map((topic) => ({

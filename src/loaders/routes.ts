@@ -14,6 +14,7 @@ export const routes: RouteDefinition[] = [
   { id: "job", path: "/careers/:slug", load: (args) => import("./job").then((m) => m.loadJob(args)) },
   { id: "events", path: "/events", load: (args) => import("./events").then((m) => m.loadEvents(args)) },
   { id: "event", path: "/events/:slug", load: (args) => import("./event").then((m) => m.loadEvent(args)) },
+  { id: "legal", path: "/legal/:page", load: (args) => import("./legal").then((m) => m.loadLegal(args)) },
 ];
 
 export const routeById = (id: string) => routes.find((route) => route.id === id);

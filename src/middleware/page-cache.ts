@@ -56,7 +56,7 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
 }
 
 function cacheable(c: Context<AppEnv>): boolean {
-  if (c.req.method !== "GET" || c.get("preview")) return false;
+  if (c.req.method !== "GET" || c.get("preview") || c.env.PAGE_CACHE === "off") return false;
   const path = c.req.path;
   if (path.startsWith("/api/") || path === "/graphql" || path.startsWith("/_next/")) return false;
   return !c.req.header("authorization");

@@ -60,6 +60,7 @@ export function documentStart({ meta, nonce, siteUrl, siteName, indexable }: Doc
   tags.push(
     `<meta name="theme-color" content="#ffffff">`,
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(siteName)} blog" href="/blog/rss.xml">`,
     `<link rel="preload" href="${manifest.font}" as="font" type="font/woff2" crossorigin>`,
     `<link rel="stylesheet" href="${manifest.css}">`,
     `<link rel="modulepreload" href="${manifest.clientEntry}">`,

@@ -12,7 +12,7 @@ export const contentPaths = {
   event: (slug: string) => `/events/${encodeURIComponent(slug)}`,
 };
 
-const staticPaths = ["/", "/blog", "/careers", "/events"];
+const staticPaths = ["/", "/blog", "/careers", "/events", "/legal/privacy-policy", "/legal/terms"];
 
 /** /robots.txt and /sitemap.xml. Only prod is crawlable. */
 export const seoRoutes = new Hono<AppEnv>()

@@ -17,6 +17,7 @@ const viewModules = {
   job: () => import("./pages/JobPage").then((m) => m.JobPage),
   events: () => import("./pages/EventsPage").then((m) => m.EventsPage),
   event: () => import("./pages/EventPage").then((m) => m.EventPage),
+  legal: () => import("./pages/LegalPage").then((m) => m.LegalPage),
   error: async () => ErrorPage,
 };
 

@@ -9,12 +9,12 @@ export interface HomeQuery {
   search_proposals: { id: string; label: string | null; query: string | null }[];
 }
 
-/** Main page: latest posts, the next event, the open-roles count and the search proposals. */
+/** Main page: latest posts, the next in-person event (for the meeting banner), the open-roles count and the search proposals. */
 export const homeQuery = defineOperation<HomeQuery, { now: string }>(
   /* GraphQL */ `
 query HomeContent($now: String!, $status: [String]) {
   posts(filter: { status: { _in: $status } }, sort: ["-published_at"], limit: 3) { ...PostCardFields }
-  events(filter: { status: { _in: $status }, start_at: { _gte: $now } }, sort: ["start_at"], limit: 1) { ...EventCardFields }
+  events(filter: { status: { _in: $status }, online: { _eq: false }, start_at: { _gte: $now } }, sort: ["start_at"], limit: 1) { ...EventCardFields }
   jobs_aggregated(filter: { status: { _in: $status } }) { countAll }
   search_proposals(filter: { status: { _in: $status } }, sort: ["sort"]) { id label query }
 }
