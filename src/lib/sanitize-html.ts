@@ -393,6 +393,15 @@ const namedEntities: Record<string, string> = {
   quest: "?",
   equals: "=",
   percnt: "%",
+  ndash: "–",
+  mdash: "—",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+  hellip: "…",
+  euro: "€",
+  copy: "©",
 };
 
 /** Decodes character references (numeric, and the named ones that matter for URLs). */

@@ -15,3 +15,14 @@ export function safeLocalPath(value: string | undefined | null): string | null {
   if (url.origin !== base) return null;
   return url.pathname + url.search + url.hash;
 }
+
+/** An absolute http(s) URL from the CMS (apply links, booking links, LinkedIn), or null. */
+export function httpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}

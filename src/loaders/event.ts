@@ -1,7 +1,7 @@
 import { imageUrl } from "../config/images";
 import { eventDetailQuery, reshapeEventDetail } from "../content/queries/events";
 import { t } from "../i18n";
-import { summaryOf } from "../views/careers/RichText";
+import { summaryOf } from "../lib/html-text";
 import { mapsEmbedUrl } from "../views/events/map";
 import type { EventDetail } from "../views/events/types";
 import type { EventData } from "../views/pages/EventPage";

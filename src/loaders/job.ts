@@ -1,6 +1,6 @@
 import { careersJobQuery, reshapeJob } from "../content/queries/careers";
 import { t } from "../i18n";
-import { summaryOf } from "../views/careers/RichText";
+import { summaryOf } from "../lib/html-text";
 import type { JobDetail } from "../views/careers/types";
 import type { JobData } from "../views/pages/JobPage";
 import { PageNotFound, type LoadedPage, type LoaderArgs, type SiteConfig } from "./types";

@@ -1,28 +1,13 @@
-import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { openPage, waitForHydration } from "./open-page.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
-/** Opens a page, collects console errors, warnings and failed requests, and waits for hydration. */
-async function open(path: string, width = 1280): Promise<{ page: Page; status: number; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const problems: string[] = [];
-  page.on("console", (message: ConsoleMessage) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-  });
-  page.on("response", (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  const response = await page.goto(baseUrl + path, { waitUntil: "load" });
-  await waitForHydration(page);
-  return { page, status: response!.status(), problems };
-}
+const open = (path: string, width = 1280) => openPage(browser, baseUrl + path, { width });
 
-const waitForHydration = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 10_000 });
 
 /** Titles of the post cards in the list. */
 const cardTitles = (page: Page) => page.locator("main ul.grid > li h2").allTextContents();

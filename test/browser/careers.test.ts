@@ -1,25 +1,14 @@
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { openPage } from "./open-page.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
-/** Opens a page, waits for hydration and collects console errors, failed requests and page errors. */
-async function open(path: string, width = 1280, context?: BrowserContext): Promise<{ page: Page; problems: string[] }> {
-  const page = await (context ?? browser).newPage({ viewport: { width, height: 900 } });
-  const problems: string[] = [];
-  page.on("console", (message: ConsoleMessage) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  page.on("response", (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
-  });
-  await page.goto(baseUrl + path, { waitUntil: "load" });
-  if (!context) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 10_000 });
-  return { page, problems };
-}
+/** With a context of its own (JavaScript off), the page is not waited on for hydration. */
+const open = (path: string, width = 1280, context?: BrowserContext) =>
+  openPage(context ?? browser, baseUrl + path, { width, hydrate: !context });
 
 const count = (page: Page) => page.locator("#careers-count").textContent();
 const rows = (page: Page) => page.locator("#content ul h3 a").count();

@@ -1,28 +1,12 @@
-import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
+import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { openPage } from "./open-page.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
-async function open(path: string, width = 1280): Promise<{ page: Page; status: number; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  const problems: string[] = [];
-  page.on("console", (message: ConsoleMessage) => {
-    // The document's own 404 status is expected; anything else logged is a problem.
-    const documentStatus = message.location().url === page.url() && message.text().startsWith("Failed to load resource");
-    if ((message.type() === "error" || message.type() === "warning") && !documentStatus) problems.push(message.text());
-  });
-  page.on("response", (response) => {
-    if (response.status() >= 400 && response.request().resourceType() !== "document") {
-      problems.push(`${response.status()} ${response.url()}`);
-    }
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  const response = await page.goto(baseUrl + path, { waitUntil: "load" });
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 10_000 });
-  return { page, status: response!.status(), problems };
-}
+const open = (path: string, width = 1280) => openPage(browser, baseUrl + path, { width });
 
 describe.skipIf(!hasChromium())("hydration in Chromium", () => {
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { httpUrl } from "../../lib/urls";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import { defineOperation } from "../operation";
 import type { JobDetail, JobSummary } from "../../views/careers/types";
@@ -76,22 +77,12 @@ export function reshapeJobSummary(job: DirectusJobSummary): JobSummary {
   };
 }
 
-/** Only http(s) links become the 'Apply' button; anything else is dropped. */
-export function safeExternalUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 /** `siteUrl`: links to other origins get rel="noopener noreferrer". */
 export function reshapeJob(job: DirectusJob, siteUrl: string): JobDetail {
   return {
     ...reshapeJobSummary(job),
     descriptionHtml: sanitizeHtml(job.description, { siteOrigin: siteUrl }),
-    applyUrl: safeExternalUrl(job.apply_link),
+    applyUrl: httpUrl(job.apply_link), // only http(s) links become the Apply button
   };
 }

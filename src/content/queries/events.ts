@@ -1,3 +1,4 @@
+import { httpUrl } from "../../lib/urls";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { SiteConfig } from "../../loaders/types";
 import { defineOperation } from "../operation";
@@ -81,15 +82,6 @@ export function parseMapPosition(value: unknown): MapPosition | null {
   return { lat: latitude, lng: longitude };
 }
 
-function httpUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 export function reshapeSpeaker(speaker: DirectusSpeaker, apiBaseUrl: string): Speaker {
   const name = speaker.name?.trim() ?? "";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { consentCookie } from "../../lib/consent";
-import { safeLocalPath } from "../../lib/local-path";
+import { safeLocalPath } from "../../lib/urls";
 
 /**
  * POST /api/consent — the cookie notice and dialog without JavaScript: records the choice in

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../env";
-import { safeLocalPath } from "../../lib/local-path";
+import { safeLocalPath } from "../../lib/urls";
 import { secretsEqual } from "../../lib/secrets.server";
 import { previewCookieName, previewCookieValue } from "../../middleware/preview";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { t } from "../../i18n";
-import { safeLocalPath } from "../../lib/local-path";
+import { safeLocalPath } from "../../lib/urls";
 import { fieldErrors, fromForm, newsletterSchema } from "../../lib/newsletter";
 import { loadSiteChrome } from "../../loaders/site-chrome";
 import { rateLimit } from "../../middleware/rate-limit";

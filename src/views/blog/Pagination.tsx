@@ -1,5 +1,5 @@
 import { t } from "../../i18n";
-import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
+import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons";
 import { blogListHref } from "./paths";
 
 /** Page numbers to show: first, last, and the current one with its neighbours; gaps as null. */

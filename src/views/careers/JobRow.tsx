@@ -1,5 +1,5 @@
 import { t } from "../../i18n";
-import { ChevronRightIcon, MapPinIcon } from "./icons";
+import { ChevronRightIcon, MapPinIcon } from "../ui/icons";
 import type { JobSummary } from "./types";
 
 /** One open role in the list: role (the link), sub-team and department, location, category. */

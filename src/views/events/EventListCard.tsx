@@ -1,5 +1,5 @@
 import { t } from "../../i18n";
-import { BoothIcon, CalendarIcon, MapPinIcon } from "../careers/icons";
+import { BoothIcon, CalendarIcon, MapPinIcon } from "../ui/icons";
 import type { EventCard } from "../site";
 import { Image } from "../ui/Image";
 import { dateTile, formatDateRange, formatTime, isSingleDay } from "./dates";

@@ -1,10 +1,10 @@
 import { t } from "../../i18n";
 import { plural } from "../../i18n/plural";
 import { AuthorAvatar } from "../blog/AuthorAvatar";
-import { ArrowLeftIcon } from "../blog/icons";
+import { ArrowLeftIcon } from "../ui/icons";
 import { blogPath } from "../blog/paths";
 import { PostCard } from "../blog/PostCard";
-import { Prose } from "../blog/Prose";
+import { Prose } from "../ui/Prose";
 import type { AuthorDetail } from "../blog/types";
 import type { PostCard as Post } from "../site";
 import { LinkedinIcon } from "../ui/icons";

@@ -1,6 +1,6 @@
 import { t } from "../../i18n";
 import { plural } from "../../i18n/plural";
-import { RssIcon } from "../blog/icons";
+import { RssIcon } from "../ui/icons";
 import { Pagination } from "../blog/Pagination";
 import { blogListHref, blogRssPath } from "../blog/paths";
 import { PostCard } from "../blog/PostCard";

@@ -14,7 +14,7 @@ import {
   type JobFilters,
 } from "../careers/filters";
 import type { JobSummary } from "../careers/types";
-import { ChevronDownIcon } from "../careers/icons";
+import { ChevronDownIcon } from "../ui/icons";
 
 export interface CareersData {
   /** Every published role; the list shows the ones matching `selected`. */

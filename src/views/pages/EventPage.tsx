@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { t } from "../../i18n";
-import { ArrowLeftIcon, BoothIcon, CalendarIcon, ClockIcon, ExternalIcon, MapPinIcon } from "../careers/icons";
-import { RichText } from "../careers/RichText";
+import { ArrowLeftIcon, BoothIcon, CalendarIcon, ClockIcon, ExternalIcon, MapPinIcon } from "../ui/icons";
+import { Prose } from "../ui/Prose";
 import { formatDateRange, formatDayTime, formatTime, isSingleDay } from "../events/dates";
 import { EventBanner } from "../events/EventBanner";
 import { OnlineBadge } from "../events/EventListCard";
@@ -107,7 +107,7 @@ export function EventPage({ data: { event } }: { data: EventData }) {
             <h2 id="about-title" className="text-2xl font-semibold tracking-tight md:text-3xl">
               {t("events.about_title")}
             </h2>
-            <RichText html={event.descriptionHtml} className="mt-5" />
+            <Prose html={event.descriptionHtml} className="mt-5" />
           </section>
 
           {event.speakers.length > 0 && (

@@ -1,6 +1,6 @@
 import { t, type MessageKey } from "../../i18n";
-import { ArrowLeftIcon, ExternalIcon, MapPinIcon } from "../careers/icons";
-import { RichText } from "../careers/RichText";
+import { ArrowLeftIcon, ExternalIcon, MapPinIcon } from "../ui/icons";
+import { Prose } from "../ui/Prose";
 import type { JobDetail } from "../careers/types";
 
 export interface JobData {
@@ -45,7 +45,7 @@ export function JobPage({ data: { job } }: { data: JobData }) {
       </section>
 
       <div className="container-page grid gap-10 pt-12 md:pt-16 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-16">
-        <RichText html={job.descriptionHtml} />
+        <Prose html={job.descriptionHtml} />
         <aside aria-labelledby="job-summary-title" className="lg:sticky lg:top-24 lg:self-start">
           <div className="border-line rounded-xl border p-6">
             <h2 id="job-summary-title" className="text-lg font-semibold tracking-tight">

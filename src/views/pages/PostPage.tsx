@@ -1,10 +1,10 @@
 import { t } from "../../i18n";
 import { AuthorAvatar } from "../blog/AuthorAvatar";
 import { AuthorCard } from "../blog/AuthorCard";
-import { ArrowLeftIcon } from "../blog/icons";
+import { ArrowLeftIcon } from "../ui/icons";
 import { blogListHref, blogPath } from "../blog/paths";
 import { PostCard } from "../blog/PostCard";
-import { Prose } from "../blog/Prose";
+import { Prose } from "../ui/Prose";
 import type { PostDetail } from "../blog/types";
 import { formatDate } from "../format";
 import type { PostCard as Post } from "../site";
