@@ -6,7 +6,8 @@ import { defineConfig } from "vitest/config";
  * - unit: plain Node tests of pure modules and build scripts (test/unit);
  * - worker: the worker inside workerd with its real bindings (src/**\/*.test.ts(x), test/worker);
  * - browser: Debian's Chromium against a seeded Directus and `wrangler dev` (test/browser);
- * - contract: the worker against a real seeded Directus (test/contract).
+ * - contract: the worker against a real seeded Directus (test/contract);
+ * - fault: Directus stopped and hanging under load, the bad-input sweep on the real stack (test/fault).
  */
 export default defineConfig({
   test: {
@@ -44,6 +45,17 @@ export default defineConfig({
           globalSetup: ["test/contract/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "fault",
+          include: ["test/fault/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["test/fault/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

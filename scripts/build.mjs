@@ -5,7 +5,7 @@
 //   2. the hydration bundle (esbuild, content-hashed, production React)
 //   3. one content-hashed CSS file (Tailwind v4 CLI)
 //   4. public files from assets/ and the self-hosted font
-//   5. _headers: immutable caching for hashed files
+//   5. _headers: immutable caching for hashed files, security headers for every static file
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -13,6 +13,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { tailwindThemeCss } from "../src/config/design-tokens.ts";
+import { commonSecurityHeaders, staticFileCsp, strictTransportSecurity } from "../src/middleware/security-headers.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Built into a private folder, then swapped in, so a running `wrangler dev` never sees a
@@ -110,15 +111,18 @@ rmSync(cssTmp);
 // 4b. Public files, served at the site root (/favicon.svg, /illustrations/...).
 cpSync(join(root, "assets"), out, { recursive: true });
 
-// 5. Static asset headers (Workers Static Assets reads _headers).
+// 5. Static asset headers (Workers Static Assets reads _headers; the worker's middleware never
+//    runs for these files): the worker's security headers, a CSP that lets nothing load or run,
+//    and HSTS (every deployed environment is https; browsers ignore it on local http).
 writeFileSync(
   join(out, "_headers"),
   [
     "/static/*",
     "  Cache-Control: public, max-age=31536000, immutable",
     "/*",
-    "  X-Content-Type-Options: nosniff",
-    "  Referrer-Policy: strict-origin-when-cross-origin",
+    ...Object.entries(commonSecurityHeaders).map(([name, value]) => `  ${name}: ${value}`),
+    `  Content-Security-Policy: ${staticFileCsp}`,
+    `  Strict-Transport-Security: ${strictTransportSecurity}`,
     "",
   ].join("\n"),
 );

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { ContentError } from "./content/client.server";
@@ -33,6 +33,16 @@ const tooLarge = bodyLimit({
   onError: (c) => c.json({ errors: [{ message: `The body is larger than ${graphqlBodyLimitBytes} bytes.` }] }, 413),
 });
 
+/** The endpoints that take POST (forms, the webhook, the query endpoint); every other address is read with GET. */
+const postEndpoints = new Set(["/api/subscribe", "/api/consent", "/api/collect", "/api/revalidate", "/graphql"]);
+
+function methodNotAllowed(c: Context<AppEnv>): Response {
+  const post = postEndpoints.has(c.req.path.replace(/(.)\/+$/, "$1"));
+  c.header("Allow", post ? "POST" : "GET, HEAD");
+  c.header("Cache-Control", "no-store");
+  return c.text(post ? "This address accepts only POST requests." : "This address accepts only GET and HEAD requests.", 405);
+}
+
 /** Builds the worker's Hono app: middleware, routes, then the error screens. */
 export function createApp({
   configure,
@@ -58,7 +68,8 @@ export function createApp({
   registerRoutes(app, { images, subscribe });
   configure?.(app);
 
-  app.notFound((c) => renderErrorPage(c, 404));
+  // Pages are read with GET (and HEAD); a form or script using another method gets a short 405.
+  app.notFound((c) => (c.req.method === "GET" || c.req.method === "HEAD" ? renderErrorPage(c, 404) : methodNotAllowed(c)));
   app.onError(async (error, c) => {
     // Directus down or failing: a gateway error, shown as the 500 variant with its own status.
     const status = error instanceof HTTPException ? error.status : error instanceof ContentError ? 502 : 500;

@@ -20,7 +20,7 @@ export async function startStack({ name, cmsPort, workerPort, fresh = true, log 
   const siteUrl = `http://127.0.0.1:${workerPort}`;
   const cmsOptions = { dataDir, port: cmsPort, log, siteUrl, revalidateSecret: testSecrets.REVALIDATE_SECRET };
   await prepareCms(cmsOptions);
-  const cms = await startCms(cmsOptions);
+  let cms = await startCms(cmsOptions);
   let worker;
   try {
     worker = await startWorker({
@@ -36,7 +36,16 @@ export async function startStack({ name, cmsPort, workerPort, fresh = true, log 
   return {
     siteUrl: worker.url,
     cmsUrl: cms.url,
-    cms,
+    /** The running Directus ({ url, pid, stop() }); a new handle after restartCms(). */
+    get cms() {
+      return cms;
+    },
+    /** Stops Directus if it runs and starts it again on the same data and port (fault tests). */
+    async restartCms() {
+      await cms.stop();
+      cms = await startCms(cmsOptions);
+      return cms;
+    },
     async stop() {
       await worker.stop();
       await cms.stop();

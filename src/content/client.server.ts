@@ -37,7 +37,9 @@ export async function graphqlRequest<T>(request: GraphqlRequest, options: Conten
   try {
     return await attempt<T>(request, options);
   } catch (error) {
-    // One retry, only for failures that another try can fix (network, timeout, 5xx).
+    // One retry, only for quick failures that another try can fix (network error, 5xx). A
+    // timeout is not retried: a second wait would double the time a visitor waits for the
+    // error screen when Directus hangs.
     if (error instanceof ContentError && error.retryable) return attempt<T>(request, options);
     throw error;
   }
@@ -60,7 +62,7 @@ async function attempt<T>(
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     const reason = timedOut ? `timed out after ${timeoutMs} ms` : `network error: ${String(error)}`;
-    throw new ContentError(`${operationName}: ${reason}`, operationName, 0, true);
+    throw new ContentError(`${operationName}: ${reason}`, operationName, 0, !timedOut);
   }
   if (!response.ok) {
     const detail = await response.text().catch(() => "");
@@ -71,10 +73,32 @@ async function attempt<T>(
       response.status >= 500,
     );
   }
-  const body = (await response.json().catch(() => null)) as { data?: T; errors?: { message: string }[] } | null;
+  const body = (await response.json().catch(() => null)) as { data?: T; errors?: GraphqlError[] } | null;
+  if (body?.data && body.errors?.length && body.errors.every((error) => isMissingItem(error, body.data))) return body.data;
   if (!body || body.errors?.length || body.data === undefined) {
     const messages = body?.errors?.map((e) => e.message).join("; ") ?? "response is not GraphQL JSON";
     throw new ContentError(`${operationName}: ${messages}`, operationName, response.status, false);
   }
   return body.data;
+}
+
+interface GraphqlError {
+  message: string;
+  path?: (string | number)[];
+  extensions?: { code?: string };
+}
+
+/**
+ * Directus answers FORBIDDEN for an item that does not exist as well as for one that is not
+ * public (`authors_by_id(id: 999)`), with that field null in `data`. For a `*_by_id` field that
+ * is "no such item": the loaders read the null as not found (404), not as an outage (502).
+ */
+function isMissingItem(error: GraphqlError, data: unknown): boolean {
+  const field = error.path?.length === 1 ? error.path[0] : undefined;
+  return (
+    error.extensions?.code === "FORBIDDEN" &&
+    typeof field === "string" &&
+    field.endsWith("_by_id") &&
+    (data as Record<string, unknown>)[field] === null
+  );
 }

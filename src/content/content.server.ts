@@ -1,6 +1,6 @@
 import type { Bindings } from "../env";
 import { cachedRead, type CachePolicy, type CacheSource } from "./cache.server";
-import { graphqlRequest } from "./client.server";
+import { ContentError, graphqlRequest, type ContentClientOptions, type GraphqlRequest } from "./client.server";
 import { anyCollection, generationOf } from "./generations.server";
 import { queryKey, stableStringify, type DataOf, type Operation, type VariablesOf } from "./operation";
 
@@ -28,6 +28,13 @@ export class Content {
     preview: 0,
   };
 
+  /**
+   * The first timeout of this request: Directus hangs, so every later upstream read of the
+   * same request fails at once instead of waiting out its own timeout (the error screen's
+   * shell data, sequential queries). Cached values are still served.
+   */
+  private upstreamTimeout: ContentError | null = null;
+
   constructor(
     private readonly env: Bindings,
     private readonly waitUntil: (promise: Promise<unknown>) => void,
@@ -45,12 +52,12 @@ export class Content {
     };
     let data: DataOf<O>;
     if (this.preview) {
-      data = await graphqlRequest<DataOf<O>>(request, { ...client, token: this.env.DIRECTUS_PREVIEW_TOKEN });
+      data = await this.upstream<DataOf<O>>(request, { ...client, token: this.env.DIRECTUS_PREVIEW_TOKEN });
       this.sources.preview += 1;
     } else {
       const key = `q:${operation.name}:${await sha256(operation.document + stableStringify(vars))}`;
       const generation = await generationOf(this.env.CONTENT_CACHE, operation.collections);
-      const result = await cachedRead(key, generation, () => graphqlRequest<DataOf<O>>(request, client), {
+      const result = await cachedRead(key, generation, () => this.upstream<DataOf<O>>(request, client), {
         kv: this.env.CONTENT_CACHE,
         waitUntil: this.waitUntil,
         policy: this.options.policy,
@@ -60,6 +67,19 @@ export class Content {
     }
     this.results[queryKey(operation.name, vars)] = data;
     return data;
+  }
+
+  private async upstream<T>(request: GraphqlRequest, client: ContentClientOptions): Promise<T> {
+    if (this.upstreamTimeout) {
+      const { operationName } = request;
+      throw new ContentError(`${operationName}: not sent (${this.upstreamTimeout.message})`, operationName, 0, false);
+    }
+    try {
+      return await graphqlRequest<T>(request, client);
+    } catch (error) {
+      if (error instanceof ContentError && error.status === 0 && !error.retryable) this.upstreamTimeout ??= error;
+      throw error;
+    }
   }
 
   /** The generation of all content together: part of the page-cache key. */

@@ -34,7 +34,7 @@ export type FormatPreference = "avif" | "webp" | "source";
 
 export const imageCacheName = "images";
 export const imageCacheHeader = "X-Image-Cache";
-export const imageCsp = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+export const imageCsp = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 const immutable = "public, max-age=31536000, immutable";
 const oneDay = "public, max-age=86400";
 

@@ -103,7 +103,8 @@ async function fetchRemote(
       throw new ImageError(404, `The image was not found on its host, or is not public there (${response.status}).`);
     }
     if (response.status >= 500) throw new ImageError(502, `The image host failed (${response.status}).`);
-    throw new ImageError(502, `The image host refused the request (${response.status}).`);
+    // Any other 4xx: the address the visitor gave is not an image the host serves.
+    throw new ImageError(400, `The "url" parameter points at an address the image host refuses (${response.status}).`);
   }
 }
 

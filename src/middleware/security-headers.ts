@@ -23,6 +23,22 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/**
+ * Headers of every response, the worker's and the static files' (scripts/build.mjs writes them
+ * into dist/client/_headers, which Workers Static Assets applies: the worker never sees those).
+ */
+export const commonSecurityHeaders: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+};
+
+export const strictTransportSecurity = "max-age=63072000; includeSubDomains; preload";
+
+/** CSP of static files (scripts, styles, fonts, images): nothing in them may load or run anything. */
+export const staticFileCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** Sets the per-request nonce and the security headers on every response of the worker. */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -32,14 +48,12 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     // Responses passed through from fetch() have immutable headers: copy those first.
     if (!isMutable(c.res.headers)) c.res = new Response(c.res.body, c.res);
     const headers = c.res.headers;
-    if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    headers.set("X-Frame-Options", "DENY");
-    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
-    if (c.env.ENVIRONMENT === "prod") {
-      headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
-    }
+    const csp = headers.get("Content-Security-Policy");
+    if (!csp) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    // A handler's own policy (images) still may not be framed: frame-ancestors has no fallback.
+    else if (!/(^|;)\s*frame-ancestors\s/.test(csp)) headers.set("Content-Security-Policy", `${csp}; frame-ancestors 'none'`);
+    for (const [name, value] of Object.entries(commonSecurityHeaders)) headers.set(name, value);
+    if (c.env.ENVIRONMENT === "prod") headers.set("Strict-Transport-Security", strictTransportSecurity);
   };
 }
 

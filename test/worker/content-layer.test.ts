@@ -260,3 +260,25 @@ describe("status filter", () => {
     expect(directus.calls[0]!.variables.status).toEqual(["published"]);
   });
 });
+
+describe("page cache in the isolate's memory", () => {
+  it("answers a repeated hit from memory, without a Cache API lookup, still with a fresh nonce", async () => {
+    const app = appWith(mockDirectus(), true);
+    await (await request("/", { app })).text(); // render; kept in memory and in the Cache API
+    const opened: string[] = [];
+    const open = caches.open.bind(caches);
+    caches.open = async (name: string) => {
+      opened.push(name);
+      return open(name);
+    };
+    try {
+      const hit = await request("/", { app });
+      expect(hit.headers.get("x-page-cache")).toBe("HIT");
+      const nonce = /'nonce-([^']+)'/.exec(hit.headers.get("content-security-policy")!)![1]!;
+      expect(await hit.text()).toContain(`nonce="${nonce}"`);
+      expect(opened).toEqual([]);
+    } finally {
+      caches.open = open;
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { createApp, type AppOptions } from "../../src/app";
 import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";
+import { clearPageMemory } from "../../src/middleware/page-cache";
 import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
 import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
 import { eventDetailAnswer, eventsListAnswer } from "./fixtures/events";
@@ -36,6 +37,7 @@ export async function request(
  */
 export async function resetContentState(): Promise<void> {
   resetIsolateCache();
+  clearPageMemory();
   clearGenerationMemo();
   const { keys } = await env.CONTENT_CACHE.list();
   await Promise.all(keys.map((key) => env.CONTENT_CACHE.delete(key.name)));

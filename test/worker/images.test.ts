@@ -261,8 +261,8 @@ describe("/_next/image and SVG", () => {
     const response = await get(q("/illustrations/not-found.svg", 640), acceptAll);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/svg+xml");
-    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    expect(imageCsp).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox");
+    expect(imageCsp).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox");
     expect(response.headers.get("content-disposition")).toBe('inline; filename="not-found.svg"');
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(await response.text()).toBe(original);

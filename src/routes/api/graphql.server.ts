@@ -9,9 +9,35 @@ export const graphqlBodyLimitBytes = 16 * 1024;
 
 type Variables = Record<string, string | number | boolean | null>;
 
-/** Variable names an operation declares (`$slug: String!`). */
-function declaredVariables(document: string): Set<string> {
-  return new Set([...document.matchAll(/\$(\w+)\s*:/g)].map((match) => match[1]!));
+/** Variables an operation declares, with their GraphQL types (`$slug: String!` -> slug: "String!"). */
+function declaredVariables(document: string): Map<string, string> {
+  return new Map([...document.matchAll(/\$(\w+)\s*:\s*([\w[\]!]+)/g)].map((match) => [match[1]!, match[2]!]));
+}
+
+/**
+ * Why `value` does not fit the declared GraphQL type, or null when it does. Checked here so a
+ * wrong or missing variable is a 400 naming it, not a Directus error answered as a 502.
+ */
+export function variableProblem(type: string, value: unknown): string | null {
+  const required = type.endsWith("!");
+  if (value === null || value === undefined) return required ? "is required" : null;
+  switch (type.replace(/!$/, "")) {
+    case "String":
+      if (typeof value !== "string") return "must be a string";
+      return required && !value.trim() ? "must not be empty" : null;
+    case "ID":
+      return (typeof value === "string" && /^[\w-]{1,64}$/.test(value)) || (Number.isSafeInteger(value) && (value as number) >= 0)
+        ? null
+        : "must be an id (letters, digits, - and _)";
+    case "Int":
+      return Number.isInteger(value) && Math.abs(value as number) <= 2 ** 31 - 1 ? null : "must be a whole number";
+    case "Float":
+      return typeof value === "number" && Number.isFinite(value) ? null : "must be a number";
+    case "Boolean":
+      return typeof value === "boolean" ? null : "must be true or false";
+    default:
+      return "cannot be set by the browser";
+  }
 }
 
 const documentHashes = new Map<string, string>();
@@ -67,6 +93,11 @@ export const graphqlRoutes = new Hono<AppEnv>()
       if (!scalar || (typeof value === "string" && value.length > 200)) {
         return c.json(badRequest(`Variable "${name}" must be a short string, number or boolean.`), 400);
       }
+    }
+    for (const [name, type] of allowed) {
+      if (name === "status") continue;
+      const problem = variableProblem(type, (variables as Variables)[name]);
+      if (problem) return c.json(badRequest(`Variable "${name}" ${problem} for ${operation.name}.`), 400);
     }
 
     try {

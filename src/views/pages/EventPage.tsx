@@ -25,12 +25,13 @@ function timeText(event: EventDetail): string {
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3 py-3">
-      <span className="text-ink-subtle mt-0.5 shrink-0">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-ink-subtle text-sm">{label}</dt>
-        <dd className="text-ink font-medium">{children}</dd>
-      </div>
+    <div className="py-3 pl-8">
+      {/* dt and dd stay direct children of the div, as a <dl> requires; the icon sits inside the dt. */}
+      <dt className="text-ink-subtle relative text-sm">
+        <span className="absolute top-0.5 -left-8">{icon}</span>
+        {label}
+      </dt>
+      <dd className="text-ink min-w-0 font-medium">{children}</dd>
     </div>
   );
 }

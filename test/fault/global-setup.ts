@@ -1,0 +1,71 @@
+import { rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { TestProject } from "vitest/node";
+import { startStack } from "../../scripts/lib/test-stack.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    faultSiteUrl: string;
+    faultCmsUrl: string;
+    /** POST {url}/cms/stop | /cms/start | /cms/freeze | /cms/thaw */
+    faultControlUrl: string;
+  }
+}
+
+/** Ports of this project (Directus 8080-8089, worker 3400-3499 are the fault tests' own). */
+const cmsPort = 8083;
+const workerPort = 3483;
+
+/**
+ * A freshly seeded Directus and the built worker with an empty KV (a cold start), plus a small
+ * control server on loopback: the tests run in another process, so they stop, restart, freeze
+ * (SIGSTOP: Directus hangs, connections open but never answered) and thaw Directus through it.
+ */
+export default async function setup(project: TestProject) {
+  rmSync(".wrangler/state-fault", { recursive: true, force: true });
+  const stack = await startStack({ name: "fault", cmsPort, workerPort });
+  let frozen = false;
+  const signal = (name: NodeJS.Signals) => process.kill(-stack.cms.pid, name);
+  const actions: Record<string, () => Promise<void> | void> = {
+    "/cms/stop": async () => {
+      if (frozen) signal("SIGCONT");
+      frozen = false;
+      await stack.cms.stop();
+    },
+    "/cms/start": async () => {
+      if (frozen) signal("SIGCONT");
+      frozen = false;
+      await stack.restartCms();
+    },
+    "/cms/freeze": () => {
+      signal("SIGSTOP");
+      frozen = true;
+    },
+    "/cms/thaw": () => {
+      signal("SIGCONT");
+      frozen = false;
+    },
+  };
+  const control = createServer((req, res) => {
+    const action = req.method === "POST" ? actions[req.url ?? ""] : undefined;
+    if (!action) return void res.writeHead(404).end("unknown action");
+    Promise.resolve()
+      .then(action)
+      .then(
+        () => res.end("ok"),
+        (error: unknown) => res.writeHead(500).end(String(error)),
+      );
+  });
+  await new Promise<void>((resolve) => control.listen(0, "127.0.0.1", resolve));
+  const { port } = control.address() as AddressInfo;
+
+  project.provide("faultSiteUrl", stack.siteUrl);
+  project.provide("faultCmsUrl", stack.cmsUrl);
+  project.provide("faultControlUrl", `http://127.0.0.1:${port}`);
+  return async () => {
+    if (frozen) signal("SIGCONT");
+    await new Promise((resolve) => control.close(resolve));
+    await stack.stop();
+  };
+}
