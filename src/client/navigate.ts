@@ -44,12 +44,10 @@ export async function navigate(url: URL, mode: "push" | "pop"): Promise<void> {
   try {
     const { state, meta } = await loadPage(url, payload.config, payload.site);
     if (controller.signal.aborted) return;
-    if (mode === "push") {
-      history.replaceState({ ...history.state, scroll: window.scrollY }, "");
-      history.pushState({ scroll: 0 }, "", pathOf(url));
-    }
+    if (mode === "push") history.replaceState({ ...history.state, scroll: window.scrollY }, "");
     renderedPath = pathOf(url);
     render!(state);
+    if (mode === "push") history.pushState({ scroll: 0 }, "", pathOf(url));
     applyMeta(meta, payload.config.name, payload.config.url);
     window.scrollTo(0, mode === "pop" ? ((history.state as { scroll?: number } | null)?.scroll ?? 0) : 0);
     document.getElementById("content")?.focus({ preventScroll: true });

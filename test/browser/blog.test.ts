@@ -30,6 +30,8 @@ describe.skipIf(!hasChromium())("blog in Chromium", () => {
     await page.getByRole("navigation", { name: "Blog pages" }).getByRole("link", { name: "Next page" }).click();
     await page.waitForURL(`${baseUrl}/blog?page=2`);
     await waitForHydration(page);
+    // Client navigation: wait until page 2 is rendered (the URL changes first).
+    await page.waitForFunction((title) => document.querySelector("main ul.grid > li h2")?.textContent !== title, first[0]);
     const second = await cardTitles(page);
     expect(second.length).toBeGreaterThan(0);
     expect(second.some((title) => first.includes(title))).toBe(false);
@@ -38,6 +40,7 @@ describe.skipIf(!hasChromium())("blog in Chromium", () => {
 
     await page.goBack();
     await page.waitForURL(`${baseUrl}/blog`);
+    await page.waitForFunction((title) => document.querySelector("main ul.grid > li h2")?.textContent === title, first[0]);
     expect(await cardTitles(page)).toEqual(first);
     expect(problems).toEqual([]);
     await page.close();
