@@ -50,6 +50,8 @@ export class Content {
       fetch: this.options.fetch,
       timeoutMs: this.options.timeoutMs,
     };
+    const started = Date.now();
+    this.firstStart ??= started;
     let data: DataOf<O>;
     if (this.preview) {
       data = await this.upstream<DataOf<O>>(request, { ...client, token: this.env.DIRECTUS_PREVIEW_TOKEN });
@@ -65,9 +67,13 @@ export class Content {
       data = result.value;
       this.sources[result.source] += 1;
     }
+    this.lastEnd = Math.max(this.lastEnd, Date.now());
     this.results[queryKey(operation.name, vars)] = data;
     return data;
   }
+
+  private firstStart: number | undefined;
+  private lastEnd = 0;
 
   private async upstream<T>(request: GraphqlRequest, client: ContentClientOptions): Promise<T> {
     if (this.upstreamTimeout) {
@@ -92,7 +98,9 @@ export class Content {
     const parts = Object.entries(this.sources)
       .filter(([, count]) => count > 0)
       .map(([source, count]) => `${source}=${count}`);
-    return `content;desc="${parts.join(" ") || "none"}"`;
+    // Wall time from the first content read to the last (the reads run in parallel).
+    const waited = this.firstStart === undefined ? 0 : this.lastEnd - this.firstStart;
+    return `content;desc="${parts.join(" ") || "none"}", content-wait;dur=${waited}`;
   }
 }
 
