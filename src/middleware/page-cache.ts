@@ -14,11 +14,71 @@ const buildId = encodeURIComponent(`${manifest.clientEntry}${manifest.css}`.repl
 export const pageCacheTtlSeconds = 300;
 export const pageCacheHeader = "X-Page-Cache";
 
-/** A rendered page as kept in the isolate's memory. */
+/** A rendered page as kept in the isolate's memory: its bytes cut where the nonce stood. */
 interface StoredPage {
-  body: ArrayBuffer;
+  parts: Uint8Array[];
+  byteLength: number;
   headers: [string, string][];
   expires: number;
+}
+
+/** Header of a stored page naming the nonce it was rendered with. */
+const renderedNonceHeader = "X-Rendered-Nonce";
+const encoder = new TextEncoder();
+
+/** `bytes` split at every occurrence of `marker`. */
+export function splitBytes(bytes: Uint8Array, marker: Uint8Array): Uint8Array[] {
+  const parts: Uint8Array[] = [];
+  let start = 0;
+  let at = bytes.indexOf(marker[0]!, start);
+  while (at !== -1 && at + marker.length <= bytes.length) {
+    let match = true;
+    for (let i = 1; i < marker.length; i += 1) {
+      if (bytes[at + i] !== marker[i]) {
+        match = false;
+        break;
+      }
+    }
+    if (match) {
+      parts.push(bytes.subarray(start, at));
+      start = at + marker.length;
+      at = bytes.indexOf(marker[0]!, start);
+    } else {
+      at = bytes.indexOf(marker[0]!, at + 1);
+    }
+  }
+  parts.push(bytes.subarray(start));
+  return parts;
+}
+
+/** The parts joined with `marker` between them. */
+export function joinBytes(parts: Uint8Array[], marker: Uint8Array, byteLength: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(byteLength + (parts.length - 1) * marker.length);
+  let offset = 0;
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      out.set(marker, offset);
+      offset += marker.length;
+    }
+    out.set(part, offset);
+    offset += part.length;
+  });
+  return out;
+}
+
+function storedPage(body: ArrayBuffer, nonce: string, headers: Headers, ttlSeconds: number): StoredPage {
+  const parts = splitBytes(new Uint8Array(body), encoder.encode(nonce));
+  const byteLength = parts.reduce((sum, part) => sum + part.length, 0);
+  const kept = [...headers].filter(([name]) => name.toLowerCase() !== renderedNonceHeader.toLowerCase());
+  return { parts, byteLength, headers: kept, expires: Date.now() + ttlSeconds * 1000 };
+}
+
+/** Replays a stored page with this request's nonce where the rendered one stood. */
+function replay(page: StoredPage, nonce: string): Response {
+  const headers = new Headers(page.headers);
+  headers.set("Cache-Control", publicHtmlCacheControl);
+  headers.set(pageCacheHeader, "HIT");
+  return new Response(joinBytes(page.parts, encoder.encode(nonce), page.byteLength), { status: 200, headers });
 }
 
 /**
@@ -43,10 +103,10 @@ class PageMemory {
   }
 
   set(key: string, page: StoredPage): void {
-    if (page.body.byteLength > this.maxBytes / 4) return;
+    if (page.byteLength > this.maxBytes / 4) return;
     this.delete(key);
     this.pages.set(key, page);
-    this.bytes += page.body.byteLength;
+    this.bytes += page.byteLength;
     for (const [oldest] of this.pages) {
       if (this.pages.size <= this.maxPages && this.bytes <= this.maxBytes) break;
       this.delete(oldest);
@@ -62,7 +122,7 @@ class PageMemory {
     const page = this.pages.get(key);
     if (!page) return;
     this.pages.delete(key);
-    this.bytes -= page.body.byteLength;
+    this.bytes -= page.byteLength;
   }
 }
 
@@ -72,10 +132,12 @@ const memory = new PageMemory();
 export const clearPageMemory = () => memory.clear();
 
 /**
- * Whole-page cache (isolate memory, then the Cache API). Rendering costs about 50 times serving bytes, so public pages
- * are cached by URL (tracking parameters removed), content generation and the page variant,
- * and streamed from there. The CSP nonce is rewritten on the way out (HTMLRewriter), not
- * rendered again. Preview requests never read or write it.
+ * Whole-page cache (isolate memory, then the Cache API). Rendering costs about 50 times serving
+ * bytes, so public pages are cached by URL (tracking parameters removed), content generation
+ * and the page variant. The CSP nonce is rewritten on the way out, not rendered again: the page
+ * is kept cut at the nonce it was rendered with, and replayed with the request's nonce in
+ * those places (cheaper than re-parsing the HTML; HTMLRewriter remains the fallback for a
+ * stored page that does not name its nonce). Preview requests never read or write it.
  */
 export function pageCache({ variant = () => "default" }: { variant?: PageVariant } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -86,18 +148,23 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
 
     const remembered = memory.get(keyUrl);
     if (remembered) {
-      c.res = withNonce(new Response(remembered.body, { headers: remembered.headers }), c.get("nonce"));
-      c.res.headers.set(pageCacheHeader, "HIT");
+      c.res = replay(remembered, c.get("nonce"));
       return;
     }
     const cache = await caches.open("pages");
     const key = new Request(keyUrl);
     const hit = await cache.match(key);
     if (hit) {
-      const [forClient, forMemory] = hit.body!.tee();
-      c.res = withNonce(new Response(forClient, hit), c.get("nonce"));
-      c.res.headers.set(pageCacheHeader, "HIT");
-      c.executionCtx.waitUntil(remember(keyUrl, new Response(forMemory, hit)));
+      const renderedNonce = hit.headers.get(renderedNonceHeader);
+      if (!renderedNonce) {
+        c.res = withNonce(hit, c.get("nonce"));
+        c.res.headers.set(pageCacheHeader, "HIT");
+        return;
+      }
+      const age = Number(hit.headers.get("age") ?? 0);
+      const page = storedPage(await hit.arrayBuffer(), renderedNonce, hit.headers, Math.max(0, pageCacheTtlSeconds - age));
+      memory.set(keyUrl, page);
+      c.res = replay(page, c.get("nonce"));
       return;
     }
 
@@ -111,23 +178,18 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
     stored.set("Cache-Control", `public, max-age=${pageCacheTtlSeconds}`);
     c.res = new Response(forClient, res);
     c.res.headers.set(pageCacheHeader, "MISS");
+    const renderedNonce = c.get("nonce");
     c.executionCtx.waitUntil(
       (async () => {
         const body = await new Response(forCache).arrayBuffer();
-        const response = new Response(body, { status: 200, headers: stored });
-        memory.set(keyUrl, { body, headers: [...stored], expires: Date.now() + pageCacheTtlSeconds * 1000 });
-        await cache.put(key, response);
+        memory.set(keyUrl, storedPage(body, renderedNonce, stored, pageCacheTtlSeconds));
+        stored.set(renderedNonceHeader, renderedNonce);
+        await cache.put(key, new Response(body, { status: 200, headers: stored }));
       })().catch((error) => {
         console.warn("page cache write failed:", error);
       }),
     );
   };
-}
-
-async function remember(keyUrl: string, cached: Response): Promise<void> {
-  const body = await cached.arrayBuffer();
-  const age = Number(cached.headers.get("age") ?? 0);
-  memory.set(keyUrl, { body, headers: [...cached.headers], expires: Date.now() + Math.max(0, pageCacheTtlSeconds - age) * 1000 });
 }
 
 function cacheable(c: Context<AppEnv>): boolean {
@@ -137,7 +199,7 @@ function cacheable(c: Context<AppEnv>): boolean {
   return !c.req.header("authorization");
 }
 
-/** Replays a cached page with this request's nonce on every element that carries one. */
+/** Fallback: a stored page without its nonce's name gets the request's nonce on every element that carries one. */
 function withNonce(cached: Response, nonce: string): Response {
   const response = new HTMLRewriter()
     .on("[nonce]", {

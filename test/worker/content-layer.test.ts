@@ -283,3 +283,14 @@ describe("page cache in the isolate's memory", () => {
     }
   });
 });
+
+describe("nonce replay", () => {
+  it("splits and joins page bytes at the rendered nonce", async () => {
+    const { joinBytes, splitBytes } = await import("../../src/middleware/page-cache");
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const parts = splitBytes(encode('<script nonce="AAA">1</script><p>AA</p><script nonce="AAA"></script>AAA'), encode("AAA"));
+    expect(parts.map((part) => new TextDecoder().decode(part))).toEqual(['<script nonce="', '">1</script><p>AA</p><script nonce="', '"></script>', ""]);
+    const total = parts.reduce((sum, part) => sum + part.length, 0);
+    expect(new TextDecoder().decode(joinBytes(parts, encode("zz9"), total))).toBe('<script nonce="zz9">1</script><p>AA</p><script nonce="zz9"></script>zz9');
+  });
+});
