@@ -1,0 +1,542 @@
+#!/usr/bin/env node
+// `npm run bench`: throughput, latency and CPU per request of the production worker bundle on
+// workerd (Miniflare's API, no `wrangler dev` proxy), against a seeded local Directus; client
+// JS/CSS per page template (Chromium); worker bundle size. Writes bench-results/*.json|md and
+// prints the tables. How to read the numbers: docs/benchmarks.md.
+//
+//   node scripts/bench.mjs [--duration 5] [--connections 1,10,50] [--cold-connections 1,10,50]
+//        [--cold-repeats 3] [--pages home,blog,article,careers,event] [--skip static,hit,ssr,diagnostics,cold,client]
+//        [--port 3300] [--cms-port 8070] [--cms-url http://127.0.0.1:8055]
+//   node scripts/bench.mjs --from bench-results/bench-<date>.json   (tables of a saved run)
+//
+// States, per page and number of connections (autocannon, 127.0.0.1 only):
+//   static  the page's own bytes answered from memory by the same worker (the ceiling);
+//   hit     page cache hit (Cache API, nonce rewritten on the way out);
+//   ssr     page cache off (PAGE_CACHE=off on a second instance), content cache warm: every
+//           request is a full React render from cached content;
+//   cold    a new workerd instance (empty KV, empty Cache API, empty isolate memory) and a
+//           burst of N simultaneous first requests, repeated on fresh instances.
+// CPU per request = user+system CPU of the workerd process (all threads, /proc/<pid>/stat)
+// during the run divided by the responses: it includes workerd's HTTP handling.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(`bench: needs Node >= 22.12 (this is ${process.version}); run: export PATH=$PWD/node_modules/.bin:$PATH`);
+  process.exit(1);
+}
+
+const { default: autocannon } = await import("autocannon");
+const { buildForBench, cpuMs, disposeAll, machine, root, startBenchCms, startWorkerd } = await import("./bench/stack.mjs");
+const { discoverPages } = await import("./bench/pages.mjs");
+const { measureClientBytes } = await import("./bench/client-bytes.mjs");
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "5" },
+    connections: { type: "string", default: "1,10,50" },
+    "cold-connections": { type: "string", default: "1,10,50" },
+    "cold-repeats": { type: "string", default: "3" },
+    pages: { type: "string" },
+    skip: { type: "string", default: "" },
+    port: { type: "string", default: "3300" },
+    "cms-port": { type: "string", default: "8070" },
+    "cms-url": { type: "string" },
+    out: { type: "string", default: "bench-results" },
+    from: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+if (args.help) {
+  const header = readFileSync(new URL(import.meta.url), "utf8").split("\n").slice(1);
+  console.log(header.slice(0, header.findIndex((line) => !line.startsWith("//"))).map((line) => line.replace(/^\/\/ ?/, "")).join("\n"));
+  process.exit(0);
+}
+
+const list = (text) => text.split(",").map((s) => s.trim()).filter(Boolean);
+const ints = (text, name) =>
+  list(text).map((s) => {
+    const n = Number(s);
+    if (!Number.isInteger(n) || n < 1 || n > 200) throw new Error(`${name}: ${s} is not a whole number from 1 to 200`);
+    return n;
+  });
+const duration = Number(args.duration);
+if (!(duration >= 1 && duration <= 60)) throw new Error("--duration: seconds from 1 to 60");
+const connections = ints(args.connections, "--connections");
+const coldConnections = ints(args["cold-connections"], "--cold-connections");
+const coldRepeats = ints(args["cold-repeats"], "--cold-repeats")[0];
+const skip = new Set(list(args.skip));
+const basePort = Number(args.port);
+const cmsPort = Number(args["cms-port"]);
+const outDir = join(root, args.out);
+const log = (message) => console.log(message);
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : null);
+const round = (n, digits = 2) => (n == null || !Number.isFinite(n) ? null : Number(n.toFixed(digits)));
+
+/** One autocannon run; latency percentiles from every 2xx response (sub-millisecond precision). */
+async function load(url, conns, { pids, cmsPids = [] }) {
+  const latencies = [];
+  const cpu0 = cpuMs(pids);
+  const cms0 = cpuMs(cmsPids);
+  const started = performance.now();
+  const instance = autocannon({ url, connections: conns, duration, pipelining: 1, timeout: 30 });
+  instance.on("response", (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+  });
+  const result = await instance;
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuMs(pids) - cpu0;
+  const cmsCpu = cpuMs(cmsPids) - cms0;
+  latencies.sort((a, b) => a - b);
+  const responses = result.requests.total;
+  return {
+    requests: responses,
+    rps: round(responses / seconds, 1),
+    p50: round(percentile(latencies, 0.5), 2),
+    p99: round(percentile(latencies, 0.99), 2),
+    mean: round(latencies.reduce((a, b) => a + b, 0) / (latencies.length || 1), 2),
+    bytesPerResponse: responses ? Math.round(result.throughput.total / responses) : 0,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    cpuMsPerRequest: responses ? round(cpu / responses, 3) : null,
+    cmsCpuMsPerRequest: cmsPids.length && responses ? round(cmsCpu / responses, 3) : null,
+  };
+}
+
+/** Headers that tell which cache answered (one request, after a run). */
+async function probe(url) {
+  const response = await fetch(url);
+  const body = await response.arrayBuffer();
+  return {
+    status: response.status,
+    bytes: body.byteLength,
+    pageCache: response.headers.get("x-page-cache"),
+    serverTiming: response.headers.get("server-timing"),
+  };
+}
+
+async function untilHit(url) {
+  for (let i = 0; i < 20; i++) {
+    const result = await probe(url);
+    if (result.pageCache === "HIT") return result;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} never became a page-cache HIT`);
+}
+
+/** `count` simultaneous first requests to a fresh instance: time to last byte of each. */
+async function burst(base, path, count, pids, cmsPids) {
+  const cpu0 = cpuMs(pids);
+  const cms0 = cpuMs(cmsPids);
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const t0 = performance.now();
+      const response = await fetch(base + path);
+      const ttfb = performance.now() - t0;
+      await response.arrayBuffer();
+      return { status: response.status, ttfb, ms: performance.now() - t0, serverTiming: response.headers.get("server-timing") };
+    }),
+  );
+  const wall = performance.now() - started;
+  // Background work (KV and cache writes in waitUntil) may still run: give it a moment, so
+  // the CPU of the cold requests is counted whole.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { results, wall, cpu: cpuMs(pids) - cpu0, cmsCpu: cpuMs(cmsPids) - cms0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run
+
+if (args.from) {
+  const saved = JSON.parse(readFileSync(args.from, "utf8"));
+  saved.targets = evaluateTargets(saved);
+  console.log(toMarkdown(saved));
+  process.exit(0);
+}
+
+const startedAt = new Date();
+const report = {
+  date: startedAt.toISOString(),
+  commit: (() => {
+    try {
+      const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+      const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: root, encoding: "utf8" }).trim();
+      return dirty ? `${sha} (with uncommitted changes)` : sha;
+    } catch {
+      return null;
+    }
+  })(),
+  machine: { ...machine(), loadavgBefore: loadavg().map((n) => round(n, 2)) },
+  settings: { duration, connections, coldConnections, coldRepeats },
+  method: {
+    server:
+      "production bundle (wrangler deploy --dry-run --env prod) on workerd via Miniflare's API, one isolate; requests go straight to the worker's entrypoint (no wrangler dev proxy, no Miniflare entry worker, no static-assets router emulation)",
+    static: "the page's own bytes, rendered once and then answered from memory by the same worker (same size, same HTTP path, no render)",
+    hit: "page cache (Cache API) hit, nonce rewritten by HTMLRewriter",
+    ssr: "PAGE_CACHE=off on a second instance: every request renders; content cache warm (isolate memory, then KV); Server-Timing shows the sources",
+    cold: "fresh workerd instance (empty KV, Cache API and isolate memory; the module is already evaluated) and a burst of N simultaneous first requests; latency = time to last byte",
+    cpu: "user+system CPU of the workerd process (all threads, /proc/<pid>/stat, 10 ms ticks) during the run / responses; includes workerd's HTTP handling",
+  },
+};
+
+let cms = null;
+let build = null;
+let cleaning = null;
+const cleanup = () =>
+  (cleaning ??= (async () => {
+    // The temporary build first: on Ctrl-C Miniflare's own exit hook may end the process
+    // before the asynchronous steps finish (Directus is then killed by cms/scripts/lib.mjs).
+    for (const step of [() => build?.cleanup(), () => cms?.stop(), () => disposeAll()]) {
+      try {
+        await step();
+      } catch (error) {
+        console.error("bench: cleanup:", error?.message ?? error);
+      }
+    }
+  })());
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    console.error(`\nbench: ${signal}, stopping ...`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+try {
+  build = buildForBench({ log });
+  report.bundle = build.bundle;
+  log(`bundle: ${kb(build.bundle.rawBytes)} raw, ${kb(build.bundle.gzipBytes)} gzip (wrangler: ${build.bundle.wranglerRawKiB} KiB / gzip ${build.bundle.wranglerGzipKiB} KiB)`);
+
+  let apiBaseUrl = args["cms-url"];
+  let cmsPids = [];
+  if (!apiBaseUrl) {
+    cms = await startBenchCms({ name: "bench", port: cmsPort, siteUrl: `http://127.0.0.1:${basePort + 1}`, log });
+    apiBaseUrl = cms.url;
+    cmsPids = [cms.pid];
+  }
+  report.cms = apiBaseUrl;
+
+  const cached = await startWorkerd({ build, port: basePort, apiBaseUrl });
+  const uncached = await startWorkerd({ build, port: basePort + 2, apiBaseUrl, vars: { PAGE_CACHE: "off" } });
+  log(`workerd: page cache on ${cached.url} (site ${cached.siteUrl}), off ${uncached.url}; Directus ${apiBaseUrl}`);
+
+  const pages = await discoverPages(cached.url, { only: args.pages ? list(args.pages) : undefined });
+  report.pages = [];
+  for (const page of pages) {
+    const first = await probe(cached.url + page.path);
+    const hit = await untilHit(cached.url + page.path);
+    const ceiling = await probe(`${cached.url}/__bench/static${page.path}`);
+    const ssr = await probe(uncached.url + page.path);
+    if (ssr.pageCache) throw new Error(`PAGE_CACHE=off did not turn the page cache off (${page.path}: ${ssr.pageCache})`);
+    report.pages.push({ ...page, htmlBytes: hit.bytes, firstRender: first.serverTiming, staticBytes: ceiling.bytes });
+    log(`page ${page.name}: ${page.path} (${kb(hit.bytes)} HTML)`);
+  }
+
+  // Warm, in the order static -> hit -> ssr for each page and connection count, so the three
+  // states of one row run under the same machine load.
+  report.runs = [];
+  const states = ["static", "hit", "ssr"].filter((state) => !skip.has(state));
+  const total = pages.length * connections.length * states.length;
+  log(`\nwarm runs: ${total} x ${duration} s (~${Math.ceil((total * (duration + 0.6)) / 60)} min)`);
+  for (const page of pages) {
+    for (const conns of connections) {
+      for (const state of states) {
+        const target =
+          state === "static" ? `${cached.url}/__bench/static${page.path}` : state === "hit" ? cached.url + page.path : uncached.url + page.path;
+        const instance = state === "ssr" ? uncached : cached;
+        if (state === "hit") await untilHit(target);
+        else await probe(target);
+        const run = await load(target, conns, { pids: instance.pids(), cmsPids });
+        const after = state === "static" ? {} : await probe(target);
+        report.runs.push({ page: page.name, path: page.path, state, connections: conns, ...run, after: { pageCache: after.pageCache, serverTiming: after.serverTiming } });
+        log(
+          `  ${page.name.padEnd(8)} ${state.padEnd(6)} c=${String(conns).padEnd(3)} ${fmt(run.rps, 0).padStart(6)} req/s  p50 ${fmt(run.p50)} ms  p99 ${fmt(run.p99)} ms  cpu ${fmt(run.cpuMsPerRequest, 3)} ms/req` +
+            (run.non2xx || run.errors ? `  NON-2XX ${run.non2xx} ERRORS ${run.errors}` : "") +
+            (after.serverTiming ? `  ${after.serverTiming}` : after.pageCache ? `  ${after.pageCache}` : ""),
+        );
+      }
+    }
+  }
+  // Where a page-cache hit's time goes, with the same bytes (one page, one concurrency).
+  report.diagnostics = [];
+  const diagPage = pages.find((page) => page.name === "blog") ?? pages[0];
+  const diagConns = connections.includes(10) ? 10 : connections[0];
+  if (!skip.has("diagnostics") && diagPage) {
+    log(`\nhit path split (${diagPage.path}, c=${diagConns}):`);
+    for (const kind of ["static", "cache", "rewrite"]) {
+      const target = `${cached.url}/__bench/${kind}${diagPage.path}`;
+      await probe(target);
+      const run = await load(target, diagConns, { pids: cached.pids() });
+      report.diagnostics.push({ page: diagPage.name, path: diagPage.path, kind, connections: diagConns, ...run });
+      log(`  ${kind.padEnd(8)} ${fmt(run.rps, 0).padStart(6)} req/s  p50 ${fmt(run.p50)} ms  cpu ${fmt(run.cpuMsPerRequest, 3)} ms/req`);
+    }
+  }
+  await cached.dispose();
+  await uncached.dispose();
+
+  // Cold: a fresh instance for every burst.
+  report.cold = [];
+  if (!skip.has("cold")) {
+    log(`\ncold bursts: ${pages.length} pages x ${coldConnections.join("/")} simultaneous x ${coldRepeats} fresh instances`);
+    for (const page of pages) {
+      for (const conns of coldConnections) {
+        const samples = [];
+        let cpu = 0;
+        let cmsCpu = 0;
+        let wall = 0;
+        let timing = null;
+        let failed = 0;
+        for (let r = 0; r < coldRepeats; r++) {
+          const fresh = await startWorkerd({ build, port: basePort + 4, apiBaseUrl });
+          try {
+            const b = await burst(fresh.url, page.path, conns, fresh.pids(), cmsPids);
+            samples.push(...b.results.filter((x) => x.status === 200));
+            failed += b.results.filter((x) => x.status !== 200).length;
+            cpu += b.cpu;
+            cmsCpu += b.cmsCpu;
+            wall += b.wall;
+            timing ??= b.results[0].serverTiming;
+          } finally {
+            await fresh.dispose();
+          }
+        }
+        const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
+        const ttfb = samples.map((s) => s.ttfb).sort((a, b) => a - b);
+        const n = conns * coldRepeats;
+        const row = {
+          page: page.name,
+          path: page.path,
+          connections: conns,
+          requests: n,
+          failed,
+          p50: round(percentile(ms, 0.5)),
+          p99: round(percentile(ms, 0.99)),
+          ttfbP50: round(percentile(ttfb, 0.5)),
+          burstRps: round((n / wall) * 1000, 1),
+          cpuMsPerRequest: round(cpu / n, 3),
+          cmsCpuMsPerRequest: cmsPids.length ? round(cmsCpu / n, 3) : null,
+          serverTiming: timing,
+        };
+        report.cold.push(row);
+        log(
+          `  ${page.name.padEnd(8)} cold   c=${String(conns).padEnd(3)} p50 ${fmt(row.p50)} ms  p99 ${fmt(row.p99)} ms  cpu ${fmt(row.cpuMsPerRequest, 3)} ms/req  Directus cpu ${fmt(row.cmsCpuMsPerRequest, 2)} ms/req  ${timing ?? ""}${failed ? `  FAILED ${failed}` : ""}`,
+        );
+      }
+    }
+  }
+
+  // Client JS and CSS per template, in Chromium against the routed socket (static files too).
+  if (!skip.has("client")) {
+    log("\nclient bytes (Chromium) ...");
+    const site = await startWorkerd({ build, port: basePort + 6, apiBaseUrl });
+    try {
+      report.client = await measureClientBytes(site.siteUrl, pages, { log });
+    } finally {
+      await site.dispose();
+    }
+  }
+
+  report.machine.loadavgAfter = loadavg().map((n) => round(n, 2));
+  report.finishedAt = new Date().toISOString();
+  report.targets = evaluateTargets(report);
+
+  mkdirSync(outDir, { recursive: true });
+  const stamp = report.date.replace(/[:.]/g, "-").slice(0, 19);
+  const markdown = toMarkdown(report);
+  writeFileSync(join(outDir, `bench-${stamp}.json`), JSON.stringify(report, null, 2) + "\n");
+  writeFileSync(join(outDir, `bench-${stamp}.md`), markdown);
+  writeFileSync(join(outDir, "bench-latest.json"), JSON.stringify(report, null, 2) + "\n");
+  writeFileSync(join(outDir, "bench-latest.md"), markdown);
+  console.log("\n" + markdown);
+  console.log(`written: ${args.out}/bench-${stamp}.json, .md (and bench-latest.*)`);
+  process.exitCode = report.targets.every((t) => t.met !== false) ? 0 : 2;
+} catch (error) {
+  console.error("bench failed:", error);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets and report
+
+function kb(bytes) {
+  return bytes == null ? "-" : `${(bytes / 1000).toFixed(1)} kB`;
+}
+function fmt(n, digits = 2) {
+  return n == null ? "-" : Number(n).toFixed(digits);
+}
+
+function evaluateTargets(r) {
+  const targets = [];
+  const rows = r.runs ?? [];
+  const find = (page, state, c) => rows.find((x) => x.page === page && x.state === state && x.connections === c);
+  // 1. Page-cache hit >= 1/3 of the static ceiling's throughput (each page, each concurrency).
+  const ratios = [];
+  for (const hit of rows.filter((x) => x.state === "hit")) {
+    const ceiling = find(hit.page, "static", hit.connections);
+    if (ceiling?.rps) ratios.push({ page: hit.page, connections: hit.connections, ratio: hit.rps / ceiling.rps });
+  }
+  if (ratios.length) {
+    // req/s moves with the machine's load (and the load generator shares the cores), so the
+    // median over pages and concurrencies is judged; CPU per request is the steadier view.
+    const sorted = ratios.map((x) => x.ratio).sort((a, b) => a - b);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)];
+    const worst = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+    const cpuRatios = rows
+      .filter((x) => x.state === "hit" && x.cpuMsPerRequest)
+      .map((hit) => (find(hit.page, "static", hit.connections)?.cpuMsPerRequest ?? NaN) / hit.cpuMsPerRequest)
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
+    const cpuMedian = cpuRatios[Math.floor((cpuRatios.length - 1) / 2)];
+    targets.push({
+      target: "page-cache hit >= 1/3 of the static ceiling's req/s",
+      measured:
+        `median ${median.toFixed(2)} over ${ratios.length} runs (worst ${worst.ratio.toFixed(2)} ${worst.page} c=${worst.connections}, best ${sorted.at(-1).toFixed(2)}); ` +
+        `CPU per request static/hit median ${cpuMedian?.toFixed(2) ?? "-"}`,
+      met: median >= 1 / 3,
+    });
+  }
+  // 2. Pure SSR of the blog list <= 3 ms CPU per request (worst concurrency; gross workerd CPU).
+  const blogSsr = rows.filter((x) => x.page === "blog" && x.state === "ssr" && x.cpuMsPerRequest != null);
+  if (blogSsr.length) {
+    const worst = Math.max(...blogSsr.map((x) => x.cpuMsPerRequest));
+    const floor = Math.min(...rows.filter((x) => x.page === "blog" && x.state === "static").map((x) => x.cpuMsPerRequest));
+    targets.push({
+      target: "pure SSR of /blog <= 3 ms CPU per request",
+      measured: `${blogSsr.map((x) => `c=${x.connections} ${x.cpuMsPerRequest}`).join(", ")} ms (workerd process CPU; static floor ${floor} ms)`,
+      met: worst <= 3,
+    });
+  }
+  // 3. Client JS <= 80 kB gzip on any page (first load; islands listed apart).
+  if (r.client) {
+    const worst = r.client.templates.reduce((a, b) => (b.js.gzip > a.js.gzip ? b : a));
+    const islands = r.client.islands.newsletter.gzip + r.client.islands.consent.gzip;
+    targets.push({
+      target: "client JS <= 80 kB gzip on any page",
+      measured: `worst ${kb(worst.js.gzip)} (${worst.name}) on first load; with both islands ${kb(worst.js.gzip + islands)}`,
+      met: worst.js.gzip <= 80_000,
+    });
+  }
+  // 4. Worker bundle < 400 kB gzip.
+  if (r.bundle) {
+    targets.push({
+      target: "worker bundle < 400 kB gzip",
+      measured: `${kb(r.bundle.gzipBytes)} (wrangler: ${r.bundle.wranglerGzipKiB} KiB)`,
+      met: r.bundle.gzipBytes < 400_000,
+    });
+  }
+  return targets;
+}
+
+function toMarkdown(r) {
+  const lines = [];
+  const out = (line = "") => lines.push(line);
+  out(`# Benchmark ${r.date}`);
+  out();
+  out(
+    `Commit ${r.commit ?? "?"}; ${r.machine.cores} cores (${r.machine.model}), Node ${r.machine.node}; load average before ${r.machine.loadavgBefore.join(" ")}, after ${r.machine.loadavgAfter?.join(" ") ?? "-"}. ` +
+      `autocannon ${r.settings.duration} s per run. Directus: ${r.cms}.`,
+  );
+  out();
+  out("| page | path | HTML |");
+  out("|---|---|---:|");
+  for (const p of r.pages ?? []) out(`| ${p.name} | \`${p.path}\` | ${kb(p.htmlBytes)} |`);
+  out();
+  if (r.runs?.length) {
+    out("## Warm: req/s, latency p50/p99 (ms), workerd CPU per request (ms)");
+    out();
+    out("× = share of the static ceiling's req/s. hit = page-cache hit; ssr = page cache off, content cache warm.");
+    out();
+    out("| page | conn | static req/s | static cpu | hit req/s | × | hit p50/p99 | hit cpu | ssr req/s | × | ssr p50/p99 | ssr cpu |");
+    out("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    const keys = [...new Set(r.runs.map((x) => `${x.page}|${x.connections}`))];
+    for (const key of keys) {
+      const [page, c] = key.split("|");
+      const get = (state) => r.runs.find((x) => x.page === page && x.connections === Number(c) && x.state === state);
+      const s = get("static");
+      const h = get("hit");
+      const d = get("ssr");
+      const ratio = (x) => (x && s?.rps ? (x.rps / s.rps).toFixed(2) : "-");
+      const flag = (x) => (x && (x.non2xx || x.errors) ? ` ⚠${x.non2xx + x.errors}` : "");
+      out(
+        `| ${page} | ${c} | ${fmt(s?.rps, 0)}${flag(s)} | ${fmt(s?.cpuMsPerRequest, 3)} | ${fmt(h?.rps, 0)}${flag(h)} | ${ratio(h)} | ${fmt(h?.p50, 1)} / ${fmt(h?.p99, 1)} | ${fmt(h?.cpuMsPerRequest, 3)} | ${fmt(d?.rps, 0)}${flag(d)} | ${ratio(d)} | ${fmt(d?.p50, 1)} / ${fmt(d?.p99, 1)} | ${fmt(d?.cpuMsPerRequest, 3)} |`,
+      );
+    }
+    const timings = [...new Set(r.runs.filter((x) => x.state === "ssr").map((x) => x.after.serverTiming))];
+    out();
+    out(`SSR content sources after the runs (Server-Timing): ${timings.map((t) => `\`${t}\``).join(", ")}.`);
+    out();
+  }
+  if (r.diagnostics?.length) {
+    const d = (kind) => r.diagnostics.find((x) => x.kind === kind);
+    const hit = r.runs?.find((x) => x.page === r.diagnostics[0].page && x.state === "hit" && x.connections === r.diagnostics[0].connections);
+    out(
+      `Hit path split (${r.diagnostics[0].page}, c=${r.diagnostics[0].connections}, same bytes, workerd CPU per request): static ${fmt(d("static")?.cpuMsPerRequest, 3)} ms (${fmt(d("static")?.rps, 0)} req/s); ` +
+        `Cache API read only ${fmt(d("cache")?.cpuMsPerRequest, 3)} ms (${fmt(d("cache")?.rps, 0)} req/s); nonce HTMLRewriter only ${fmt(d("rewrite")?.cpuMsPerRequest, 3)} ms (${fmt(d("rewrite")?.rps, 0)} req/s); ` +
+        `full page-cache hit ${fmt(hit?.cpuMsPerRequest, 3)} ms (${fmt(hit?.rps, 0)} req/s, run earlier).`,
+    );
+    out();
+  }
+  if (r.cold?.length) {
+    out(`## Cold: fresh instance, N simultaneous first requests, ${r.settings.coldRepeats} fresh instances each`);
+    out();
+    out("| page | N | p50 ms | p99 ms | TTFB p50 ms | workerd cpu ms/req | Directus cpu ms/req | content sources (first response) |");
+    out("|---|---:|---:|---:|---:|---:|---:|---|");
+    for (const x of r.cold) {
+      out(
+        `| ${x.page} | ${x.connections} | ${fmt(x.p50, 1)} | ${fmt(x.p99, 1)} | ${fmt(x.ttfbP50, 1)} | ${fmt(x.cpuMsPerRequest, 2)} | ${fmt(x.cmsCpuMsPerRequest, 2)} | \`${x.serverTiming ?? "-"}\`${x.failed ? ` ⚠${x.failed} failed` : ""} |`,
+      );
+    }
+    out();
+  }
+  if (r.client) {
+    out("## Client JS and CSS per template (first load, gzip -9)");
+    out();
+    out("| page | HTML raw / gzip | JS files | JS raw | JS gzip | CSS raw | CSS gzip |");
+    out("|---|---:|---:|---:|---:|---:|---:|");
+    for (const t of r.client.templates) {
+      out(
+        `| ${t.name} | ${kb(t.html?.raw)} / ${kb(t.html?.gzip)} | ${t.js.files} | ${kb(t.js.raw)} | ${kb(t.js.gzip)} | ${kb(t.css.raw)} | ${kb(t.css.gzip)} |`,
+      );
+    }
+    const largest = r.client.templates.map((t) => t.js.list[0]).filter(Boolean);
+    if (largest.length) {
+      const top = largest.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+      out();
+      out(`Largest first-load file: \`${top.url}\` ${kb(top.raw)} raw / ${kb(top.gzip)} gzip (per-file sizes in the JSON).`);
+    }
+    const { newsletter, consent } = r.client.islands;
+    out();
+    out(
+      `Lazy islands, not in the first load: newsletter form ${kb(newsletter.raw)} raw / ${kb(newsletter.gzip)} gzip (${newsletter.files.length} files, when the footer comes near); ` +
+        `cookie consent ${kb(consent.raw)} raw / ${kb(consent.gzip)} gzip (${consent.files.length} files, at the first interaction).`,
+    );
+    const early = r.client.templates.filter((t) => t.islandsLoadedWithoutInput.length);
+    if (early.length) out(`Islands that loaded without scrolling or input: ${early.map((t) => `${t.name} (${t.islandsLoadedWithoutInput.join(", ")})`).join("; ")}.`);
+    const errors = r.client.templates.filter((t) => t.errors.length);
+    if (errors.length) out(`Page errors in the browser: ${errors.map((t) => `${t.name}: ${t.errors.join(" | ")}`).join("; ")}.`);
+    out();
+  }
+  if (r.bundle) {
+    out(`Worker bundle: ${kb(r.bundle.rawBytes)} raw, ${kb(r.bundle.gzipBytes)} gzip -9 (wrangler reports ${r.bundle.wranglerRawKiB} KiB / gzip ${r.bundle.wranglerGzipKiB} KiB).`);
+    out();
+  }
+  out("## Targets");
+  out();
+  out("| target | measured | met |");
+  out("|---|---|---|");
+  for (const t of r.targets ?? []) out(`| ${t.target} | ${t.measured} | ${t.met ? "yes" : "**no**"} |`);
+  out();
+  out("Method: " + Object.entries(r.method).map(([k, v]) => `${k}: ${v}.`).join(" "));
+  out();
+  return lines.join("\n");
+}
