@@ -11,6 +11,9 @@ const open = (path: string, width = 1280, context?: BrowserContext) =>
   openPage(context ?? browser, baseUrl + path, { width, hydrate: !context });
 
 const count = (page: Page) => page.locator("#careers-count").textContent();
+/** Back/forward re-render after the URL changes (client router): wait for the count first. */
+const countBecomes = (page: Page, text: string) =>
+  page.waitForFunction((expected) => document.querySelector("#careers-count")?.textContent === expected, text);
 const rows = (page: Page) => page.locator("#content ul h3 a").count();
 const marker = (page: Page) => page.evaluate(() => (window as unknown as { __careersMarker?: string }).__careersMarker);
 
@@ -45,17 +48,20 @@ describe.skipIf(!hasChromium())("careers filters in Chromium", () => {
 
     await page.goBack();
     await page.waitForURL(`${baseUrl}/careers?category=Research`);
+    await countBecomes(page, "2 open roles");
     expect(await count(page)).toBe("2 open roles");
     expect(await page.getByLabel("Location").inputValue()).toBe("");
     expect(await page.getByLabel("Category").inputValue()).toBe("Research");
 
     await page.goBack();
     await page.waitForURL(`${baseUrl}/careers`);
+    await countBecomes(page, "25 open roles");
     expect(await count(page)).toBe("25 open roles");
     expect(await page.getByLabel("Category").inputValue()).toBe("");
 
     await page.goForward();
     await page.waitForURL(`${baseUrl}/careers?category=Research`);
+    await countBecomes(page, "2 open roles");
     expect(await count(page)).toBe("2 open roles");
 
     expect(await marker(page)).toBe("same document");

@@ -1,6 +1,6 @@
 import { t } from "../../i18n";
 import { ArrowRightIcon, LinkedinIcon } from "../ui/icons";
-import { AuthorAvatar } from "./AuthorAvatar";
+import { Avatar } from "../ui/Avatar";
 import type { AuthorProfile } from "./types";
 
 /** 'About the author' under an article: portrait, name, role, one line, LinkedIn, author page. */
@@ -12,7 +12,7 @@ export function AuthorCard({ author }: { author: AuthorProfile }) {
       </h2>
       <div className="mt-5 flex items-start gap-4 sm:gap-5">
         <a href={author.href} tabIndex={-1} aria-hidden="true" className="shrink-0">
-          <AuthorAvatar author={author} size="md" />
+          <Avatar name={author.name} image={author.avatar} size="md" />
         </a>
         <div className="min-w-0 flex-1">
           <p className="text-lg font-semibold tracking-tight">

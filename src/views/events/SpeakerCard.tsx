@@ -1,27 +1,13 @@
 import { t } from "../../i18n";
 import { LinkedinIcon } from "../ui/icons";
-import { Image } from "../ui/Image";
+import { Avatar } from "../ui/Avatar";
 import type { Speaker } from "./types";
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join("");
 
 /** A speaker: photo, name, bio and LinkedIn link (labels per the spec: 'bio', 'LinkedIn'). */
 export function SpeakerCard({ speaker }: { speaker: Speaker }) {
   return (
     <article className="border-line bg-surface flex h-full gap-4 rounded-xl border p-5">
-      {speaker.photo ? (
-        <Image image={speaker.photo} width={64} alt="" className="bg-surface-sunken h-16 w-16 shrink-0 rounded-full object-cover" />
-      ) : (
-        <span className="bg-accent-soft text-accent flex h-16 w-16 shrink-0 items-center justify-center rounded-full text-lg font-semibold" aria-hidden="true">
-          {initials(speaker.name)}
-        </span>
-      )}
+      <Avatar name={speaker.name} image={speaker.photo} size="md" />
       <div className="min-w-0">
         <h3 className="text-[1.0625rem] leading-snug font-semibold tracking-tight">{speaker.name}</h3>
         {speaker.bio && (

@@ -1,6 +1,6 @@
 import { t } from "../../i18n";
 import { plural } from "../../i18n/plural";
-import { AuthorAvatar } from "../blog/AuthorAvatar";
+import { Avatar } from "../ui/Avatar";
 import { ArrowLeftIcon } from "../ui/icons";
 import { blogPath } from "../blog/paths";
 import { PostCard } from "../blog/PostCard";
@@ -29,7 +29,7 @@ export function AuthorPage({ data }: { data: AuthorPageData }) {
             </a>
           </nav>
           <div className="mt-8 flex flex-col gap-6 md:flex-row md:items-center md:gap-10">
-            <AuthorAvatar author={author} size="lg" />
+            <Avatar name={author.name} image={author.avatar} size="lg" />
             <div className="max-w-3xl">
               <p className="eyebrow">{t("blog.author_eyebrow")}</p>
               <h1 className="mt-2 text-4xl font-semibold tracking-tight md:text-5xl">{author.name}</h1>

@@ -1,5 +1,5 @@
 import { t } from "../../i18n";
-import { AuthorAvatar } from "../blog/AuthorAvatar";
+import { Avatar } from "../ui/Avatar";
 import { AuthorCard } from "../blog/AuthorCard";
 import { ArrowLeftIcon } from "../ui/icons";
 import { blogListHref, blogPath } from "../blog/paths";
@@ -51,7 +51,7 @@ export function PostPage({ data }: { data: PostPageData }) {
             <div className="mt-8 flex items-center gap-3">
               {post.author && (
                 <a href={post.author.href} tabIndex={-1} aria-hidden="true">
-                  <AuthorAvatar author={post.author} size="sm" />
+                  <Avatar name={post.author.name} image={post.author.avatar} size="sm" />
                 </a>
               )}
               <div className="text-sm leading-snug">

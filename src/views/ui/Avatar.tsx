@@ -1,5 +1,5 @@
-import type { AuthorSummary } from "../site";
-import { Image } from "../ui/Image";
+import type { ImageRef } from "../site";
+import { Image } from "./Image";
 
 const sizes = {
   sm: { width: 40, className: "h-10 w-10 text-sm" },
@@ -15,13 +15,13 @@ const initials = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join("");
 
-/** An author's round portrait, or a monogram when there is none (decorative: the name is next to it). */
-export function AuthorAvatar({ author, size = "md" }: { author: Pick<AuthorSummary, "name" | "avatar">; size?: keyof typeof sizes }) {
+/** A person's round portrait, or a monogram when there is none (decorative: the name is next to it). */
+export function Avatar({ name, image, size = "md" }: { name: string; image: ImageRef | null; size?: keyof typeof sizes }) {
   const { width, className } = sizes[size];
-  if (author.avatar) {
+  if (image) {
     return (
       <Image
-        image={author.avatar}
+        image={image}
         width={width}
         alt=""
         className={`bg-surface-sunken border-line shrink-0 rounded-full border object-cover ${className}`}
@@ -33,7 +33,7 @@ export function AuthorAvatar({ author, size = "md" }: { author: Pick<AuthorSumma
       aria-hidden="true"
       className={`bg-accent-soft text-accent flex shrink-0 items-center justify-center rounded-full font-semibold ${className}`}
     >
-      {initials(author.name)}
+      {initials(name)}
     </span>
   );
 }
