@@ -229,6 +229,15 @@ describe.skipIf(!hasChromium())("newsletter form in Chromium", () => {
     return page;
   }
 
+  it("keeps the server-rendered form in place on a phone before its code has loaded", async () => {
+    const page = await open("/blog", { width: 375 }); // a long page: the footer is far below
+    await page.waitForFunction(() => document.querySelector("[data-mobile]")?.getAttribute("data-mobile") === "true");
+    await page.waitForTimeout(300);
+    expect(await page.locator("#newsletter form[action='/api/subscribe']").count()).toBe(1);
+    expect(await page.locator("#newsletter form").getAttribute("data-ready")).toBeNull(); // still the server's HTML
+    await page.context().close();
+  });
+
   it("shows every field message, then the thank-you text with the site's name", async () => {
     const page = await footerForm();
     const form = page.locator("#newsletter");

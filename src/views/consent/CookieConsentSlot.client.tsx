@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { whenInteracted } from "../../client/when";
 import type { ConsentState } from "../../lib/consent";
 import { isConsentDialogReady, openConsentEvent, requestConsentDialog } from "./events";
@@ -28,10 +28,14 @@ const CookieConsent = lazy(async () => {
   return { default: module.CookieConsent };
 });
 
-export function CookieConsentSlot(props: { initial: ConsentState; path: string }) {
+/**
+ * Memoised: a parent re-render (the mobile flag, a navigation with the same props) must not
+ * update the boundary while it is still dehydrated, or React would replace the server HTML.
+ */
+export const CookieConsentSlot = memo(function CookieConsentSlot(props: { initial: ConsentState; path: string }) {
   return (
     <Suspense fallback={null}>
       <CookieConsent {...props} />
     </Suspense>
   );
-}
+});

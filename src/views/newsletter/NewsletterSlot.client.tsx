@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { whenNear } from "../../client/when";
 import type { SiteChrome } from "../site";
 
@@ -15,10 +15,14 @@ const NewsletterForm = lazy(async () => {
   return { default: (await import("./NewsletterForm")).NewsletterForm };
 });
 
-export function NewsletterSlot(props: { site: SiteChrome; path: string }) {
+/**
+ * Memoised: a parent re-render (the mobile flag, a navigation with the same props) must not
+ * update the boundary while it is still dehydrated, or React would replace the server HTML.
+ */
+export const NewsletterSlot = memo(function NewsletterSlot(props: { site: SiteChrome; path: string }) {
   return (
     <Suspense fallback={null}>
       <NewsletterForm {...props} />
     </Suspense>
   );
-}
+});
