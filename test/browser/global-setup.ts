@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   rmSync(".wrangler/state-browser", { recursive: true, force: true });
-  const stack = await startStack({ name: "browser", cmsPort: 8057, workerPort: 3100 + Math.floor(Math.random() * 800) });
+  const stack = await startStack({ name: "browser", cmsPort: 8057, workerPort: 3150 });
   project.provide("baseUrl", stack.siteUrl);
   project.provide("cmsUrl", stack.cmsUrl);
   return () => stack.stop();
