@@ -1,6 +1,7 @@
 import { t } from "../../i18n";
-import { ArrowRightIcon, LinkedinIcon } from "../ui/icons";
+import { ArrowRightIcon } from "../ui/icons";
 import { Avatar } from "../ui/Avatar";
+import { LinkedinLink } from "../ui/LinkedinLink";
 import type { AuthorProfile } from "./types";
 
 /** 'About the author' under an article: portrait, name, role, one line, LinkedIn, author page. */
@@ -27,14 +28,7 @@ export function AuthorCard({ author }: { author: AuthorProfile }) {
               {t("blog.more_from_author", { name: author.name })} <ArrowRightIcon />
             </a>
             {author.linkedin && (
-              <a
-                href={author.linkedin}
-                rel="noopener noreferrer"
-                className="text-ink-muted hover:text-ink inline-flex items-center gap-1.5"
-                aria-label={t("blog.linkedin_of", { name: author.name })}
-              >
-                <LinkedinIcon className="h-4 w-4" /> {t("blog.linkedin")}
-              </a>
+              <LinkedinLink href={author.linkedin} name={author.name} className="text-ink-muted hover:text-ink inline-flex items-center gap-1.5" />
             )}
           </div>
         </div>

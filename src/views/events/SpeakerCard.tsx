@@ -1,6 +1,6 @@
 import { t } from "../../i18n";
-import { LinkedinIcon } from "../ui/icons";
 import { Avatar } from "../ui/Avatar";
+import { LinkedinLink } from "../ui/LinkedinLink";
 import type { Speaker } from "./types";
 
 /** A speaker: photo, name, bio and LinkedIn link (labels per the spec: 'bio', 'LinkedIn'). */
@@ -17,15 +17,11 @@ export function SpeakerCard({ speaker }: { speaker: Speaker }) {
           </dl>
         )}
         {speaker.linkedin && (
-          <a
+          <LinkedinLink
             href={speaker.linkedin}
-            rel="noopener"
-            aria-label={t("events.linkedin_of", { name: speaker.name })}
+            name={speaker.name}
             className="text-accent mt-3 inline-flex items-center gap-1.5 text-sm font-semibold hover:underline"
-          >
-            <LinkedinIcon className="h-4 w-4" />
-            {t("events.linkedin")}
-          </a>
+          />
         )}
       </div>
     </article>

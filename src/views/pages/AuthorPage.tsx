@@ -1,13 +1,13 @@
 import { t } from "../../i18n";
 import { plural } from "../../i18n/plural";
 import { Avatar } from "../ui/Avatar";
+import { LinkedinLink } from "../ui/LinkedinLink";
 import { ArrowLeftIcon } from "../ui/icons";
 import { blogPath } from "../blog/paths";
 import { PostCard } from "../blog/PostCard";
 import { Prose } from "../ui/Prose";
 import type { AuthorDetail } from "../blog/types";
 import type { PostCard as Post } from "../site";
-import { LinkedinIcon } from "../ui/icons";
 
 export interface AuthorPageData {
   author: AuthorDetail;
@@ -36,14 +36,7 @@ export function AuthorPage({ data }: { data: AuthorPageData }) {
               {author.jobTitle && <p className="text-ink-muted mt-2 text-lg">{author.jobTitle}</p>}
               {lead && <p className="mt-5 text-lg">{lead}</p>}
               {author.linkedin && (
-                <a
-                  href={author.linkedin}
-                  rel="noopener noreferrer"
-                  className="btn btn-secondary mt-6"
-                  aria-label={t("blog.linkedin_of", { name: author.name })}
-                >
-                  <LinkedinIcon className="h-4 w-4" /> {t("blog.linkedin")}
-                </a>
+                <LinkedinLink href={author.linkedin} name={author.name} className="btn btn-secondary mt-6" />
               )}
             </div>
           </div>
