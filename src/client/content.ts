@@ -12,19 +12,13 @@ export function seedQueryCache(results: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(results)) cache.set(key, value);
 }
 
-export const queryCacheSize = () => cache.size;
-
 export class ClientContent implements ContentSource {
-  /** Requests this source sent (client navigation and tests read it). */
-  requests = 0;
-
   async query<O extends Operation<any, any>>(operation: O, variables?: VariablesOf<O>): Promise<DataOf<O>> {
     const vars = (variables ?? {}) as Record<string, unknown>;
     const key = queryKey(operation.name, vars);
     if (cache.has(key)) return cache.get(key) as DataOf<O>;
     let pending = inflight.get(key);
     if (!pending) {
-      this.requests += 1;
       pending = fetchQuery(operation, vars).finally(() => inflight.delete(key));
       inflight.set(key, pending);
     }

@@ -55,8 +55,6 @@ export function stopProgress(): void {
   }, 300);
 }
 
-export const isProgressVisible = () => bar?.dataset.state === "loading";
-
 function stopTimers() {
   clearTimeout(showTimer);
   clearInterval(trickleTimer);

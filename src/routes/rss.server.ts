@@ -3,6 +3,7 @@ import { blogPostsQuery } from "../content/queries/blog";
 import { authorName } from "../content/reshape";
 import type { AppEnv } from "../env";
 import { t } from "../i18n";
+import { escapeXml } from "../render/serialize";
 import { blogPath, blogRssPath, postHref } from "../views/blog/paths";
 
 /** Items in the feed: the latest posts. */
@@ -10,16 +11,6 @@ export const rssItemCount = 20;
 /** Feed readers poll: a few minutes in browsers and at the edge, stale while refreshing. */
 export const rssCacheControl = "public, max-age=300, s-maxage=300, stale-while-revalidate=3600";
 
-/** Escapes text for XML, dropping the characters XML 1.0 does not allow. */
-export function escapeXml(value: string): string {
-  return value
-    .replace(/[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
 
 const element = (name: string, value: string, attributes = "") => `<${name}${attributes}>${escapeXml(value)}</${name}>`;
 const rfc822 = (iso: string) => new Date(iso).toUTCString();

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { sitemapQuery } from "../content/queries/sitemap";
 import type { AppEnv } from "../env";
-import { escapeHtml } from "../render/serialize";
+import { escapeXml } from "../render/serialize";
 import { publicHtmlCacheControl } from "../render/render-page.server";
 
 /** Where each kind of content lives on the site (kept in step with src/loaders/routes.ts). */
@@ -24,7 +24,7 @@ export const seoRoutes = new Hono<AppEnv>()
   .get("/sitemap.xml", async (c) => {
     const data = await c.get("content").query(sitemapQuery);
     const url = (path: string, lastmod?: string | null) =>
-      `<url><loc>${escapeHtml(new URL(path, c.env.SITE_URL).toString())}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod.slice(0, 10))}</lastmod>` : ""}</url>`;
+      `<url><loc>${escapeXml(new URL(path, c.env.SITE_URL).toString())}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : ""}</url>`;
     const entries = [
       ...staticPaths.map((path) => url(path)),
       ...data.posts.map((post) => url(contentPaths.post(post.slug), post.published_at)),

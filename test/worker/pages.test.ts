@@ -33,6 +33,8 @@ describe("headers", () => {
   it("gives public HTML a short shared-cache policy", async () => {
     const response = await request("/");
     expect(response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+    // The consent state is part of the page cache's own key; shared caches vary on encoding only.
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
   });
 
   it("sets security headers and a per-request CSP nonce that every script carries", async () => {

@@ -2,12 +2,12 @@ import { t } from "../../i18n";
 import { plural } from "../../i18n/plural";
 import { Avatar } from "../ui/Avatar";
 import { LinkedinLink } from "../ui/LinkedinLink";
-import { ArrowLeftIcon } from "../ui/icons";
 import { blogPath } from "../blog/paths";
 import { PostCard } from "../blog/PostCard";
 import { Prose } from "../ui/Prose";
 import type { AuthorDetail } from "../blog/types";
 import type { PostCard as Post } from "../site";
+import { BackLink } from "../ui/BackLink";
 
 export interface AuthorPageData {
   author: AuthorDetail;
@@ -24,9 +24,7 @@ export function AuthorPage({ data }: { data: AuthorPageData }) {
       <section className="border-line bg-surface-muted border-b">
         <div className="container-page pt-8 pb-12 md:pt-12 md:pb-16">
           <nav aria-label={t("blog.breadcrumb_label")}>
-            <a href={blogPath} className="text-ink-muted hover:text-ink inline-flex items-center gap-2 text-sm font-semibold">
-              <ArrowLeftIcon /> {t("blog.back_to_blog")}
-            </a>
+            <BackLink href={blogPath}>{t("blog.back_to_blog")}</BackLink>
           </nav>
           <div className="mt-8 flex flex-col gap-6 md:flex-row md:items-center md:gap-10">
             <Avatar name={author.name} image={author.avatar} size="lg" />

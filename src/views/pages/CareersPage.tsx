@@ -15,6 +15,7 @@ import {
 } from "../careers/filters";
 import type { JobSummary } from "../careers/types";
 import { ChevronDownIcon } from "../ui/icons";
+import { PageIntro } from "../ui/PageIntro";
 
 export interface CareersData {
   /** Every published role; the list shows the ones matching `selected`. */
@@ -75,15 +76,7 @@ export function CareersPage({ data }: { data: CareersData }) {
 
   return (
     <>
-      <section className="border-line bg-surface-muted border-b">
-        <div className="container-page pt-12 pb-10 md:pt-16 md:pb-14">
-          <p className="eyebrow">{t("careers.eyebrow")}</p>
-          <h1 className="mt-4 max-w-3xl text-4xl leading-[1.08] font-semibold tracking-tight text-balance md:text-5xl">
-            {t("careers.title")}
-          </h1>
-          <p className="text-ink-muted mt-5 max-w-2xl text-lg">{t("careers.intro")}</p>
-        </div>
-      </section>
+      <PageIntro eyebrow={t("careers.eyebrow")} title={t("careers.title")} intro={t("careers.intro")} />
 
       <section aria-labelledby="open-roles-title" className="container-page pt-8 md:pt-10">
         <h2 id="open-roles-title" className="sr-only">

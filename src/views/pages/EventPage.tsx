@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { t } from "../../i18n";
-import { ArrowLeftIcon, BoothIcon, CalendarIcon, ClockIcon, ExternalIcon, MapPinIcon } from "../ui/icons";
+import { BoothIcon, CalendarIcon, ClockIcon, ExternalIcon, MapPinIcon } from "../ui/icons";
 import { Prose } from "../ui/Prose";
 import { formatDateRange, formatDayTime, formatTime, isSingleDay } from "../events/dates";
 import { EventBanner } from "../events/EventBanner";
@@ -10,6 +10,7 @@ import { SpeakerCard } from "../events/SpeakerCard";
 import type { EventDetail } from "../events/types";
 import { useSite } from "../site-context";
 import { Image } from "../ui/Image";
+import { BackLink } from "../ui/BackLink";
 
 export interface EventData {
   event: EventDetail;
@@ -46,9 +47,7 @@ export function EventPage({ data: { event } }: { data: EventData }) {
     <>
       <section className="border-line bg-surface-muted border-b">
         <div className="container-page pt-8 pb-10 md:pt-10 md:pb-14">
-          <a href="/events" className="text-ink-muted hover:text-ink inline-flex items-center gap-2 text-[0.9375rem] font-medium">
-            <ArrowLeftIcon /> {t("events.back_to_list")}
-          </a>
+          <BackLink href="/events">{t("events.back_to_list")}</BackLink>
           <div className="mt-8 grid items-center gap-8 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-14">
             <div>
               <div className="flex flex-wrap items-center gap-3">

@@ -1,6 +1,7 @@
 import { t } from "../../i18n";
 import { EventListCard } from "../events/EventListCard";
 import type { EventCard } from "../site";
+import { PageIntro } from "../ui/PageIntro";
 
 export interface EventsData {
   /** Not over yet, soonest first (split in the loader against the current hour). */
@@ -13,15 +14,7 @@ export interface EventsData {
 export function EventsPage({ data }: { data: EventsData }) {
   return (
     <>
-      <section className="border-line bg-surface-muted border-b">
-        <div className="container-page pt-12 pb-10 md:pt-16 md:pb-14">
-          <p className="eyebrow">{t("events.eyebrow")}</p>
-          <h1 className="mt-4 max-w-3xl text-4xl leading-[1.08] font-semibold tracking-tight text-balance md:text-5xl">
-            {t("events.title")}
-          </h1>
-          <p className="text-ink-muted mt-5 max-w-2xl text-lg">{t("events.intro")}</p>
-        </div>
-      </section>
+      <PageIntro eyebrow={t("events.eyebrow")} title={t("events.title")} intro={t("events.intro")} />
 
       <section aria-labelledby="upcoming-title" className="container-page pt-12 pb-14 md:pt-16 md:pb-20">
         <h2 id="upcoming-title" className="text-2xl font-semibold tracking-tight md:text-3xl">

@@ -1,7 +1,8 @@
 import { t, type MessageKey } from "../../i18n";
-import { ArrowLeftIcon, ExternalIcon, MapPinIcon } from "../ui/icons";
+import { ExternalIcon, MapPinIcon } from "../ui/icons";
 import { Prose } from "../ui/Prose";
 import type { JobDetail } from "../careers/types";
+import { BackLink } from "../ui/BackLink";
 
 export interface JobData {
   job: JobDetail;
@@ -25,9 +26,7 @@ export function JobPage({ data: { job } }: { data: JobData }) {
     <>
       <section className="border-line bg-surface-muted border-b">
         <div className="container-page pt-8 pb-10 md:pt-10 md:pb-14">
-          <a href="/careers" className="text-ink-muted hover:text-ink inline-flex items-center gap-2 text-[0.9375rem] font-medium">
-            <ArrowLeftIcon /> {t("careers.back_to_list")}
-          </a>
+          <BackLink href="/careers">{t("careers.back_to_list")}</BackLink>
           <p className="eyebrow mt-8">{job.department}</p>
           <h1 className="mt-3 max-w-4xl text-3xl leading-[1.1] font-semibold tracking-tight text-balance md:text-5xl">{job.role}</h1>
           <ul className="text-ink-muted mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-[0.9375rem]">

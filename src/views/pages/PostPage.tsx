@@ -1,7 +1,6 @@
 import { t } from "../../i18n";
 import { Avatar } from "../ui/Avatar";
 import { AuthorCard } from "../blog/AuthorCard";
-import { ArrowLeftIcon } from "../ui/icons";
 import { blogListHref, blogPath } from "../blog/paths";
 import { PostCard } from "../blog/PostCard";
 import { Prose } from "../ui/Prose";
@@ -10,6 +9,7 @@ import { formatDate } from "../format";
 import type { PostCard as Post } from "../site";
 import { ArrowRightIcon } from "../ui/icons";
 import { Image } from "../ui/Image";
+import { BackLink } from "../ui/BackLink";
 
 export interface PostPageData {
   post: PostDetail;
@@ -26,9 +26,7 @@ export function PostPage({ data }: { data: PostPageData }) {
         <header className="container-page pt-8 md:pt-12">
           <div className="mx-auto max-w-[46rem]">
             <nav aria-label={t("blog.breadcrumb_label")}>
-              <a href={blogPath} className="text-ink-muted hover:text-ink inline-flex items-center gap-2 text-sm font-semibold">
-                <ArrowLeftIcon /> {t("blog.back_to_blog")}
-              </a>
+              <BackLink href={blogPath}>{t("blog.back_to_blog")}</BackLink>
             </nav>
             {post.tags.length > 0 && (
               <ul className="mt-8 flex flex-wrap gap-2" aria-label={t("blog.tags_label")}>

@@ -69,15 +69,9 @@ export function SearchPage({ data }: { data: SearchData }) {
           <p className="text-ink-muted -mt-2 mb-4 text-sm">{plural("careers.count", results.jobCount)}</p>
           <ul className="border-line divide-line divide-y rounded-xl border">
             {results.jobs.map((job) => (
-              <li key={job.href}>
-                <a href={job.href} className="hover:bg-surface-muted flex items-center justify-between gap-4 px-5 py-4">
-                  <span>
-                    <span className="block font-semibold">{job.role}</span>
-                    <span className="text-ink-muted text-sm">{job.details.join(" · ")}</span>
-                  </span>
-                  <ArrowRightIcon className="text-ink-subtle h-4 w-4 shrink-0" />
-                </a>
-              </li>
+              <ResultRow key={job.href} href={job.href} title={job.role}>
+                {job.details.join(" · ")}
+              </ResultRow>
             ))}
           </ul>
         </ResultSection>
@@ -87,19 +81,11 @@ export function SearchPage({ data }: { data: SearchData }) {
         <ResultSection id="results-events" title={t("search.events")} shown={results.events.length} total={results.eventCount}>
           <ul className="border-line divide-line divide-y rounded-xl border">
             {results.events.map((event) => (
-              <li key={event.slug}>
-                <a href={event.href} className="hover:bg-surface-muted flex items-center justify-between gap-4 px-5 py-4">
-                  <span>
-                    <span className="block font-semibold">{event.title}</span>
-                    <span className="text-ink-muted text-sm">
-                      <time dateTime={event.startAt}>{formatDate(event.startAt)}</time>
-                      {" · "}
-                      {event.online ? t("search.online") : event.location}
-                    </span>
-                  </span>
-                  <ArrowRightIcon className="text-ink-subtle h-4 w-4 shrink-0" />
-                </a>
-              </li>
+              <ResultRow key={event.slug} href={event.href} title={event.title}>
+                <time dateTime={event.startAt}>{formatDate(event.startAt)}</time>
+                {" · "}
+                {event.online ? t("search.online") : event.location}
+              </ResultRow>
             ))}
           </ul>
         </ResultSection>
@@ -114,6 +100,21 @@ export function SearchPage({ data }: { data: SearchData }) {
         />
       </div>
     </div>
+  );
+}
+
+/** One role or event in the results: title, one line of details, an arrow. */
+function ResultRow({ href, title, children }: { href: string; title: string; children: ReactNode }) {
+  return (
+    <li>
+      <a href={href} className="hover:bg-surface-muted flex items-center justify-between gap-4 px-5 py-4">
+        <span>
+          <span className="block font-semibold">{title}</span>
+          <span className="text-ink-muted text-sm">{children}</span>
+        </span>
+        <ArrowRightIcon className="text-ink-subtle h-4 w-4 shrink-0" />
+      </a>
+    </li>
   );
 }
 

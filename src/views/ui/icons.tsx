@@ -85,21 +85,9 @@ export const ClockIcon = ({ className = "h-4 w-4" }: IconProps) => (
     <path d="M12 7.5V12l3 2" />
   </svg>
 );
-export const GlobeIcon = ({ className = "h-4 w-4" }: IconProps) => (
-  <svg className={className} {...base}>
-    <circle cx="12" cy="12" r="8.5" />
-    <path d="M3.5 12h17M12 3.5c2.3 2.4 3.5 5.2 3.5 8.5s-1.2 6.1-3.5 8.5c-2.3-2.4-3.5-5.2-3.5-8.5s1.2-6.1 3.5-8.5Z" />
-  </svg>
-);
 export const BoothIcon = ({ className = "h-4 w-4" }: IconProps) => (
   <svg className={className} {...base}>
     <path d="M4 20V9l8-5 8 5v11M4 20h16M9 20v-6h6v6" />
-  </svg>
-);
-export const BriefcaseIcon = ({ className = "h-4 w-4" }: IconProps) => (
-  <svg className={className} {...base}>
-    <rect x="3.5" y="7" width="17" height="12.5" rx="2" />
-    <path d="M9 7V5.5A1.5 1.5 0 0 1 10.5 4h3A1.5 1.5 0 0 1 15 5.5V7M3.5 12.5h17" />
   </svg>
 );
 export const ExternalIcon = ({ className = "h-4 w-4" }: IconProps) => (
