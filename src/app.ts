@@ -10,13 +10,14 @@ import { content } from "./middleware/content";
 import { pageCache } from "./middleware/page-cache";
 import { preview } from "./middleware/preview";
 import { securityHeaders } from "./middleware/security-headers";
+import { trailingSlash } from "./middleware/trailing-slash";
 import { renderErrorPage } from "./render/render-page.server";
-import { registerRoutes } from "./routes";
+import { registerRoutes } from "./routes/register.server";
 import { graphqlBodyLimitBytes } from "./routes/api/graphql.server";
 import type { SubscribeOptions } from "./routes/api/subscribe.server";
 
 export interface AppOptions {
-  /** Extra routes, registered after the site's own (tests use it for routes that must not ship). */
+  /** Extra routes, registered before the pages (tests use it for routes that must not ship). */
   configure?: (app: Hono<AppEnv>) => void;
   /** Content client options (tests inject a mock Directus and cache policy). */
   content?: ContentOptions;
@@ -37,7 +38,7 @@ const tooLarge = bodyLimit({
 const postEndpoints = new Set(["/api/subscribe", "/api/consent", "/api/collect", "/api/revalidate", "/graphql"]);
 
 function methodNotAllowed(c: Context<AppEnv>): Response {
-  const post = postEndpoints.has(c.req.path.replace(/(.)\/+$/, "$1"));
+  const post = postEndpoints.has(c.req.path);
   c.header("Allow", post ? "POST" : "GET, HEAD");
   c.header("Cache-Control", "no-store");
   return c.text(post ? "This address accepts only POST requests." : "This address accepts only GET and HEAD requests.", 405);
@@ -53,6 +54,7 @@ export function createApp({
 }: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(securityHeaders());
+  app.use(trailingSlash());
   app.use("/api/*", tooLarge);
   app.use("/graphql", tooLarge);
   // Preview links and webhooks authenticate themselves; everything else may be a preview.
@@ -65,8 +67,8 @@ export function createApp({
   });
   app.use(content(contentOptions));
   if (usePageCache) app.use(pageCache({ variant: consentVariant }));
+  configure?.(app); // before the pages, which answer every other GET
   registerRoutes(app, { images, subscribe });
-  configure?.(app);
 
   // Pages are read with GET (and HEAD); a form or script using another method gets a short 405.
   app.notFound((c) => (c.req.method === "GET" || c.req.method === "HEAD" ? renderErrorPage(c, 404) : methodNotAllowed(c)));

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
-import type { PagePayload } from "../loaders/payload";
+import type { PagePayload } from "../render/payload";
 import { App } from "../views/App";
-import type { PageState } from "../views/registry";
+import type { PageState } from "../routes/table";
 import { loadAnalytics } from "../views/consent/events";
 import { seedQueryCache } from "./content";
 import { loadPage, startRouter } from "./navigate";
@@ -30,7 +30,7 @@ async function main() {
   const path = location.pathname + location.search;
   const initial: PageState = payload.route
     ? (await loadPage(new URL(location.href), payload.config, payload.site)).state
-    : { view: "error", data: { status: payload.status, path }, site: payload.site, path };
+    : { route: "error", data: { status: payload.status, path }, site: payload.site, path };
   hydrateRoot(root, <ClientApp initial={initial} onReady={(set) => startRouter(payload, set)} />, {
     onRecoverableError(error) {
       console.error("hydration:", error);

@@ -1,27 +1,15 @@
-import { fullTitle, type PageMeta } from "../render/meta";
+import type { SiteConfig } from "../config/site";
+import { managedHeadSelector, managedHeadTags } from "../render/head";
+import type { PageMeta } from "../render/meta";
 
-function setMeta(selector: string, attribute: string, value: string | null) {
-  const element = document.head.querySelector(selector);
-  if (element && value !== null) element.setAttribute(attribute, value);
-}
-
-/** After a client navigation: title, description, canonical, share tags and noindex. */
-export function applyMeta(meta: PageMeta, siteName: string, siteUrl: string): void {
-  const title = fullTitle(meta, siteName);
-  const canonical = new URL(meta.path, siteUrl).toString();
-  document.title = title;
-  setMeta('meta[name="description"]', "content", meta.description);
-  setMeta('link[rel="canonical"]', "href", canonical);
-  setMeta('meta[property="og:title"]', "content", title);
-  setMeta('meta[property="og:description"]', "content", meta.description);
-  setMeta('meta[property="og:url"]', "content", canonical);
-  setMeta('meta[name="twitter:title"]', "content", title);
-  setMeta('meta[name="twitter:description"]', "content", meta.description);
-  const robots = document.head.querySelector('meta[name="robots"]');
-  if (meta.noindex && !robots) {
-    const element = document.createElement("meta");
-    element.name = "robots";
-    element.content = "noindex, nofollow";
-    document.head.appendChild(element);
-  }
+/** After a client navigation: the whole managed head of the previous page is replaced by the next page's. */
+export function applyHead(meta: PageMeta, config: SiteConfig): void {
+  for (const element of document.head.querySelectorAll(managedHeadSelector)) element.remove();
+  const range = document.createRange();
+  range.selectNodeContents(document.head);
+  const tags = range.createContextualFragment(
+    managedHeadTags(meta, { siteUrl: config.url, siteName: config.name, indexable: config.environment === "prod" }),
+  );
+  const viewport = document.head.querySelector('meta[name="viewport"]');
+  document.head.insertBefore(tags, viewport ? viewport.nextSibling : document.head.firstChild);
 }

@@ -1,10 +1,9 @@
-import type { PagePayload } from "../loaders/payload";
-import { matchRoute } from "../loaders/routes";
-import { PageNotFound } from "../loaders/types";
 import type { PageMeta } from "../render/meta";
-import { loadView, type PageState } from "../views/registry";
+import type { PagePayload } from "../render/payload";
+import { PageNotFound } from "../routes/define";
+import { loadRoute, matchRoute, type PageState } from "../routes/table";
 import { ClientContent } from "./content";
-import { applyMeta } from "./head";
+import { applyHead } from "./head";
 import { findLink, inAppTarget } from "./links";
 import { startProgress, stopProgress } from "./progress";
 
@@ -25,9 +24,9 @@ const pathOf = (url: URL | Location) => url.pathname + url.search;
 export async function loadPage(url: URL, config: PagePayload["config"], site: PageState["site"]): Promise<LoadedState> {
   const match = matchRoute(url.pathname);
   if (!match) throw new PageNotFound(url.pathname);
-  const loaded = await match.route.load({ url, params: match.params, content, config });
-  const state = { view: loaded.view, data: loaded.data, site, path: pathOf(url) } as PageState;
-  await loadView(state.view);
+  const route = await loadRoute(match.id);
+  const loaded = await route.load({ url, params: match.params, content, config });
+  const state = { route: match.id, data: loaded.data, site, path: pathOf(url) } as PageState;
   return { state, meta: loaded.meta };
 }
 
@@ -48,7 +47,7 @@ export async function navigate(url: URL, mode: "push" | "pop"): Promise<void> {
     renderedPath = pathOf(url);
     render!(state);
     if (mode === "push") history.pushState({ scroll: 0 }, "", pathOf(url));
-    applyMeta(meta, payload.config.name, payload.config.url);
+    applyHead(meta, payload.config);
     window.scrollTo(0, mode === "pop" ? ((history.state as { scroll?: number } | null)?.scroll ?? 0) : 0);
     document.getElementById("content")?.focus({ preventScroll: true });
   } catch (error) {

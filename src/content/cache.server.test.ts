@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { spyKv } from "../../test/worker/helpers";
+import { deferred, spyKv } from "../../test/worker/helpers";
 import { cachedRead, resetIsolateCache, type CacheContext } from "./cache.server";
 
 let clock = 1_000_000;
@@ -66,12 +66,31 @@ describe("content cache", () => {
   });
 
   it("lets concurrent misses of one key share one upstream request", async () => {
+    // The upstream answers only once all five reads are past their KV lookup: a read still
+    // looking up could otherwise find the stored value instead of joining the request in flight.
+    let lookups = 0;
+    const allLookedUp = deferred();
+    const kv = {
+      get: (key: string, type: "json") =>
+        env.CONTENT_CACHE.get(key, type).then((value) => {
+          if (key === "k-dedupe" && ++lookups === 5) allLookedUp.resolve();
+          return value;
+        }),
+      put: (...args: Parameters<KVNamespace["put"]>) => env.CONTENT_CACHE.put(...args),
+    } as unknown as KVNamespace;
     let calls = 0;
-    const slow = () => new Promise((resolve) => setTimeout(() => resolve(`v${++calls}`), 20));
-    const { cacheContext } = context();
-    const results = await Promise.all(Array.from({ length: 5 }, () => cachedRead("k-dedupe", "g1", slow, cacheContext)));
+    const answer = deferred<string>();
+    const slow = () => {
+      calls += 1;
+      return answer.promise;
+    };
+    const { cacheContext } = context(kv);
+    const reads = Promise.all(Array.from({ length: 5 }, () => cachedRead("k-dedupe", "g1", slow, cacheContext)));
+    await allLookedUp.promise;
+    answer.resolve("v1");
+    const results = await reads;
     expect(calls).toBe(1);
-    expect(results.map((r) => r.value)).toEqual(["v1", "v1", "v1", "v1", "v1"]);
+    expect(results).toEqual(Array.from({ length: 5 }, () => ({ value: "v1", source: "upstream" })));
   });
 
   it("writes a key to KV at most once per second", async () => {

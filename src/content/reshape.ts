@@ -2,8 +2,8 @@
  * Reshape functions: Directus' shapes in, the views' types out. The only place that knows
  * how the CMS names things.
  */
-import type { SiteConfig } from "../loaders/types";
-import type { AuthorSummary, EventCard, ImageRef, PostCard, SiteChrome } from "../views/site";
+import type { SiteConfig } from "../config/site";
+import type { AuthorSummary, EventCard, ImageRef, PostCard, SiteChrome } from "./types/site";
 import type { DirectusAuthorCard, DirectusEventCard, DirectusFile, DirectusPostCard } from "./directus-types";
 import type { SiteChromeQuery } from "./queries/site";
 

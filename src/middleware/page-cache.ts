@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import manifest from "../generated/asset-manifest.json";
 import { pageIdentity } from "../lib/tracking";
-import { publicHtmlCacheControl } from "../render/render-page.server";
+import { publicHtmlCacheControl } from "../render/cache-policy";
 
 /** Request facts besides the URL that change the HTML of a public page. */
 export type PageVariant = (c: Context<AppEnv>) => string;

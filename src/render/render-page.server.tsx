@@ -1,50 +1,28 @@
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
-import { consentCookieName, parseConsent } from "../lib/consent";
 import type { ReactElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppEnv } from "../env";
 import { t } from "../i18n";
-import type { PagePayload } from "../loaders/payload";
-import { loadSiteChrome } from "../loaders/site-chrome";
-import type { LoaderArgs, SiteConfig } from "../loaders/types";
+import { loadRoute, type PageState } from "../routes/table";
 import { App } from "../views/App";
-import { loadView, type PageState } from "../views/registry";
-import type { SiteChrome } from "../views/site";
+import { pageCacheControl } from "./cache-policy";
 import { isCrawler } from "./crawlers";
 import { documentEnd, documentStart } from "./document.server";
 import type { PageMeta } from "./meta";
-
-/** Shared-cache policy of public HTML: edges keep it briefly and refresh in the background. */
-export const publicHtmlCacheControl = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+import type { PagePayload } from "./payload";
+import { siteChrome, siteConfig } from "./request-context.server";
 
 export interface PageRender {
   state: PageState;
   meta: PageMeta;
   status?: number;
-  /** Route id and params, so the browser can run the same loader (null: error screen). */
-  route: string | null;
+  /** Route params, so the browser can run the same loader. */
   params?: Record<string, string>;
-}
-
-/** Public site configuration from the worker's vars. */
-export function siteConfig(c: Context<AppEnv>): SiteConfig {
-  return {
-    name: c.env.SITE_NAME,
-    url: c.env.SITE_URL,
-    environment: c.env.ENVIRONMENT,
-    apiBaseUrl: c.env.API_BASE_URL,
-    ...(c.env.MAPS_KEY?.trim() ? { mapsKey: c.env.MAPS_KEY.trim() } : {}),
-  };
-}
-
-export function loaderArgs(c: Context<AppEnv>, params: Record<string, string> = {}): LoaderArgs {
-  return { url: new URL(c.req.url), params, content: c.get("content"), config: siteConfig(c) };
 }
 
 /** Streams a page view inside the app shell. */
 export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<Response> {
-  await loadView(page.state.view);
+  if (page.state.route !== "error") await loadRoute(page.state.route);
   return streamDocument(c, { ...page, element: <App state={page.state} /> });
 }
 
@@ -55,7 +33,7 @@ export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<
  */
 export async function streamDocument(
   c: Context<AppEnv>,
-  { element, state, meta, status = 200, route, params = {} }: PageRender & { element: ReactElement },
+  { element, state, meta, status = 200, params = {} }: PageRender & { element: ReactElement },
 ): Promise<Response> {
   const nonce = c.get("nonce");
   let body: ReadableStream<Uint8Array> & { allReady: Promise<void> };
@@ -71,7 +49,7 @@ export async function streamDocument(
       },
     });
   } catch (error) {
-    if (state.view === "error" && status >= 500) throw error; // the error page itself failed: onError answers plainly
+    if (state.route === "error" && status >= 500) throw error; // the error page itself failed: onError answers plainly
     console.error(`page ${c.req.path} failed to render:`, error);
     return renderErrorPage(c, 500);
   }
@@ -86,22 +64,18 @@ export async function streamDocument(
     siteName: config.name,
     indexable: config.environment === "prod",
   });
-  const payload: PagePayload = { route, params, status, site: state.site, config, queries: content?.results ?? {} };
+  const payload: PagePayload = {
+    route: state.route === "error" ? null : state.route,
+    params,
+    status,
+    site: state.site,
+    config,
+    queries: content?.results ?? {},
+  };
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", Vary: "Accept-Encoding" });
-  headers.set(
-    "Cache-Control",
-    status === 200 ? publicHtmlCacheControl : status === 404 ? "public, max-age=0, s-maxage=60" : "no-store",
-  );
+  headers.set("Cache-Control", pageCacheControl(status));
   if (content) headers.set("Server-Timing", content.serverTiming());
   return new Response(wrapStream(head, body, documentEnd(payload, nonce)), { status, headers });
-}
-
-/** The shell's data for this request, marked when it is an editor preview. */
-export async function siteChrome(c: Context<AppEnv>): Promise<SiteChrome> {
-  const site = { ...(await loadSiteChrome(loaderArgs(c))), consent: parseConsent(getCookie(c, consentCookieName)) };
-  if (!c.get("preview")) return site;
-  const url = new URL(c.req.url);
-  return { ...site, preview: { exitHref: `/api/preview/exit?path=${encodeURIComponent(url.pathname + url.search)}` } };
 }
 
 /** The 404 or 500 screen (spec section 8) with the given status kept. */
@@ -109,10 +83,10 @@ export async function renderErrorPage(c: Context<AppEnv>, status: number): Promi
   const notFound = status === 404;
   const site = await siteChrome(c);
   const url = new URL(c.req.url);
+  const path = url.pathname + url.search;
   return renderPage(c, {
     status,
-    route: null,
-    state: { view: "error", data: { status, path: url.pathname + url.search }, site, path: url.pathname + url.search },
+    state: { route: "error", data: { status, path }, site, path },
     meta: {
       rawTitle: notFound ? t("errors.meta_title_404") : t("errors.meta_title_500"),
       description: notFound ? t("errors.title_404") : t("errors.title_500"),

@@ -4,7 +4,7 @@ import { authorName } from "../content/reshape";
 import type { AppEnv } from "../env";
 import { t } from "../i18n";
 import { escapeXml } from "../render/serialize";
-import { blogPath, blogRssPath, postHref } from "../views/blog/paths";
+import { blogPath, blogRssPath, postHref } from "../lib/paths/blog";
 
 /** Items in the feed: the latest posts. */
 export const rssItemCount = 20;

@@ -2,17 +2,24 @@ import { Hono } from "hono";
 import { sitemapQuery } from "../content/queries/sitemap";
 import type { AppEnv } from "../env";
 import { escapeXml } from "../render/serialize";
-import { publicHtmlCacheControl } from "../render/render-page.server";
+import { authorHref, postHref } from "../lib/paths/blog";
+import { publicHtmlCacheControl } from "../render/cache-policy";
+import { legalPages } from "./legal";
+import { routeIds, routeTable } from "./table";
 
-/** Where each kind of content lives on the site (kept in step with src/loaders/routes.ts). */
-export const contentPaths = {
-  post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
-  author: (id: string) => `/blog/authors/${encodeURIComponent(id)}`,
+/** Where each kind of content lives on the site. */
+const contentPaths = {
+  post: postHref,
+  author: authorHref,
   job: (slug: string) => `/careers/${encodeURIComponent(slug)}`,
   event: (slug: string) => `/events/${encodeURIComponent(slug)}`,
 };
 
-const staticPaths = ["/", "/blog", "/careers", "/events", "/legal/privacy-policy", "/legal/terms"];
+/** Pages without parameters (search results are never indexed), and the legal pages. */
+const staticPaths = [
+  ...routeIds.map((id) => routeTable[id].path).filter((path) => !path.includes(":") && !path.includes("*") && path !== "/search"),
+  ...legalPages.map((page) => `/legal/${page}`),
+];
 
 /** /robots.txt and /sitemap.xml. Only prod is crawlable. */
 export const seoRoutes = new Hono<AppEnv>()

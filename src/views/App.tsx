@@ -1,17 +1,17 @@
-import { useEffect } from "react";
+import { type ComponentType, useEffect } from "react";
 import { CookieConsentSlot } from "./consent/CookieConsentSlot";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { ErrorPage } from "./pages/ErrorPage";
-import { view, type PageState } from "./registry";
+import { loadedRoute, type PageState } from "../routes/table";
 import { Shell } from "./Shell";
 import { SiteContext } from "./site-context";
 
 /**
  * Root component, rendered on the server and hydrated in the browser with the same state.
- * The state's view must be loaded first (`loadView`).
+ * The state's route module must be loaded first (`loadRoute`).
  */
 export function App({ state }: { state: PageState }) {
-  const View = view(state.view);
+  const View = (state.route === "error" ? ErrorPage : loadedRoute(state.route).View) as ComponentType<{ data: PageState["data"] }>;
   useEffect(() => {
     // Marks a finished hydration (browser tests and client runtime rely on it).
     document.documentElement.dataset.hydrated = "true";

@@ -3,7 +3,7 @@ import { t } from "../i18n";
 import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
 import { useIsMobile } from "./hooks/useIsMobile";
-import type { SiteChrome } from "./site";
+import type { SiteChrome } from "../content/types/site";
 
 /** The application shell (the spec's `/_app`): header, main content and footer around every page. */
 export function Shell({ site, path, children }: { site: SiteChrome; path: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { SiteChrome } from "./site";
+import type { SiteChrome } from "../content/types/site";
 
 /** The shell's data, readable by any view (site name, booking link, privacy policy). */
 export const SiteContext = createContext<SiteChrome | null>(null);

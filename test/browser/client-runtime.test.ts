@@ -95,16 +95,24 @@ describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
 
   it("shows the progress bar during a slow route change and removes it after", async () => {
     const page = await open("/");
+    // The route's data is held back until the bar has shown: "slow" is decided by the test, not a delay.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
     await page.route("**/graphql", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      held += 1;
+      await released;
       await route.continue();
     });
     await mark(page);
     await nestedLink(page, "/search?q=gpu", 1);
     await page.click("#probe-target");
-    await page.waitForSelector('.progress-bar[data-state="loading"]', { timeout: 2000 });
+    await page.waitForSelector('.progress-bar[data-state="loading"]');
+    expect(held).toBeGreaterThan(0); // the bar shows while the data is pending
+    expect(page.url()).toBe(`${baseUrl}/`);
+    release();
     await page.waitForURL(`${baseUrl}/search?q=gpu`);
-    await page.waitForSelector(".progress-bar", { state: "detached", timeout: 5000 });
+    await page.waitForSelector(".progress-bar", { state: "detached" });
     expect(await marked(page)).toBe(true);
     await page.context().close();
   });
@@ -231,10 +239,30 @@ describe.skipIf(!hasChromium())("newsletter form in Chromium", () => {
 
   it("keeps the server-rendered form in place on a phone before its code has loaded", async () => {
     const page = await open("/blog", { width: 375 }); // a long page: the footer is far below
+    // The mobile flag re-renders the shell around the still dehydrated form.
     await page.waitForFunction(() => document.querySelector("[data-mobile]")?.getAttribute("data-mobile") === "true");
-    await page.waitForTimeout(300);
     expect(await page.locator("#newsletter form[action='/api/subscribe']").count()).toBe(1);
     expect(await page.locator("#newsletter form").getAttribute("data-ready")).toBeNull(); // still the server's HTML
+    // Tag the server's form and watch for its removal; then let the form's code load. Hydration
+    // finishing (data-ready) is the signal that React is done with the boundary: the form it
+    // hydrated must be the server's very element, never removed on the way.
+    await page.evaluate(() => {
+      const form = document.querySelector("#newsletter form") as HTMLFormElement & { serverRendered?: boolean };
+      form.serverRendered = true;
+      const probe = window as unknown as { serverFormRemoved: boolean };
+      probe.serverFormRemoved = false;
+      new MutationObserver(() => {
+        if (!form.isConnected) probe.serverFormRemoved = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.evaluate(() => document.getElementById("newsletter")!.scrollIntoView());
+    await page.waitForFunction(() => document.querySelector("#newsletter form")?.getAttribute("data-ready") === "true");
+    expect(
+      await page.evaluate(() => ({
+        sameForm: (document.querySelector("#newsletter form") as HTMLFormElement & { serverRendered?: boolean }).serverRendered === true,
+        removed: (window as unknown as { serverFormRemoved: boolean }).serverFormRemoved,
+      })),
+    ).toEqual({ sameForm: true, removed: false });
     await page.context().close();
   });
 

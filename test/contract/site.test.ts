@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { DEFAULTS, createApi } from "../../cms/scripts/lib.mjs";
-import { operations } from "../../src/content/queries";
+import { allOperations as operations } from "../support/operations";
 import { testSecrets } from "../../scripts/lib/test-stack.mjs";
 
 /**
@@ -30,6 +30,28 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Pr
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`condition not met within ${timeoutMs} ms`);
+}
+
+interface FlowRun {
+  $trigger?: { collection?: string; key?: unknown; keys?: unknown[] };
+  /** The request operation's result: the site's answer to the webhook. */
+  revalidate?: { status: number; data: unknown };
+}
+
+/**
+ * The revalidation Flow's logged run for an item (Directus logs a run once all its operations,
+ * the webhook request included, have finished). Polls with a bound, like `eventually`.
+ */
+async function flowRunFor(collection: string, key: string | number, timeoutMs = 15_000): Promise<FlowRun> {
+  const matches = (run: FlowRun) =>
+    run.$trigger?.collection === collection && [run.$trigger.key, ...(run.$trigger.keys ?? [])].some((k) => String(k) === String(key));
+  let found: FlowRun | undefined;
+  await eventually(async () => {
+    const revisions = (await admin("GET", "/revisions?filter[collection][_eq]=directus_flows&sort=-id&limit=50&fields=data")) as { data: { data?: FlowRun } | null }[];
+    found = revisions.map((revision) => revision.data?.data ?? {}).find(matches);
+    return found !== undefined;
+  }, timeoutMs);
+  return found!;
 }
 
 const page = async (path: string, headers: Record<string, string> = {}) => {
@@ -88,8 +110,10 @@ describe("editor preview", () => {
       tags: ["engineering"],
     })) as { id: number };
     try {
-      // The public site never shows it, even after the webhook for the creation.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The public site never shows it, even after the webhook for the creation: wait until the
+      // Flow has run for this very item and the site acknowledged it, then look.
+      const webhook = await flowRunFor("posts", draft.id);
+      expect(webhook.revalidate).toMatchObject({ status: 200, data: { revalidated: true, collection: "posts" } });
       expect((await page("/")).html).not.toContain(title);
       const preview = await page("/", { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN });
       expect(preview.response.status).toBe(200);

@@ -8,7 +8,7 @@
  * not a stack trace or an empty body); a redirect goes to a path on this site; nothing from the
  * request turns into a response header.
  */
-import { operationByName } from "../../src/content/queries";
+import { operationNamed } from "../support/operations";
 
 export interface HostileRequest {
   /** Unique, readable: shown as the test name. */
@@ -144,10 +144,10 @@ const imageQueries: [string, string, number?][] = [
 
 /** POST /graphql bodies. */
 function graphqlBodies(): [string, string | undefined, Record<string, string>, number?][] {
-  const post = operationByName.get("BlogPost")!;
-  const author = operationByName.get("BlogAuthor")!;
-  const search = operationByName.get("Search")!;
-  const home = operationByName.get("HomeContent")!;
+  const post = operationNamed("BlogPost");
+  const author = operationNamed("BlogAuthor");
+  const search = operationNamed("Search");
+  const home = operationNamed("HomeContent");
   const op = (document: string, name: string, variables: unknown) => JSON.stringify({ query: document, operationName: name, variables });
   return [
     ["no content type", '{"operationName":"SiteChrome"}', {}, 400],

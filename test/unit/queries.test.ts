@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { buildSchema, parse, validate, type GraphQLSchema } from "graphql";
 import { describe, expect, it } from "vitest";
-import { operations } from "../../src/content/queries";
+import { allOperations as operations } from "../support/operations";
 
 /** Directus' public GraphQL schema as introspected by `npm run cms:schema`. */
 const publicSchema: GraphQLSchema = buildSchema(

@@ -65,7 +65,7 @@ describe("bugs the sweep found", () => {
   });
 
   it("answers /graphql for an author id Directus does not have with null data", async () => {
-    const { document } = (await import("../../src/content/queries")).operationByName.get("BlogAuthor")!;
+    const { document } = (await import("../../src/content/queries/blog")).blogAuthorQuery;
     const response = await request("/graphql", {
       app,
       method: "POST",
@@ -78,7 +78,7 @@ describe("bugs the sweep found", () => {
 
   it("refuses wrong or missing /graphql variables with a 400 naming them, before asking Directus", async () => {
     const { app, directus } = sweepApp();
-    const { document } = (await import("../../src/content/queries")).operationByName.get("BlogPost")!;
+    const { document } = (await import("../../src/content/queries/blog")).blogPostQuery;
     const ask = (variables: unknown) =>
       request("/graphql", { app, method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ operationName: "BlogPost", query: document, variables }) });
     const missing = await ask({});
@@ -94,7 +94,7 @@ describe("bugs the sweep found", () => {
     expect(page.status).toBe(405);
     expect(page.headers.get("allow")).toBe("GET, HEAD");
     expect(await page.text()).toBe("This address accepts only GET and HEAD requests.");
-    const api = await request("/api/subscribe/", { app, method: "PUT" });
+    const api = await request("/api/subscribe", { app, method: "PUT" });
     expect(api.status).toBe(405);
     expect(api.headers.get("allow")).toBe("POST");
     expect(await api.text()).toBe("This address accepts only POST requests.");

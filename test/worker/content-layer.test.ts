@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
+import { searchProposalsQuery } from "../../src/content/queries/search";
 import { siteChromeQuery } from "../../src/content/queries/site";
+import { searchProposalsData } from "./fixtures/search";
 import { mockDirectus, request, resetContentState, siteChromeData, spyKv, testSecrets } from "./helpers";
 
 beforeEach(resetContentState);
@@ -157,26 +159,32 @@ describe("the browser's POST /graphql", () => {
   it("serves a registered operation through the same cache as the render", async () => {
     const directus = mockDirectus();
     const app = appWith(directus);
-    await request("/", { app });
-    const response = await post(app, { operationName: "SiteChrome", query: siteChromeQuery.document, variables: {} });
+    await request("/search", { app });
+    const response = await post(app, { operationName: "SearchProposals", query: searchProposalsQuery.document, variables: {} });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: siteChromeData });
-    expect(directus.count("SiteChrome")).toBe(1);
+    expect(await response.json()).toEqual({ data: searchProposalsData });
+    expect(directus.count("SearchProposals")).toBe(1);
+  });
+
+  it("refuses the server's own queries: only what route modules declare for their loaders is allowed", async () => {
+    const response = await post(appWith(mockDirectus()), { operationName: "SiteChrome", query: siteChromeQuery.document });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors: [{ message: 'Unknown operation "SiteChrome".' }] });
   });
 
   it("accepts the sha256 hash of the registered document instead of its text", async () => {
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(siteChromeQuery.document));
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(searchProposalsQuery.document));
     const hash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    const response = await post(appWith(mockDirectus()), { operationName: "SiteChrome", extensions: { persistedQuery: { sha256Hash: hash } } });
+    const response = await post(appWith(mockDirectus()), { operationName: "SearchProposals", extensions: { persistedQuery: { sha256Hash: hash } } });
     expect(response.status).toBe(200);
   });
 
   it.each([
     ["an unknown operation", { operationName: "DropTables", query: "query DropTables { x }" }, /Unknown operation/],
-    ["a changed query text", { operationName: "SiteChrome", query: "query SiteChrome { directus_users { email } }" }, /does not match/],
-    ["a wrong hash", { operationName: "SiteChrome", extensions: { persistedQuery: { sha256Hash: "00" } } }, /hash does not match/],
-    ["no query at all", { operationName: "SiteChrome" }, /query text or its sha256/],
-    ["an undeclared variable", { operationName: "SiteChrome", query: siteChromeQuery.document, variables: { limit: 1e9 } }, /Unknown variable/],
+    ["a changed query text", { operationName: "SearchProposals", query: "query SearchProposals { directus_users { email } }" }, /does not match/],
+    ["a wrong hash", { operationName: "SearchProposals", extensions: { persistedQuery: { sha256Hash: "00" } } }, /hash does not match/],
+    ["no query at all", { operationName: "SearchProposals" }, /query text or its sha256/],
+    ["an undeclared variable", { operationName: "SearchProposals", query: searchProposalsQuery.document, variables: { limit: 1e9 } }, /Unknown variable/],
     ["a body that is not JSON", "operationName=SiteChrome", /not a JSON object/],
     ["an array body", [], /not a JSON object/],
   ])("answers %s with 400 and a message", async (_name, body, message) => {
@@ -197,7 +205,7 @@ describe("the browser's POST /graphql", () => {
   it("forwards the preview token only for a valid preview", async () => {
     const directus = mockDirectus();
     const app = appWith(directus);
-    const body = { operationName: "SiteChrome", query: siteChromeQuery.document };
+    const body = { operationName: "SearchProposals", query: searchProposalsQuery.document };
     await post(app, body);
     expect(directus.calls[0]!.authorization).toBeNull();
     expect((await post(app, body, { "X-Preview-Token": "guess" })).status).toBe(401);
@@ -230,11 +238,27 @@ describe("page cache", () => {
 
   it("keeps pages apart by consent state", async () => {
     const app = appWith(mockDirectus(), true);
-    await (await request("/legal-test-consent-a", { app })).text();
-    const home = await request("/", { app, headers: { Cookie: "meridian_consent=all" } });
-    await home.text();
-    const other = await request("/", { app, headers: { Cookie: "meridian_consent=necessary" } });
-    expect(other.headers.get("x-page-cache")).toBe("MISS");
+    const visit = async (consent: string) => {
+      const response = await request("/", { app, headers: { Cookie: `meridian_consent=${consent}` } });
+      const html = await response.text();
+      const payload = JSON.parse(/<script id="__STATE__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!);
+      return {
+        cache: response.headers.get("x-page-cache"),
+        consent: payload.site.consent,
+        notice: html.includes('aria-label="Cookie consent"'),
+        analyticsOn: /\schecked=""/.test(/<input[^>]*name="analytics"[^>]*>/.exec(html)![0]),
+      };
+    };
+    const all = { consent: "all", notice: false, analyticsOn: true };
+    const necessary = { consent: "necessary", notice: false, analyticsOn: false };
+    // The same page is cached once per consent state, and a hit never carries another state's choice.
+    expect(await visit("all")).toEqual({ cache: "MISS", ...all });
+    expect(await visit("all")).toEqual({ cache: "HIT", ...all });
+    expect(await visit("necessary")).toEqual({ cache: "MISS", ...necessary });
+    expect(await visit("necessary")).toEqual({ cache: "HIT", ...necessary });
+    expect(await visit("all")).toEqual({ cache: "HIT", ...all });
+    // No choice yet (or an unreadable one): the notice, never a page cached for a visitor who chose.
+    expect(await visit("bogus")).toEqual({ cache: "MISS", consent: "unset", notice: true, analyticsOn: false });
   });
 });
 

@@ -1,21 +1,21 @@
 import { HTTPException } from "hono/http-exception";
 import { describe, expect, it } from "vitest";
-import { request, textOf } from "./helpers";
+import { mockDirectus, request, resetContentState, textOf } from "./helpers";
 
 function Thrower(): never {
   throw new Error("boom in render");
 }
 
-/** Routes that exist only in tests: a render error deep in a page, and upstream-style failures. */
+/** Routes that exist only in tests: a render error deep in a page, and thrown HTTP errors. */
 const options = {
   configure(app: Parameters<NonNullable<import("../../src/app").AppOptions["configure"]>>[0]) {
     app.get("/__test/throw-in-render", async (c) => {
-      const { streamDocument, siteChrome } = await import("../../src/render/render-page.server");
+      const { streamDocument } = await import("../../src/render/render-page.server");
+      const { siteChrome } = await import("../../src/render/request-context.server");
       const { Shell } = await import("../../src/views/Shell");
       const site = await siteChrome(c);
       return streamDocument(c, {
-        route: null,
-        state: { view: "home", data: {} as never, site, path: "/" },
+        state: { route: "home", data: {} as never, site, path: "/" },
         meta: { description: "x", path: "/__test/throw-in-render" },
         element: (
           <Shell site={site} path="/">
@@ -30,9 +30,6 @@ const options = {
     });
     app.get("/__test/status/:code", (c) => {
       throw new HTTPException(Number(c.req.param("code")) as 502, { message: "upstream failed" });
-    });
-    app.get("/__test/throw-in-loader", () => {
-      throw new Error("loader failed");
     });
   },
 };
@@ -70,10 +67,33 @@ describe("500 screen", () => {
     expect(text).not.toContain("Page doesn't exist");
   });
 
-  it("turns an error thrown by a loader into the 500 screen", async () => {
-    const response = await request("/__test/throw-in-loader", { options });
+  it("turns a real page's loader failing on a Directus error into the 500 screen with status 502", async () => {
+    await resetContentState();
+    // Only the /careers loader's query fails; the shell's query works.
+    const directus = mockDirectus({ CareersJobs: new Response("Internal Server Error", { status: 500 }) });
+    const response = await request("/careers", { options: { content: { fetch: directus.fetch } } });
+    expect(response.status).toBe(502);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const html = await response.text();
+    const text = textOf(html);
+    expect(html).toContain("<title>An error occurred</title>");
+    expect(text).toContain("The server could not load the page");
+    expect(text).toContain("We are already working on this. Please try refreshing the page.");
+    expect(text).toContain("Error 502");
+    expect(html).toContain('<a href="/careers" class="link">refreshing the page</a>');
+    expect(text).not.toContain("Data Centre Technician"); // nothing of the page itself
+    expect(directus.count("CareersJobs")).toBeGreaterThan(0); // the loader did ask
+  });
+
+  it("turns a real page's loader throwing on data it cannot use into the 500 screen with status 500", async () => {
+    await resetContentState();
+    const directus = mockDirectus({ CareersJobs: { jobs: null } });
+    const response = await request("/careers", { options: { content: { fetch: directus.fetch } } });
     expect(response.status).toBe(500);
-    expect(textOf(await response.text())).toContain("The server could not load the page");
+    const text = textOf(await response.text());
+    expect(text).toContain("The server could not load the page");
+    expect(text).toContain("Error 500");
+    expect(directus.count("CareersJobs")).toBe(1);
   });
 
   it.each([500, 502, 503, 504])("shows the 500 variant for %i and keeps the real status", async (code) => {

@@ -70,6 +70,7 @@ type Answer = unknown | ((call: UpstreamCall) => unknown | Promise<unknown>);
 
 /**
  * A mock Directus: answers POST /graphql per operation name with `{data}`, records every call.
+ * An answer that is a Response is sent as it is (one operation failing upstream).
  * `down` makes it fail like a stopped server (network error).
  */
 export function mockDirectus(answers: Record<string, Answer> = {}) {
@@ -92,6 +93,7 @@ export function mockDirectus(answers: Record<string, Answer> = {}) {
     const answer = answers[call.operationName] ?? defaultAnswers[call.operationName];
     if (answer === undefined) return Response.json({ errors: [{ message: `no mock for ${call.operationName}` }] });
     const data = typeof answer === "function" ? await (answer as (c: UpstreamCall) => unknown)(call) : answer;
+    if (data instanceof Response) return data.clone();
     return Response.json({ data });
   }) as typeof fetch;
   return { fetch: fetchImpl, calls, state, count: (name: string) => calls.filter((c) => c.operationName === name).length };
@@ -143,4 +145,15 @@ export function spyKv(kv: KVNamespace) {
     },
   });
   return { kv: spy, ops };
+}
+
+/** A promise settled from outside: a test decides when a slow operation finishes, not a timer. */
+export function deferred<T = void>() {
+  let resolve!: (value: T | PromiseLike<T>) => void;
+  let reject!: (reason?: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }

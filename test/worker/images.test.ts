@@ -1,14 +1,14 @@
 import { env } from "cloudflare:test";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { allowedWidths, deviceWidths, imageUrl } from "../../src/config/images";
 import { imageCsp, imageTransformCount, type ImageOptions, type TransformRecord } from "../../src/images/handler.server";
 import { originsFrom, parseImageParams } from "../../src/images/params";
 import { sniffImageType } from "../../src/images/sniff";
 import { Image } from "../../src/views/ui/Image";
-import { mockDirectus, request } from "./helpers";
+import { deferred, mockDirectus, request } from "./helpers";
 
 const api = env.API_BASE_URL.replace(/\/$/, "");
 const acceptAll = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
@@ -318,31 +318,66 @@ describe("/_next/image upstream failures", () => {
     expect(await unreachable.text()).toBe("The image host could not be reached.");
   });
 
-  it("answers 504 within the timeout when the upstream hangs", async () => {
-    const id = fileId();
-    const { get } = imageApp({ [`/assets/${id}`]: () => new Promise<Response>(() => {}) }, { timeoutMs: 300 });
-    const started = Date.now();
-    const response = await get(q(`${api}/assets/${id}`));
-    expect(response.status).toBe(504);
-    expect(await response.text()).toBe("The image host did not answer within 0.3 s.");
-    expect(Date.now() - started).toBeLessThan(2000);
+  it("answers 504 at the deadline when the upstream hangs, aborting the upstream request", async () => {
+    // Fake timers: the deadline is proven by the clock the handler reads, not by how long the test took.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const upstreamSignal = deferred<AbortSignal>();
+      const hang = ((_input: RequestInfo | URL, init?: RequestInit) => {
+        upstreamSignal.resolve(init!.signal!);
+        return new Promise<Response>(() => {});
+      }) as typeof fetch;
+      const { get } = imageApp({}, { fetch: hang, timeoutMs: 300 });
+      const pending = get(q(`${api}/assets/${fileId()}`));
+      const signal = await upstreamSignal.promise;
+      await vi.advanceTimersByTimeAsync(299);
+      expect(signal.aborted, "aborted before the deadline").toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(signal.aborted, "aborted at the deadline").toBe(true);
+      // The upstream never answers: only the handler's own deadline can end this request.
+      const response = await pending;
+      expect(response.status).toBe(504);
+      expect(await response.text()).toBe("The image host did not answer within 0.3 s.");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it("answers 504 when the upstream stalls in the middle of the body", async () => {
-    const id = fileId();
-    const stalled: Route = () =>
-      new Response(
-        new ReadableStream({
+  it("answers 504 at the deadline when the upstream stalls in the middle of the body, and stops reading it", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const bodyStarted = deferred<AbortSignal>();
+      const cancelled = deferred();
+      const stalled = ((_input: RequestInfo | URL, init?: RequestInit) => {
+        const body = new ReadableStream({
           start(controller) {
             controller.enqueue(picture.png.slice(0, 100));
           },
-        }),
-      );
-    const { get } = imageApp({ [`/assets/${id}`]: stalled }, { timeoutMs: 300 });
-    const started = Date.now();
-    const response = await get(q(`${api}/assets/${id}`));
-    expect(response.status).toBe(504);
-    expect(Date.now() - started).toBeLessThan(2000);
+          pull() {
+            bodyStarted.resolve(init!.signal!); // the first chunk was read; the rest never comes
+            return new Promise<void>(() => {});
+          },
+          cancel() {
+            cancelled.resolve();
+          },
+        });
+        return Promise.resolve(new Response(body));
+      }) as typeof fetch;
+      const { get } = imageApp({}, { fetch: stalled, timeoutMs: 300 });
+      const pending = get(q(`${api}/assets/${fileId()}`));
+      const signal = await bodyStarted.promise;
+      await vi.advanceTimersByTimeAsync(299);
+      expect(signal.aborted, "aborted before the deadline").toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(signal.aborted, "aborted at the deadline").toBe(true);
+      const response = await pending;
+      expect(response.status).toBe(504);
+      expect(await response.text()).toBe("The image host did not answer within 0.3 s.");
+      await cancelled.promise; // the stalled body is cancelled, not left open
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("caps the size while streaming, not only by Content-Length", async () => {

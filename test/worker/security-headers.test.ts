@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import manifest from "../../src/generated/asset-manifest.json";
-import { operationByName } from "../../src/content/queries";
+import { searchProposalsQuery } from "../../src/content/queries/search";
 import { commonSecurityHeaders, staticFileCsp, strictTransportSecurity } from "../../src/middleware/security-headers";
 import type { Bindings } from "../../src/env";
 import { mockDirectus, request, resetContentState, testSecrets } from "./helpers";
@@ -22,7 +22,7 @@ interface Case {
 const json = { "Content-Type": "application/json" };
 const form = { "Content-Type": "application/x-www-form-urlencoded" };
 const get = (path: string, init: RequestInit = {}) => (overrides: Partial<Bindings>) => request(path, { env: overrides, ...init });
-const siteChrome = operationByName.get("SiteChrome")!;
+const browserQuery = searchProposalsQuery;
 
 /** A Directus that is down: uncached pages become the 500 screen (status 502). */
 const down = mockDirectus();
@@ -42,7 +42,7 @@ const cases: Case[] = [
   {
     name: "graphql JSON 200",
     kind: "other",
-    send: get("/graphql", { method: "POST", headers: json, body: JSON.stringify({ operationName: "SiteChrome", query: siteChrome.document }) }),
+    send: get("/graphql", { method: "POST", headers: json, body: JSON.stringify({ operationName: browserQuery.name, query: browserQuery.document }) }),
   },
   { name: "graphql JSON 400", kind: "other", send: get("/graphql", { method: "POST", headers: json, body: "{" }) },
   { name: "graphql 405", kind: "other", send: get("/graphql") },

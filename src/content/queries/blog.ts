@@ -1,8 +1,8 @@
 import { imageUrl } from "../../config/images";
 import { sanitizeHtml, type SanitizeOptions } from "../../lib/sanitize-html";
-import type { SiteConfig } from "../../loaders/types";
-import { authorHref } from "../../views/blog/paths";
-import type { AuthorDetail, AuthorProfile, PostDetail } from "../../views/blog/types";
+import type { SiteConfig } from "../../config/site";
+import { authorHref } from "../../lib/paths/blog";
+import type { AuthorDetail, AuthorProfile, PostDetail } from "../types/blog";
 import type { DirectusAuthorCard, DirectusPostCard } from "../directus-types";
 import { defineOperation } from "../operation";
 import { reshapeAuthor, reshapePostCard } from "../reshape";

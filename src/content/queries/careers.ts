@@ -1,7 +1,7 @@
 import { httpUrl } from "../../lib/urls";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import { defineOperation } from "../operation";
-import type { JobDetail, JobSummary } from "../../views/careers/types";
+import type { JobDetail, JobSummary } from "../types/careers";
 
 /** A job as Directus returns it in lists. */
 export interface DirectusJobSummary {

@@ -1,10 +1,10 @@
 import { httpUrl } from "../../lib/urls";
 import { sanitizeHtml } from "../../lib/sanitize-html";
-import type { SiteConfig } from "../../loaders/types";
+import type { SiteConfig } from "../../config/site";
 import { defineOperation } from "../operation";
 import type { DirectusEventCard, DirectusFile } from "../directus-types";
 import { reshapeEventCard, reshapeImage } from "../reshape";
-import type { EventDetail, MapPosition, Speaker } from "../../views/events/types";
+import type { EventDetail, MapPosition, Speaker } from "../types/events";
 import { eventCardFields, fileFields } from "./fragments";
 
 export interface EventsListQuery {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { ContentError } from "../../content/client.server";
 import { sha256 } from "../../content/content.server";
-import { operationByName } from "../../content/queries";
 import type { AppEnv } from "../../env";
+import { browserOperationByName } from "../operations.server";
 
 /** Body limit of the browser's query endpoint: registered operations are small. */
 export const graphqlBodyLimitBytes = 16 * 1024;
@@ -50,7 +50,7 @@ async function documentHash(document: string): Promise<string> {
 const badRequest = (message: string) => ({ errors: [{ message }] });
 
 /**
- * POST /graphql — the browser's query endpoint. Accepts only the site's registered operations
+ * POST /graphql — the browser's query endpoint. Accepts only the operations the route modules declare
  * (by operationName, with the exact query text or its sha256 hash), serves them through the
  * same cache as the server render, and uses the preview token only for a valid preview.
  */
@@ -65,7 +65,7 @@ export const graphqlRoutes = new Hono<AppEnv>()
       | undefined;
     if (!body || typeof body !== "object" || Array.isArray(body)) return c.json(badRequest("The body is not a JSON object."), 400);
     if (typeof body.operationName !== "string") return c.json(badRequest("operationName is required."), 400);
-    const operation = operationByName.get(body.operationName);
+    const operation = (await browserOperationByName()).get(body.operationName);
     if (!operation) return c.json(badRequest(`Unknown operation "${body.operationName.slice(0, 80)}".`), 400);
 
     const hash = body.extensions?.persistedQuery?.sha256Hash;

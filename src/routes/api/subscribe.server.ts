@@ -3,10 +3,10 @@ import type { AppEnv } from "../../env";
 import { t } from "../../i18n";
 import { safeLocalPath } from "../../lib/urls";
 import { fieldErrors, fromForm, newsletterSchema } from "../../lib/newsletter";
-import { loadSiteChrome } from "../../loaders/site-chrome";
+import { loadSiteChrome } from "../site-chrome";
 import { rateLimit } from "../../middleware/rate-limit";
 import { storeSubscription, type Subscription } from "../../newsletter/store.server";
-import { loaderArgs } from "../../render/render-page.server";
+import { loaderArgs } from "../../render/request-context.server";
 
 /** The short code of a field message, for the redirect of a form post without JavaScript. */
 function messageCode(message: string): string {

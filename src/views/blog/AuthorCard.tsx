@@ -2,7 +2,7 @@ import { t } from "../../i18n";
 import { ArrowRightIcon } from "../ui/icons";
 import { Avatar } from "../ui/Avatar";
 import { LinkedinLink } from "../ui/LinkedinLink";
-import type { AuthorProfile } from "./types";
+import type { AuthorProfile } from "../../content/types/blog";
 
 /** 'About the author' under an article: portrait, name, role, one line, LinkedIn, author page. */
 export function AuthorCard({ author }: { author: AuthorProfile }) {

@@ -1,6 +1,6 @@
 import { t } from "../../i18n";
-import { blogListHref } from "./paths";
-import type { TagCount } from "./types";
+import { blogListHref } from "../../lib/paths/blog";
+import type { TagCount } from "../../content/types/blog";
 
 const chip =
   "inline-flex min-h-9 shrink-0 whitespace-nowrap items-center gap-1.5 rounded-full border px-3.5 text-sm font-medium transition-colors";

@@ -1,6 +1,6 @@
 import { t } from "../../i18n";
 import { ChevronRightIcon, MapPinIcon } from "../ui/icons";
-import type { JobSummary } from "./types";
+import type { JobSummary } from "../../content/types/careers";
 
 /** One open role in the list: role (the link), sub-team and department, location, category. */
 export function JobRow({ job }: { job: JobSummary }) {

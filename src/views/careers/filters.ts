@@ -1,4 +1,4 @@
-import type { JobSummary } from "./types";
+import type { JobSummary } from "../../content/types/careers";
 
 /**
  * The careers filters: shared by the loader (server render, from the query string) and the

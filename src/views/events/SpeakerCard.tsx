@@ -1,7 +1,7 @@
 import { t } from "../../i18n";
 import { Avatar } from "../ui/Avatar";
 import { LinkedinLink } from "../ui/LinkedinLink";
-import type { Speaker } from "./types";
+import type { Speaker } from "../../content/types/events";
 
 /** A speaker: photo, name, bio and LinkedIn link (labels per the spec: 'bio', 'LinkedIn'). */
 export function SpeakerCard({ speaker }: { speaker: Speaker }) {

@@ -1,4 +1,4 @@
-import type { MapPosition } from "./types";
+import type { MapPosition } from "../../content/types/events";
 
 /**
  * Venue maps. The spec's "maps service key" is an embed key: we use the Google Maps Embed API

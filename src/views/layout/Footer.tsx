@@ -1,7 +1,7 @@
 import { t } from "../../i18n";
 import { LogoMark } from "../ui/Logo";
 import { GithubIcon, LinkedinIcon, XIcon } from "../ui/icons";
-import type { SiteChrome } from "../site";
+import type { SiteChrome } from "../../content/types/site";
 import { NewsletterSlot } from "../newsletter/NewsletterSlot";
 import { requestConsentDialog } from "../consent/events";
 import { footerColumns } from "./navigation";

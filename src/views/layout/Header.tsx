@@ -1,7 +1,7 @@
 import { t } from "../../i18n";
 import { LogoMark } from "../ui/Logo";
 import { MenuIcon, SearchIcon } from "../ui/icons";
-import type { SiteChrome } from "../site";
+import type { SiteChrome } from "../../content/types/site";
 import { primaryNav } from "./navigation";
 import { StockQuote } from "./StockQuote";
 

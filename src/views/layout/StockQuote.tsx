@@ -1,6 +1,6 @@
 import { t } from "../../i18n";
 import { formatChange, formatDateTime, formatPrice } from "../format";
-import type { StockQuote as Quote } from "../site";
+import type { StockQuote as Quote } from "../../content/types/site";
 
 /** `MRDN 84.12 USD +1.24%` with the 'Last update' label and its time. */
 export function StockQuote({ quote, className = "" }: { quote: Quote; className?: string }) {

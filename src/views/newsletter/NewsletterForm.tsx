@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { t } from "../../i18n";
 import { fieldErrors, newsletterSchema, type NewsletterField } from "../../lib/newsletter";
-import type { SiteChrome } from "../site";
+import type { SiteChrome } from "../../content/types/site";
 
 interface Values {
   email: string;

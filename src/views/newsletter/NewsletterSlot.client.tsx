@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense } from "react";
 import { whenNear } from "../../client/when";
-import type { SiteChrome } from "../site";
+import type { SiteChrome } from "../../content/types/site";
 
 /**
  * Browser side of the newsletter island. react-hook-form and zod are a fifth of the page's

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import type { SiteChrome } from "../site";
+import type { SiteChrome } from "../../content/types/site";
 import { NewsletterForm } from "./NewsletterForm";
 
 /**

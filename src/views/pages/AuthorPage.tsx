@@ -2,11 +2,11 @@ import { t } from "../../i18n";
 import { plural } from "../../i18n/plural";
 import { Avatar } from "../ui/Avatar";
 import { LinkedinLink } from "../ui/LinkedinLink";
-import { blogPath } from "../blog/paths";
+import { blogPath } from "../../lib/paths/blog";
 import { PostCard } from "../blog/PostCard";
 import { Prose } from "../ui/Prose";
-import type { AuthorDetail } from "../blog/types";
-import type { PostCard as Post } from "../site";
+import type { AuthorDetail } from "../../content/types/blog";
+import type { PostCard as Post } from "../../content/types/site";
 import { BackLink } from "../ui/BackLink";
 
 export interface AuthorPageData {

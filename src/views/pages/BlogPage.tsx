@@ -2,11 +2,11 @@ import { t } from "../../i18n";
 import { plural } from "../../i18n/plural";
 import { RssIcon } from "../ui/icons";
 import { Pagination } from "../blog/Pagination";
-import { blogListHref, blogRssPath } from "../blog/paths";
+import { blogListHref, blogRssPath } from "../../lib/paths/blog";
 import { PostCard } from "../blog/PostCard";
 import { TagFilter } from "../blog/TagFilter";
-import type { TagCount } from "../blog/types";
-import type { PostCard as Post } from "../site";
+import type { TagCount } from "../../content/types/blog";
+import type { PostCard as Post } from "../../content/types/site";
 
 export interface BlogPageData {
   /** This page's posts. */

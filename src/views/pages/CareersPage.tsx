@@ -13,7 +13,7 @@ import {
   type JobFacets,
   type JobFilters,
 } from "../careers/filters";
-import type { JobSummary } from "../careers/types";
+import type { JobSummary } from "../../content/types/careers";
 import { ChevronDownIcon } from "../ui/icons";
 import { PageIntro } from "../ui/PageIntro";
 

@@ -7,7 +7,7 @@ import { EventBanner } from "../events/EventBanner";
 import { OnlineBadge } from "../events/EventListCard";
 import { openStreetMapUrl } from "../events/map";
 import { SpeakerCard } from "../events/SpeakerCard";
-import type { EventDetail } from "../events/types";
+import type { EventDetail } from "../../content/types/events";
 import { useSite } from "../site-context";
 import { Image } from "../ui/Image";
 import { BackLink } from "../ui/BackLink";

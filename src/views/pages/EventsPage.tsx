@@ -1,6 +1,6 @@
 import { t } from "../../i18n";
 import { EventListCard } from "../events/EventListCard";
-import type { EventCard } from "../site";
+import type { EventCard } from "../../content/types/site";
 import { PageIntro } from "../ui/PageIntro";
 
 export interface EventsData {

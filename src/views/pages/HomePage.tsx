@@ -3,7 +3,7 @@ import { plural } from "../../i18n/plural";
 import { PostCard } from "../blog/PostCard";
 import { EventBanner } from "../events/EventBanner";
 import { SearchProposals, type SearchProposal } from "../search/SearchProposals";
-import type { EventCard, PostCard as Post } from "../site";
+import type { EventCard, PostCard as Post } from "../../content/types/site";
 import { useSite } from "../site-context";
 import { ArrowRightIcon } from "../ui/icons";
 import { HeroArtwork } from "../ui/HeroArtwork";

@@ -1,7 +1,7 @@
 import { t, type MessageKey } from "../../i18n";
 import { ExternalIcon, MapPinIcon } from "../ui/icons";
 import { Prose } from "../ui/Prose";
-import type { JobDetail } from "../careers/types";
+import type { JobDetail } from "../../content/types/careers";
 import { BackLink } from "../ui/BackLink";
 
 export interface JobData {

@@ -1,12 +1,12 @@
 import { t } from "../../i18n";
 import { Avatar } from "../ui/Avatar";
 import { AuthorCard } from "../blog/AuthorCard";
-import { blogListHref, blogPath } from "../blog/paths";
+import { blogListHref, blogPath } from "../../lib/paths/blog";
 import { PostCard } from "../blog/PostCard";
 import { Prose } from "../ui/Prose";
-import type { PostDetail } from "../blog/types";
+import type { PostDetail } from "../../content/types/blog";
 import { formatDate } from "../format";
-import type { PostCard as Post } from "../site";
+import type { PostCard as Post } from "../../content/types/site";
 import { ArrowRightIcon } from "../ui/icons";
 import { Image } from "../ui/Image";
 import { BackLink } from "../ui/BackLink";

@@ -4,7 +4,7 @@ import { plural } from "../../i18n/plural";
 import { PostCard } from "../blog/PostCard";
 import { formatDate } from "../format";
 import { SearchProposals, type SearchProposal } from "../search/SearchProposals";
-import type { EventCard, PostCard as Post } from "../site";
+import type { EventCard, PostCard as Post } from "../../content/types/site";
 import { ArrowRightIcon } from "../ui/icons";
 
 export interface SearchJobResult {

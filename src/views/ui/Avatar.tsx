@@ -1,4 +1,4 @@
-import type { ImageRef } from "../site";
+import type { ImageRef } from "../../content/types/site";
 import { Image } from "./Image";
 
 const sizes = {

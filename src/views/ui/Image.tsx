@@ -1,5 +1,5 @@
 import { allowedWidthFor, deviceWidths, imageUrl } from "../../config/images";
-import type { ImageRef } from "../site";
+import type { ImageRef } from "../../content/types/site";
 
 interface ImageProps {
   image: ImageRef;

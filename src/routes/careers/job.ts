@@ -1,31 +1,34 @@
-import { careersJobQuery, reshapeJob } from "../content/queries/careers";
-import { t } from "../i18n";
-import { summaryOf } from "../lib/html-text";
-import type { JobDetail } from "../views/careers/types";
-import type { JobData } from "../views/pages/JobPage";
-import { PageNotFound, type LoadedPage, type LoaderArgs, type SiteConfig } from "./types";
+import type { SiteConfig } from "../../config/site";
+import { careersJobQuery, reshapeJob } from "../../content/queries/careers";
+import type { JobDetail } from "../../content/types/careers";
+import { t } from "../../i18n";
+import { summaryOf } from "../../lib/html-text";
+import { JobPage } from "../../views/pages/JobPage";
+import { defineRoute, PageNotFound } from "../define";
 
-/** Loader of `/careers/:slug`: one published role, else 404. */
-export async function loadJob({ params, content, config }: LoaderArgs): Promise<LoadedPage> {
-  const slug = params.slug ?? "";
-  const result = await content.query(careersJobQuery, { slug });
-  const found = result.jobs[0];
-  if (!found) throw new PageNotFound("job");
-  const job = reshapeJob(found, config.url);
-  const data: JobData = { job };
-  return {
-    view: "job",
-    data,
-    meta: {
-      title: job.role,
-      description:
-        summaryOf(job.descriptionHtml) ||
-        t("careers.job_meta_description", { role: job.role, subTeam: job.subTeam, department: job.department, location: job.location }),
-      path: job.href,
-      jsonLd: [jobPostingJsonLd(job, config)],
-    },
-  };
-}
+/** `/careers/:slug`: one published role, else 404. */
+export default defineRoute({
+  operations: [careersJobQuery],
+  View: JobPage,
+  async load({ params, content, config }) {
+    const slug = params.slug ?? "";
+    const result = await content.query(careersJobQuery, { slug });
+    const found = result.jobs[0];
+    if (!found) throw new PageNotFound("job");
+    const job = reshapeJob(found, config.url);
+    return {
+      data: { job },
+      meta: {
+        title: job.role,
+        description:
+          summaryOf(job.descriptionHtml) ||
+          t("careers.job_meta_description", { role: job.role, subTeam: job.subTeam, department: job.department, location: job.location }),
+        path: job.href,
+        jsonLd: [jobPostingJsonLd(job, config)],
+      },
+    };
+  },
+});
 
 /** schema.org JobPosting; "Remote (EU)" becomes a telecommute posting for that area. */
 export function jobPostingJsonLd(job: JobDetail, config: SiteConfig): object {

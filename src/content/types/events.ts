@@ -1,4 +1,4 @@
-import type { EventCard, ImageRef } from "../site";
+import type { EventCard, ImageRef } from "./site";
 
 export interface MapPosition {
   lat: number;

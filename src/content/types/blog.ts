@@ -1,4 +1,4 @@
-import type { AuthorSummary, PostCard } from "../site";
+import type { AuthorSummary, PostCard } from "./site";
 
 /** An author as the article and author pages show them. */
 export interface AuthorProfile extends AuthorSummary {

@@ -1,7 +1,7 @@
 import { reshapeSiteChrome } from "../content/reshape";
 import { siteChromeQuery } from "../content/queries/site";
-import type { SiteChrome } from "../views/site";
-import type { LoaderArgs } from "./types";
+import type { SiteChrome } from "../content/types/site";
+import type { LoaderArgs } from "./define";
 
 /**
  * Data of the shell around every page. Never throws: an error page must render even when

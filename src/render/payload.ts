@@ -1,5 +1,6 @@
-import type { SiteChrome } from "../views/site";
-import type { SiteConfig } from "./types";
+import type { SiteChrome } from "../content/types/site";
+import type { SiteConfig } from "../config/site";
+import type { RouteId } from "../routes/table";
 
 /**
  * What the server hands to the browser in `#__STATE__`: which route rendered with which
@@ -8,7 +9,7 @@ import type { SiteConfig } from "./types";
  */
 export interface PagePayload {
   /** Route id, or null for the error screens. */
-  route: string | null;
+  route: RouteId | null;
   params: Record<string, string>;
   status: number;
   site: SiteChrome;

@@ -1,0 +1,70 @@
+import { defaultSocialImagePath, defaultSocialImageSize, fullTitle, type PageMeta } from "./meta";
+import { escapeHtml, serializeForScript } from "./serialize";
+
+export interface HeadContext {
+  siteUrl: string;
+  siteName: string;
+  /** Environments other than prod are never indexed. */
+  indexable: boolean;
+  /** CSP nonce (server render); JSON-LD is data, never run, so the browser may omit it. */
+  nonce?: string;
+}
+
+/**
+ * Every element of the head that belongs to a page. The server writes them, and after a client
+ * navigation the router removes exactly these and writes the next page's, so nothing of the
+ * previous page (a robots tag, JSON-LD, an og:image) is left behind.
+ */
+export const managedHeadSelector = [
+  "title",
+  'meta[name="description"]',
+  'link[rel="canonical"]',
+  'meta[name="robots"]',
+  'meta[property^="og:"]',
+  'meta[name^="twitter:"]',
+  'meta[property^="article:"]',
+  'script[type="application/ld+json"]',
+].join(", ");
+
+const absolute = (siteUrl: string, pathOrUrl: string) => new URL(pathOrUrl, siteUrl).toString();
+
+/** The page's head elements as HTML, the same on the server and in the browser. */
+export function managedHeadTags(meta: PageMeta, { siteUrl, siteName, indexable, nonce }: HeadContext): string {
+  const title = escapeHtml(fullTitle(meta, siteName));
+  const description = escapeHtml(meta.description);
+  const canonical = escapeHtml(absolute(siteUrl, meta.path));
+  const image = meta.image ?? { url: defaultSocialImagePath, ...defaultSocialImageSize };
+  const imageUrl = escapeHtml(absolute(siteUrl, image.url));
+  const tags: string[] = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}">`,
+    `<link rel="canonical" href="${canonical}">`,
+    meta.noindex || !indexable ? `<meta name="robots" content="noindex, nofollow">` : "",
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+    `<meta property="og:url" content="${canonical}">`,
+    `<meta property="og:type" content="${meta.type ?? "website"}">`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}">`,
+    `<meta property="og:locale" content="en">`,
+    `<meta property="og:image" content="${imageUrl}">`,
+    `<meta property="og:image:width" content="${image.width}">`,
+    `<meta property="og:image:height" content="${image.height}">`,
+    image.alt ? `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">` : "",
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${title}">`,
+    `<meta name="twitter:description" content="${description}">`,
+    `<meta name="twitter:image" content="${imageUrl}">`,
+  ];
+  if (meta.article) {
+    tags.push(
+      `<meta property="article:published_time" content="${escapeHtml(meta.article.publishedTime)}">`,
+      `<meta property="article:author" content="${escapeHtml(meta.article.author)}">`,
+      ...meta.article.tags.map((tag) => `<meta property="article:tag" content="${escapeHtml(tag)}">`),
+    );
+  }
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  for (const data of meta.jsonLd ?? []) {
+    tags.push(`<script type="application/ld+json"${nonceAttribute}>${serializeForScript(data)}</script>`);
+  }
+  return tags.join("");
+}

@@ -1,0 +1,33 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import type { SiteConfig } from "../config/site";
+import type { SiteChrome } from "../content/types/site";
+import type { AppEnv } from "../env";
+import { consentCookieName, parseConsent } from "../lib/consent";
+import type { LoaderArgs } from "../routes/define";
+import { loadSiteChrome } from "../routes/site-chrome";
+
+/** What a request hands to loaders and the shell: public config, content access, the shell's data. */
+
+/** Public site configuration from the worker's vars. */
+export function siteConfig(c: Context<AppEnv>): SiteConfig {
+  return {
+    name: c.env.SITE_NAME,
+    url: c.env.SITE_URL,
+    environment: c.env.ENVIRONMENT,
+    apiBaseUrl: c.env.API_BASE_URL,
+    ...(c.env.MAPS_KEY?.trim() ? { mapsKey: c.env.MAPS_KEY.trim() } : {}),
+  };
+}
+
+export function loaderArgs(c: Context<AppEnv>, params: Record<string, string> = {}): LoaderArgs {
+  return { url: new URL(c.req.url), params, content: c.get("content"), config: siteConfig(c) };
+}
+
+/** The shell's data for this request, marked when it is an editor preview. */
+export async function siteChrome(c: Context<AppEnv>): Promise<SiteChrome> {
+  const site = { ...(await loadSiteChrome(loaderArgs(c))), consent: parseConsent(getCookie(c, consentCookieName)) };
+  if (!c.get("preview")) return site;
+  const url = new URL(c.req.url);
+  return { ...site, preview: { exitHref: `/api/preview/exit?path=${encodeURIComponent(url.pathname + url.search)}` } };
+}

@@ -1,0 +1,30 @@
+import type { Hono } from "hono";
+import { imageEndpoint } from "../config/images";
+import type { AppEnv } from "../env";
+import { imageRoute, type ImageOptions } from "../images/handler.server";
+import { collectRoutes } from "./api/collect.server";
+import { consentRoutes } from "./api/consent.server";
+import { graphqlRoutes } from "./api/graphql.server";
+import { previewRoutes } from "./api/preview.server";
+import { revalidateRoutes } from "./api/revalidate.server";
+import { subscribeRoutes, type SubscribeOptions } from "./api/subscribe.server";
+import { pageHandler } from "./page.server";
+import { rssFeed } from "./rss.server";
+import { seoRoutes } from "./seo.server";
+
+/** Every address of the worker: APIs and files first, then the pages of the route table. */
+export function registerRoutes(
+  app: Hono<AppEnv>,
+  { images, subscribe }: { images?: ImageOptions; subscribe?: SubscribeOptions } = {},
+): void {
+  app.get(imageEndpoint, imageRoute(images));
+  app.route("/api/preview", previewRoutes);
+  app.route("/api/revalidate", revalidateRoutes);
+  app.route("/api/consent", consentRoutes);
+  app.route("/api/collect", collectRoutes);
+  app.route("/api/subscribe", subscribeRoutes(subscribe));
+  app.route("/graphql", graphqlRoutes);
+  app.route("/", seoRoutes);
+  app.get("/blog/rss.xml", rssFeed);
+  app.get("*", pageHandler);
+}

@@ -1,0 +1,60 @@
+import type { SiteChrome } from "../content/types/site";
+import type { ErrorData } from "../views/pages/ErrorPage";
+import type { RouteModule } from "./define";
+import { createMatcher } from "./match";
+
+/**
+ * Every page of the site: its URL pattern and its route module (loader, operations, view).
+ * The worker's page handler and the browser's router both read this table through one matcher.
+ * Modules load on demand, so in the browser each route is its own chunk.
+ *
+ * Adding a page: write a route module (`defineRoute`) with its view, and add a line here.
+ */
+export const routeTable = {
+  home: { path: "/", module: () => import("./home") },
+  search: { path: "/search", module: () => import("./search") },
+  blog: { path: "/blog", module: () => import("./blog/list") },
+  post: { path: "/blog/:slug", module: () => import("./blog/post") },
+  author: { path: "/blog/authors/:id", module: () => import("./blog/author") },
+  careers: { path: "/careers", module: () => import("./careers/list") },
+  job: { path: "/careers/:slug", module: () => import("./careers/job") },
+  events: { path: "/events", module: () => import("./events/list") },
+  event: { path: "/events/:slug", module: () => import("./events/event") },
+  legal: { path: "/legal/:page", module: () => import("./legal") },
+} satisfies Record<string, { path: string; module: () => Promise<{ default: RouteModule<any> }> }>;
+
+export type RouteId = keyof typeof routeTable;
+type ModuleOf<Id extends RouteId> = Awaited<ReturnType<(typeof routeTable)[Id]["module"]>>["default"];
+export type RouteData<Id extends RouteId> = ModuleOf<Id> extends RouteModule<infer Data> ? Data : never;
+
+export const routeIds = Object.keys(routeTable) as RouteId[];
+export const isRouteId = (id: unknown): id is RouteId => typeof id === "string" && Object.hasOwn(routeTable, id);
+
+/** The route of a path and its decoded parameters, or null. */
+export const matchRoute = createMatcher(
+  Object.fromEntries(routeIds.map((id) => [id, routeTable[id].path])) as Record<RouteId, string>,
+);
+
+/** What renders a page: the route (or the error screen), its data, the shell's data and the path with query. */
+export type PageState =
+  | { [Id in RouteId]: { route: Id; data: RouteData<Id>; site: SiteChrome; path: string } }[RouteId]
+  | { route: "error"; data: ErrorData; site: SiteChrome; path: string };
+
+const loaded = new Map<RouteId, RouteModule<any>>();
+
+/** Loads a route's module (once); call before rendering a state of that route. */
+export async function loadRoute(id: RouteId): Promise<RouteModule<any>> {
+  let module = loaded.get(id);
+  if (!module) {
+    module = (await routeTable[id].module()).default as RouteModule<any>;
+    loaded.set(id, module);
+  }
+  return module;
+}
+
+/** A route module `loadRoute` has loaded (rendering is synchronous). */
+export function loadedRoute(id: RouteId): RouteModule<any> {
+  const module = loaded.get(id);
+  if (!module) throw new Error(`route "${id}" rendered before loadRoute()`);
+  return module;
+}
