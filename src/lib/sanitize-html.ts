@@ -89,6 +89,19 @@ const droppedWithContent = new Set([
 /** Starting one of these closes an open paragraph, as a browser's parser would. */
 const closesParagraph = new Set(["p", "h2", "h3", "h4", "ul", "ol", "pre", "blockquote", "hr", "table"]);
 
+/**
+ * Real rich text nests a few levels and sets a few attributes; crafted input can do either without
+ * bound. Past these limits start tags are unwrapped (their text kept) and attributes ignored, so the
+ * output's depth and the work per tag stay bounded. The depth is far above real content and still
+ * lets 2,000-level documents round-trip unchanged.
+ */
+const maxOpenElements = 4096;
+const maxAttributes = 64;
+
+/** Patterns that find the end of a raw-text element and the tags of a dropped subtree, built once. */
+const rawTextEnds = new Map([...rawTextElements].map((name) => [name, new RegExp(`</${name}[\\s/>]`, "ig")]));
+const subtreeTags = new Map([...droppedWithContent].map((name) => [name, new RegExp(`<(/?)${name}(?=[\\s/>])`, "ig")]));
+
 const safeSchemes = new Set(["http:", "https:", "mailto:"]);
 const relativeBase = "https://relative.invalid/";
 
@@ -103,19 +116,50 @@ interface OpenElement {
   source: string;
   /** Name written, or null when unwrapped. */
   output: string | null;
+  /** Stack index of the nearest open element below with the same source name, or -1. */
+  belowSource: number;
+  /** Stack index of the nearest open element below with the same written name, or -1. */
+  belowOutput: number;
+}
+
+/** An own property only: element and entity names come from the input, and may be "constructor". */
+function lookup(record: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 export function sanitizeHtml(html: string | null | undefined, options: SanitizeOptions = {}): string {
   if (!html) return "";
   const input = String(html);
   const out: string[] = [];
+  // The open elements, innermost last. Crafted input can make the stack as deep as the input is
+  // long, so it is never scanned: each name maps to the stack index of its innermost open element,
+  // and each element links to the next one below with its name.
   const stack: OpenElement[] = [];
+  const innermostSource = new Map<string, number>();
+  const innermostOutput = new Map<string, number>();
+  let depth = 0; // open elements written to the output
   let i = 0;
 
+  const innermost = (names: Map<string, number>, name: string) => names.get(name) ?? -1;
+  const open = (source: string, output: string | null) => {
+    const index = stack.length;
+    const belowOutput = output ? innermost(innermostOutput, output) : -1;
+    stack.push({ source, output, belowSource: innermost(innermostSource, source), belowOutput });
+    innermostSource.set(source, index);
+    if (output) {
+      innermostOutput.set(output, index);
+      depth += 1;
+    }
+  };
   const closeTo = (index: number) => {
     while (stack.length > index) {
       const element = stack.pop()!;
-      if (element.output) out.push(`</${element.output}>`);
+      innermostSource.set(element.source, element.belowSource);
+      if (element.output) {
+        innermostOutput.set(element.output, element.belowOutput);
+        depth -= 1;
+        out.push(`</${element.output}>`);
+      }
     }
   };
 
@@ -166,85 +210,86 @@ export function sanitizeHtml(html: string | null | undefined, options: SanitizeO
       continue;
     }
 
-    const output = allowedElements[tag.name];
+    const output = lookup(allowedElements, tag.name);
     if (tag.end) {
-      for (let index = stack.length - 1; index >= 0; index--) {
-        if (stack[index]!.source === tag.name) {
-          closeTo(index);
-          break;
-        }
-      }
+      const index = innermost(innermostSource, tag.name);
+      if (index !== -1) closeTo(index);
       continue;
     }
 
     if (output && closesParagraph.has(output)) {
-      // A block start closes an open paragraph (a browser's "p in button scope").
-      for (let index = stack.length - 1; index >= 0; index--) {
-        const open = stack[index]!.output;
-        if (open === "table" || open === "td" || open === "th" || open === "caption") break;
-        if (open === "p") {
-          closeTo(index);
-          break;
-        }
-      }
+      // A block start closes an open paragraph (a browser's "p in button scope"): the innermost p,
+      // unless a table, cell or caption was opened inside it.
+      const paragraph = innermost(innermostOutput, "p");
+      const scope = Math.max(
+        innermost(innermostOutput, "table"),
+        innermost(innermostOutput, "td"),
+        innermost(innermostOutput, "th"),
+        innermost(innermostOutput, "caption"),
+      );
+      if (paragraph > scope) closeTo(paragraph);
     }
     if (output === "li") {
-      for (let index = stack.length - 1; index >= 0; index--) {
-        const open = stack[index]!.output;
-        if (open === "ul" || open === "ol") break;
-        if (open === "li") {
-          closeTo(index);
-          break;
-        }
-      }
+      const item = innermost(innermostOutput, "li");
+      if (item > Math.max(innermost(innermostOutput, "ul"), innermost(innermostOutput, "ol"))) closeTo(item);
     }
 
     if (!output) {
-      if (!voidElements.has(tag.name)) stack.push({ source: tag.name, output: null });
+      if (!voidElements.has(tag.name)) open(tag.name, null);
+      continue;
+    }
+    const isVoid = voidElements.has(output);
+    if (!isVoid && depth >= maxOpenElements) {
+      open(tag.name, null); // unwrapped; its end tag still closes it
       continue;
     }
     const attributes = output === "img" ? imageAttributes(tag, options) : allowedAttributes(output, tag, options);
     if (attributes === null) {
       // A link without a safe href is unwrapped; an image without a safe source dropped.
-      if (output === "a") stack.push({ source: tag.name, output: null });
+      if (output === "a") open(tag.name, null);
       continue;
     }
     out.push(`<${output}${attributes}>`);
-    if (!voidElements.has(output)) stack.push({ source: tag.name, output });
+    if (!isVoid) open(tag.name, output);
   }
   closeTo(0);
   return out.join("");
 }
 
+/** Sticky patterns for the tag tokeniser: each matches at one index, possibly nothing. */
+const tagNameChars = /[^\s/>]*/y;
+const attributeSeparators = /[\s/]*/y;
+// A leading '=' belongs to the name; then up to whitespace, '/', '>' or '='.
+const attributeNameChars = /[\s\S][^\s/>=]*/y;
+const whitespace = /\s*/y;
+const unquotedValueChars = /[^\s>]*/y;
+
+/** Index after what `pattern` (sticky) matches at `at`. */
+function skip(pattern: RegExp, input: string, at: number): number {
+  pattern.lastIndex = at;
+  pattern.test(input);
+  return pattern.lastIndex;
+}
+
 /** Tokenises one start or end tag from `<` at `start`, attributes as a browser reads them. */
 function parseTag(input: string, start: number, end: boolean): { tag: Tag; next: number } | null {
   let i = start + (end ? 2 : 1);
-  const nameMatch = /^[^\s/>]+/.exec(input.slice(i, i + 64)) ?? [""];
-  let name = nameMatch[0];
-  i += name.length;
-  // Names longer than the window: consume the rest of the name too.
-  while (i < input.length && !/[\s/>]/.test(input[i]!)) {
-    name += input[i];
-    i += 1;
-  }
+  const nameEnd = skip(tagNameChars, input, i);
+  const name = input.slice(i, nameEnd);
+  i = nameEnd;
   const attributes: [string, string][] = [];
+  // The first of duplicate attributes wins, as in browsers.
+  const seen = new Set<string>();
   while (i < input.length) {
-    const ch = input[i]!;
-    if (ch === ">") return { tag: { name: name.toLowerCase(), attributes, end }, next: i + 1 };
-    if (/[\s/]/.test(ch)) {
-      i += 1;
-      continue;
-    }
-    // Attribute name: up to whitespace, '/', '>' or '=' (a leading '=' belongs to the name).
-    let nameEnd = i + 1;
-    while (nameEnd < input.length && !/[\s/>=]/.test(input[nameEnd]!)) nameEnd += 1;
-    const attrName = input.slice(i, nameEnd).toLowerCase();
-    i = nameEnd;
-    while (i < input.length && /\s/.test(input[i]!)) i += 1;
+    i = skip(attributeSeparators, input, i);
+    if (i >= input.length) break;
+    if (input[i] === ">") return { tag: { name: name.toLowerCase(), attributes, end }, next: i + 1 };
+    const attrNameEnd = skip(attributeNameChars, input, i);
+    const attrStart = i;
+    i = skip(whitespace, input, attrNameEnd);
     let value = "";
     if (input[i] === "=") {
-      i += 1;
-      while (i < input.length && /\s/.test(input[i]!)) i += 1;
+      i = skip(whitespace, input, i + 1);
       const quote = input[i];
       if (quote === '"' || quote === "'") {
         const close = input.indexOf(quote, i + 1);
@@ -252,20 +297,25 @@ function parseTag(input: string, start: number, end: boolean): { tag: Tag; next:
         value = input.slice(i + 1, close);
         i = close + 1;
       } else {
-        let valueEnd = i;
-        while (valueEnd < input.length && !/[\s>]/.test(input[valueEnd]!)) valueEnd += 1;
+        const valueEnd = skip(unquotedValueChars, input, i);
         value = input.slice(i, valueEnd);
         i = valueEnd;
       }
     }
-    if (!attributes.some(([existing]) => existing === attrName)) attributes.push([attrName, value]);
+    if (attributes.length < maxAttributes) {
+      const attrName = input.slice(attrStart, attrNameEnd).toLowerCase();
+      if (!seen.has(attrName)) {
+        seen.add(attrName);
+        attributes.push([attrName, value]);
+      }
+    }
   }
   return null;
 }
 
 /** Index after the end tag closing a raw-text element (or the end of the input). */
 function skipRawText(input: string, from: number, name: string): number {
-  const pattern = new RegExp(`</${name}[\\s/>]`, "ig");
+  const pattern = rawTextEnds.get(name)!;
   pattern.lastIndex = from;
   const match = pattern.exec(input);
   if (!match) return input.length;
@@ -275,7 +325,7 @@ function skipRawText(input: string, from: number, name: string): number {
 
 /** Index after the end tag matching an element dropped with its content, nesting counted. */
 function skipSubtree(input: string, from: number, name: string): number {
-  const pattern = new RegExp(`<(/?)${name}(?=[\\s/>])`, "ig");
+  const pattern = subtreeTags.get(name)!;
   pattern.lastIndex = from;
   let depth = 1;
   for (let match = pattern.exec(input); match; match = pattern.exec(input)) {
@@ -412,24 +462,16 @@ export function decodeEntities(value: string): string {
       if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\ufffd";
       return String.fromCodePoint(code);
     }
-    const decoded = namedEntities[(name as string).toLowerCase()];
-    return decoded ?? match;
+    return lookup(namedEntities, (name as string).toLowerCase()) ?? match;
   });
 }
 
-const entityReference = /^&(?:#\d{1,8}|#[xX][0-9a-fA-F]{1,7}|[a-zA-Z][a-zA-Z0-9]{1,31});/;
+const textEscapes = /&(?:#\d{1,8}|#[xX][0-9a-fA-F]{1,7}|[a-zA-Z][a-zA-Z0-9]{1,31});|[&<>]/g;
+const escapedCharacters: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 
 /** Escapes text; well-formed character references are kept (they only ever decode to text). */
 function escapeText(text: string): string {
-  let result = "";
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === "&") result += entityReference.test(text.slice(i, i + 40)) ? "&" : "&amp;";
-    else if (ch === "<") result += "&lt;";
-    else if (ch === ">") result += "&gt;";
-    else result += ch;
-  }
-  return result;
+  return text.replace(textEscapes, (match) => escapedCharacters[match] ?? match);
 }
 
 function attr(name: string, value: string, keepReferences = false): string {
