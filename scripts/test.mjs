@@ -2,11 +2,13 @@
 // `npm test`: builds, type-checks, runs every suite and ends with one line
 // `N passed, N failed[, N skipped]` summed over all of them.
 //   vitest projects: unit (Node), worker (workerd), browser (Chromium)
-//   node --test:     contract tests against a real local Directus (cms/test)
+//   node --test:     contract tests against a real local Directus (cms/test), once on SQLite and
+//                    once on PostgreSQL (a throwaway server; skipped when PostgreSQL is not installed)
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { bin, root } from "./lib/processes.mjs";
+import { postgresBinDir, startPostgres, testEnv } from "../cms/scripts/postgres.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const run = (command, args, options = {}) =>
@@ -43,15 +45,44 @@ if (ok) {
   // Contract tests against the real local Directus.
   const contractDir = join(root, "cms/test");
   const files = existsSync(contractDir) ? readdirSync(contractDir).filter((f) => f.endsWith(".test.mjs")) : [];
-  if (files.length) {
-    console.log("\n== contract tests (Directus)");
-    const result = spawnSync(process.execPath, ["--test", "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", "--test-reporter-destination=test-results/contract.tap", ...files.map((f) => join("cms/test", f))], { cwd: root, stdio: "inherit" });
-    const tap = existsSync(join(root, "test-results/contract.tap")) ? readFileSync(join(root, "test-results/contract.tap"), "utf8") : "";
+  // The production entrypoint is tested on PostgreSQL only.
+  const pgOnly = new Set(["entrypoint.test.mjs"]);
+  const contractPass = (files, tapName, env = process.env) => {
+    const tapFile = join("test-results", tapName);
+    rmSync(join(root, tapFile), { force: true }); // never count an earlier run's results
+    const result = spawnSync(process.execPath, ["--test", "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${tapFile}`, ...files.map((f) => join("cms/test", f))], { cwd: root, stdio: "inherit", env });
+    const tap = existsSync(join(root, tapFile)) ? readFileSync(join(root, tapFile), "utf8") : "";
     const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(tap)?.[1] ?? 0);
     totals.passed += count("pass");
     totals.failed += count("fail") + count("cancelled");
     totals.skipped += count("skipped") + count("todo");
     if (result.status !== 0 && count("fail") + count("cancelled") === 0) totals.failed += 1;
+  };
+  const sqliteFiles = files.filter((f) => !pgOnly.has(f));
+  if (sqliteFiles.length) {
+    console.log("\n== contract tests (Directus on SQLite)");
+    contractPass(sqliteFiles, "contract.tap");
+  }
+
+  // The same tests on PostgreSQL, the production database: one throwaway server, a database per
+  // Directus instance (lib.mjs); files that honour CMS_TEST_PORT_OFFSET move their Directus by 20.
+  if (files.length) {
+    console.log("\n== contract tests (Directus on PostgreSQL)");
+    if (!postgresBinDir()) {
+      console.log(`PostgreSQL is not installed (apt-get install postgresql): the PostgreSQL pass is skipped (${files.length} files)`);
+      totals.skipped += files.length;
+    } else {
+      let server = null;
+      try {
+        server = await startPostgres({ port: Number(process.env.CMS_TEST_PG_PORT ?? 5433), log: (m) => console.log(m) });
+        contractPass(files, "contract-pg.tap", { ...process.env, ...testEnv(server), CMS_TEST_PORT_OFFSET: "20" });
+      } catch (error) {
+        console.error(`the PostgreSQL pass could not run: ${error.message}`);
+        totals.failed += 1;
+      } finally {
+        await server?.stop();
+      }
+    }
   }
 }
 

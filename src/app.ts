@@ -9,6 +9,7 @@ import { consentVariant } from "./lib/consent.server";
 import { content } from "./middleware/content";
 import { pageCache } from "./middleware/page-cache";
 import { preview } from "./middleware/preview";
+import { errorFields, logLine, requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { renderErrorPage } from "./render/render-page.server";
@@ -34,6 +35,9 @@ const tooLarge = bodyLimit({
   onError: (c) => c.json({ errors: [{ message: `The body is larger than ${graphqlBodyLimitBytes} bytes.` }] }, 413),
 });
 
+/** Files for AI tools list published docs only, whoever asks (an editor's preview cookie included). */
+const publishedOnly = (path: string) => path === "/llms.txt" || path === "/llms-full.txt" || (path.startsWith("/docs/") && path.endsWith(".md"));
+
 /** The endpoints that take POST (forms, the webhook, the query endpoint); every other address is read with GET. */
 const postEndpoints = new Set(["/api/subscribe", "/api/consent", "/api/collect", "/api/revalidate", "/graphql"]);
 
@@ -53,13 +57,14 @@ export function createApp({
   pageCache: usePageCache = true,
 }: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use(requestLog()); // first: one log line for every answer, errors included
   app.use(securityHeaders());
   app.use(trailingSlash());
   app.use("/api/*", tooLarge);
   app.use("/graphql", tooLarge);
   // Preview links and webhooks authenticate themselves; everything else may be a preview.
   app.use("*", async (c, next) => {
-    if (c.req.path.startsWith("/api/preview") || c.req.path.startsWith("/api/revalidate")) {
+    if (c.req.path.startsWith("/api/preview") || c.req.path.startsWith("/api/revalidate") || publishedOnly(c.req.path)) {
       c.set("preview", false);
       return next();
     }
@@ -75,7 +80,7 @@ export function createApp({
   app.onError(async (error, c) => {
     // Directus down or failing: a gateway error, shown as the 500 variant with its own status.
     const status = error instanceof HTTPException ? error.status : error instanceof ContentError ? 502 : 500;
-    if (status >= 500) console.error(`${c.req.method} ${c.req.path} failed:`, error);
+    if (status >= 500) logLine("error", "request_failed", { method: c.req.method, path: c.req.path, status, ...errorFields(error) });
     if (error instanceof HTTPException && status < 500 && status !== 404) {
       // Client errors (bad input) answer with a short message, not a page.
       return c.text(error.message || "Bad request", status);
@@ -83,7 +88,7 @@ export function createApp({
     try {
       return await renderErrorPage(c, status);
     } catch (renderError) {
-      console.error("error page failed to render:", renderError);
+      logLine("error", "error_page_failed", { path: c.req.path, ...errorFields(renderError) });
       return c.text("The server could not load the page", 500);
     }
   });

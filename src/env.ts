@@ -12,6 +12,8 @@ export interface Secrets {
   PAGE_CACHE?: string;
   /** Directus token that may only create newsletter subscriptions. */
   DIRECTUS_SUBSCRIBE_TOKEN?: string;
+  /** "off" drops the one-line-per-request log (failures are still logged); on by default. */
+  REQUEST_LOG?: string;
 }
 
 export type Bindings = Env & Secrets;

@@ -5,12 +5,19 @@
 //   await prepareCms({ dataDir, port, log });
 //   const cms = await startCms({ dataDir, port, log });   // -> { url, stop() }
 //
+// The database is SQLite in the data dir unless PostgreSQL is asked for, by the option
+// `db: { client: 'pg', host, port, database, user, password }` or the standard variables
+// DB_CLIENT=pg, DB_HOST, DB_PORT, DB_DATABASE, DB_USER, DB_PASSWORD. With CMS_TEST_DB=pg (the
+// PostgreSQL pass of the CMS tests) every instance gets its own database, meridian_test_<port>,
+// created afresh whenever its data dir is new.
+//
 // Directus always runs through `node node_modules/@directus/api/dist/cli/run.js` (the `directus`
 // bin makes an update check over the network) and gets its whole configuration from the process
 // environment; there is no cms/.env file on purpose (it would override the environment).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +40,49 @@ export const DEFAULTS = Object.freeze({
   SITE_URL: 'http://localhost:3000',
 });
 
+const PG_CLIENTS = new Set(['pg', 'postgres', 'postgresql']);
+
+/**
+ * The database of an instance: `opts.db`, else the DB_* variables, else SQLite in the data dir.
+ * @returns {{client: 'sqlite3', filename: string} |
+ *           {client: 'pg', host: string, port: number, database: string, user: string, password: string}}
+ */
+export function dbConfig(opts = {}, { dataDir = resolve(opts.dataDir ?? DEFAULT_DATA_DIR), port = Number(opts.port ?? DEFAULT_PORT) } = {}) {
+  const env = process.env;
+  const given = opts.db ?? (env.DB_CLIENT ? { client: env.DB_CLIENT } : { client: 'sqlite3' });
+  if (PG_CLIENTS.has(given.client)) {
+    // One database per running instance in the PostgreSQL test pass, so test files that run in
+    // parallel against one server never share data.
+    const testDatabase = !opts.db && env.CMS_TEST_DB === 'pg' ? `meridian_test_${port}` : undefined;
+    return {
+      client: 'pg',
+      host: given.host ?? env.DB_HOST ?? '127.0.0.1',
+      port: Number(given.port ?? env.DB_PORT ?? 5432),
+      database: given.database ?? testDatabase ?? env.DB_DATABASE ?? 'directus',
+      user: given.user ?? env.DB_USER ?? 'postgres',
+      password: given.password ?? env.DB_PASSWORD ?? '',
+    };
+  }
+  if (given.client !== 'sqlite3') throw new Error(`DB_CLIENT=${given.client} is not supported here: use sqlite3 (default) or pg.`);
+  return { client: 'sqlite3', filename: given.filename ?? join(dataDir, 'directus.db') };
+}
+
+/** Environment entries of a database (dbConfig() shape). */
+function dbEnv(db) {
+  if (db.client === 'sqlite3') return { DB_CLIENT: 'sqlite3', DB_FILENAME: db.filename };
+  return {
+    DB_CLIENT: 'pg',
+    DB_HOST: db.host,
+    DB_PORT: String(db.port),
+    DB_DATABASE: db.database,
+    DB_USER: db.user,
+    DB_PASSWORD: db.password,
+  };
+}
+
+/** Identity of a database for cms-state.json: a data dir moved to another database starts over. */
+const dbKey = (db) => (db.client === 'sqlite3' ? `sqlite3:${db.filename}` : `pg:${db.host}:${db.port}/${db.database}`);
+
 /** Resolved settings (defaults < process.env < explicit options). */
 export function cmsConfig(opts = {}) {
   const pick = (name) => opts[name] ?? process.env[name] ?? DEFAULTS[name];
@@ -41,6 +91,7 @@ export function cmsConfig(opts = {}) {
   return {
     dataDir,
     port,
+    db: dbConfig(opts, { dataDir, port }),
     url: `http://127.0.0.1:${port}`,
     adminEmail: pick('DIRECTUS_ADMIN_EMAIL'),
     adminPassword: pick('DIRECTUS_ADMIN_PASSWORD'),
@@ -55,7 +106,8 @@ export function cmsConfig(opts = {}) {
 
 /**
  * Environment for a Directus process.
- * @param {{dataDir?: string, port?: number, siteUrl?: string, revalidateSecret?: string}} [opts]
+ * @param {{dataDir?: string, port?: number, siteUrl?: string, revalidateSecret?: string,
+ *          db?: {client: 'pg' | 'sqlite3', host?: string, port?: number, database?: string, user?: string, password?: string}}} [opts]
  * @returns {Record<string, string>}
  */
 export function cmsEnv(opts = {}) {
@@ -64,8 +116,7 @@ export function cmsEnv(opts = {}) {
     HOST: '127.0.0.1',
     PORT: String(c.port),
     PUBLIC_URL: c.url,
-    DB_CLIENT: 'sqlite3',
-    DB_FILENAME: join(c.dataDir, 'directus.db'),
+    ...dbEnv(c.db),
     SECRET: c.secret,
     ADMIN_EMAIL: c.adminEmail,
     ADMIN_PASSWORD: c.adminPassword,
@@ -178,7 +229,7 @@ process.on('exit', () => {
 /**
  * Start Directus in its own process group and wait for GET /server/ping.
  * @param {{dataDir?: string, port?: number, log?: (msg: string) => void, siteUrl?: string,
- *          revalidateSecret?: string, stdio?: 'file' | 'inherit', timeoutMs?: number}} [opts]
+ *          revalidateSecret?: string, stdio?: 'file' | 'inherit', timeoutMs?: number, db?: object}} [opts]
  * @returns {Promise<{url: string, pid: number, stop: () => Promise<void>}>}
  */
 export async function startCms(opts = {}) {
@@ -186,7 +237,7 @@ export async function startCms(opts = {}) {
   const { log = noop, stdio = 'file', timeoutMs = 60_000 } = opts;
   const c = cmsConfig(opts);
   const env = cmsEnv(opts);
-  if (!existsSync(env.DB_FILENAME)) throw new Error(`No database at ${env.DB_FILENAME}; run prepareCms() first.`);
+  if (c.db.client === 'sqlite3' && !existsSync(env.DB_FILENAME)) throw new Error(`No database at ${env.DB_FILENAME}; run prepareCms() first.`);
   if (await ping(c.url)) throw new Error(`Port ${c.port} is already serving Directus (${c.url}); stop it first.`);
   mkdirSync(c.dataDir, { recursive: true });
   const t0 = Date.now();
@@ -269,13 +320,62 @@ function writeState(dataDir, state) {
   writeFileSync(join(dataDir, STATE_FILE), JSON.stringify(state, null, 2) + '\n');
 }
 
+/** The `pg` driver Directus ships with. */
+const pgDriver = () => createRequire(join(CMS_DIR, 'package.json'))('pg');
+
+/** Connect to the server's maintenance database with the instance's credentials. */
+async function pgMaintenanceClient(db) {
+  const { Client } = pgDriver();
+  const client = new Client({ host: db.host, port: db.port, user: db.user, password: db.password, database: 'postgres' });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL at ${db.host}:${db.port} refused the connection (${error.message}).` +
+        (process.env.CMS_TEST_DB === 'pg' ? ' Start one with: node cms/scripts/postgres.mjs -- <test command>' : ''),
+    );
+  }
+  return client;
+}
+
+async function pgDatabaseExists(db) {
+  const client = await pgMaintenanceClient(db);
+  try {
+    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [db.database])).rowCount > 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Make sure a PostgreSQL database exists (created through the server's maintenance database
+ * with the same user); `fresh` drops an existing one first (test instances only).
+ */
+async function ensurePgDatabase(db, { fresh = false, log = noop } = {}) {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(db.database)) throw new Error(`unsuitable database name: ${db.database}`);
+  const client = await pgMaintenanceClient(db);
+  try {
+    if (fresh) {
+      await client.query(`DROP DATABASE IF EXISTS "${db.database}" WITH (FORCE)`);
+      log(`cms: dropped database ${db.database}`);
+    }
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [db.database]);
+    if (!rowCount) {
+      await client.query(`CREATE DATABASE "${db.database}"`);
+      log(`cms: created database ${db.database} on ${db.host}:${db.port}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Make the data dir ready: bootstrap the database, apply the schema snapshot, set up roles,
  * policies, permissions and the revalidation flow, and seed the demo content. Each step is
  * recorded in <dataDir>/cms-state.json and skipped when already done with the same inputs, so
  * a second run is fast. Directus must not be running on the same data dir/port.
  * @param {{dataDir?: string, port?: number, log?: (msg: string) => void, siteUrl?: string,
- *          revalidateSecret?: string, seed?: boolean}} [opts]
+ *          revalidateSecret?: string, seed?: boolean, db?: object}} [opts] `db` as in cmsEnv()
  * @returns {Promise<{dataDir: string, steps: string[]}>}
  */
 export async function prepareCms(opts = {}) {
@@ -285,7 +385,10 @@ export async function prepareCms(opts = {}) {
   const env = cmsEnv(opts);
   mkdirSync(join(c.dataDir, 'uploads'), { recursive: true });
   mkdirSync(join(c.dataDir, 'extensions'), { recursive: true });
-  const state = readState(c.dataDir);
+  let state = readState(c.dataDir);
+  // State written before databases were recorded belongs to the SQLite file in the data dir.
+  const previousDb = state.db ?? (state.bootstrapped ? dbKey({ client: 'sqlite3', filename: join(c.dataDir, 'directus.db') }) : undefined);
+  if (previousDb !== undefined && previousDb !== dbKey(c.db)) state = {};
   const steps = [];
   const tAll = Date.now();
 
@@ -298,11 +401,17 @@ export async function prepareCms(opts = {}) {
     .digest('hex')
     .slice(0, 16);
 
-  if (!existsSync(env.DB_FILENAME) || !state.bootstrapped) {
+  // A database that is gone (a new PostgreSQL server, a dropped database) starts over like a deleted SQLite file.
+  const missing = c.db.client === 'sqlite3' ? !existsSync(env.DB_FILENAME) : !(await pgDatabaseExists(c.db));
+  if (missing || !state.bootstrapped) {
     const t0 = Date.now();
-    log('cms: bootstrapping a new Directus database ...');
+    if (c.db.client === 'pg') {
+      // A new data dir in the test pass means a new instance: its database starts empty too.
+      await ensurePgDatabase(c.db, { fresh: process.env.CMS_TEST_DB === 'pg' && !opts.db, log });
+    }
+    log(`cms: bootstrapping a new Directus database (${c.db.client}) ...`);
     await runCli(['bootstrap'], { env, dataDir: c.dataDir, log });
-    Object.assign(state, { bootstrapped: true, schemaHash: null, setupHash: null, seeded: false });
+    Object.assign(state, { db: dbKey(c.db), bootstrapped: true, schemaHash: null, setupHash: null, seeded: false });
     writeState(c.dataDir, state);
     steps.push('bootstrap');
     log(`cms: bootstrap done (${seconds(t0)})`);

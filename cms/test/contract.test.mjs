@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from '../scripts/lib.mjs';
 
-const PORT = 8056;
-const DATA_DIR = join(CMS_DIR, 'data-test');
+// The PostgreSQL pass (CMS_TEST_DB=pg, DB_* set; see scripts/test.mjs) may shift the port and
+// keeps its own data dir; lib.mjs gives the instance a fresh database.
+const PG = process.env.CMS_TEST_DB === 'pg';
+const PORT = 8056 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0);
+const DATA_DIR = join(CMS_DIR, PG ? 'data-test-pg' : 'data-test');
 const URL_ = `http://127.0.0.1:${PORT}`;
 const SECRET = 'test-revalidate-secret';
 const PREVIEW = process.env.DIRECTUS_PREVIEW_TOKEN ?? DEFAULTS.DIRECTUS_PREVIEW_TOKEN;
@@ -90,12 +93,19 @@ describe('drafts never leak to anonymous readers', () => {
     assert.deepEqual(bySlug.data.posts, []);
   });
 
-  test('aggregates count published posts only', async () => {
+  test('aggregates count published posts only', async (t) => {
     const anon = await gql('{ posts_aggregated { countAll } }');
     const prev = await gql('{ posts_aggregated { countAll } }', { token: PREVIEW });
     assert.equal(anon.data.posts_aggregated[0].countAll, 12);
     assert.equal(prev.data.posts_aggregated[0].countAll, 14);
     const grouped = await gql('{ posts_aggregated(groupBy: ["status"]) { group countAll } }');
+    if (PG && grouped.errors) {
+      // Directus 11.17.4 on PostgreSQL fails a groupBy under an item permission ("aggregate
+      // functions are not allowed in GROUP BY"): nothing leaks, and the site never groups.
+      t.diagnostic(`known Directus limitation on PostgreSQL: ${grouped.errors[0].message}`);
+      assert.equal(grouped.data?.posts_aggregated ?? null, null);
+      return;
+    }
     assert.deepEqual(grouped.data.posts_aggregated.map((g) => g.group.status), ['published']);
   });
 

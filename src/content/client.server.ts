@@ -1,3 +1,5 @@
+import { logLine } from "../middleware/request-log";
+
 /**
  * The Directus GraphQL client. Every query is `POST {apiBaseUrl}/graphql` with a JSON body
  * `{query, operationName, variables}`, never GET. Privileged (preview) mode adds the bearer
@@ -37,12 +39,33 @@ export async function graphqlRequest<T>(request: GraphqlRequest, options: Conten
   try {
     return await attempt<T>(request, options);
   } catch (error) {
+    logUpstreamFailure(error, 1);
     // One retry, only for quick failures that another try can fix (network error, 5xx). A
     // timeout is not retried: a second wait would double the time a visitor waits for the
     // error screen when Directus hangs.
-    if (error instanceof ContentError && error.retryable) return attempt<T>(request, options);
+    if (error instanceof ContentError && error.retryable) {
+      try {
+        return await attempt<T>(request, options);
+      } catch (retryError) {
+        logUpstreamFailure(retryError, 2);
+        throw retryError;
+      }
+    }
     throw error;
   }
+}
+
+/** One structured line per failed Directus request (operation, status, reason; never the token). */
+function logUpstreamFailure(error: unknown, attemptNumber: number): void {
+  if (!(error instanceof ContentError)) return;
+  logLine("error", "upstream_failure", {
+    upstream: "directus",
+    operation: error.operationName,
+    status: error.status,
+    retryable: error.retryable,
+    attempt: attemptNumber,
+    message: error.message.slice(0, 300),
+  });
 }
 
 async function attempt<T>(

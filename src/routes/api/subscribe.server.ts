@@ -29,7 +29,7 @@ export interface SubscribeOptions {
  */
 export function subscribeRoutes(options: SubscribeOptions = {}) {
   return new Hono<AppEnv>()
-    .use(rateLimit({ limit: 10, windowMs: 60_000, message: t("newsletter.too_many") }))
+    .use(rateLimit({ route: "subscribe", binding: "SUBSCRIBE_LIMITER", limit: 10, windowMs: 60_000, message: t("newsletter.too_many") }))
     .post("/", async (c) => {
       c.header("Cache-Control", "no-store");
       const isJson = c.req.header("content-type")?.startsWith("application/json") ?? false;

@@ -1,0 +1,93 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+
+/**
+ * Structured logs an operator can search (Workers Logs, `wrangler tail`): one JSON line per
+ * request, one per upstream failure. Only names, statuses and timings are logged — never a
+ * query value, cookie, header value or token — so no secret can end up in the logs.
+ *
+ * This module imports nothing at run time: the content client logs through it too.
+ */
+
+type Level = "info" | "warn" | "error";
+
+/** Writes one JSON log line. */
+export function logLine(level: Level, event: string, fields: Record<string, unknown>): void {
+  const line = JSON.stringify({ level, event, ...fields });
+  if (level === "error") console.error(line);
+  else if (level === "warn") console.warn(line);
+  else console.log(line);
+}
+
+/** An error as log fields: its kind and message (the stack only for unexpected errors). */
+export function errorFields(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { error: String(error).slice(0, 500) };
+  const expected = error.name === "ContentError" || error.name === "HTTPException";
+  return { error: error.name, message: error.message.slice(0, 500), ...(expected || !error.stack ? {} : { stack: error.stack.slice(0, 2000) }) };
+}
+
+/** The names of the query parameters (sorted, unique, shortened), never their values. */
+export function queryNames(url: string): string[] | undefined {
+  const search = url.indexOf("?");
+  if (search === -1) return undefined;
+  const names = new Set<string>();
+  for (const [name] of new URLSearchParams(url.slice(search + 1).split("#", 1)[0])) {
+    if (names.size >= 20) break;
+    names.add(name.slice(0, 40));
+  }
+  return names.size ? [...names].sort() : undefined;
+}
+
+/** `content-wait;dur=12` of the Server-Timing header, in ms. */
+function contentWait(serverTiming: string | null): number | undefined {
+  const match = serverTiming && /(?:^|,)\s*content-wait;dur=([\d.]+)/.exec(serverTiming);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** `content;desc="kv=1 directus=2"` of the Server-Timing header: where the content came from. */
+function contentSources(serverTiming: string | null): string | undefined {
+  const match = serverTiming && /(?:^|,)\s*content;desc="([^"]*)"/.exec(serverTiming);
+  return match ? match[1] : undefined;
+}
+
+/** The page cache's answer header (page-cache.ts' pageCacheHeader; not imported, see above). */
+const pageCacheHeader = "X-Page-Cache";
+
+/**
+ * One structured line per request, written once the response headers are ready (a streamed
+ * body may still be flowing): method, path without the query string (only the parameter names
+ * are kept), status, page-cache state, content wait and sources, request id (`cf-ray`, or a new
+ * id), Cloudflare location and duration. Register it first, so it sees every answer.
+ */
+export function requestLog(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = Date.now();
+    const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
+    let failed = false;
+    try {
+      await next();
+    } catch (error) {
+      failed = true; // Hono's onError normally answers first; this is the last resort
+      throw error;
+    } finally {
+      if (c.env?.REQUEST_LOG !== "off") {
+        const status = failed ? 500 : c.res.status;
+        const serverTiming = failed ? null : c.res.headers.get("Server-Timing");
+        const colo = (c.req.raw.cf as { colo?: unknown } | undefined)?.colo;
+        logLine(status >= 500 ? "error" : "info", "request", {
+          method: c.req.method,
+          path: c.req.path,
+          query: queryNames(c.req.url),
+          status,
+          cache: (!failed && c.res.headers.get(pageCacheHeader)) || null,
+          content_wait_ms: contentWait(serverTiming) ?? null,
+          content_sources: contentSources(serverTiming) ?? null,
+          preview: c.get("preview") || undefined,
+          request_id: requestId,
+          colo: typeof colo === "string" ? colo : null,
+          duration_ms: Date.now() - started,
+        });
+      }
+    }
+  };
+}
