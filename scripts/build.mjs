@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds everything the worker serves as static files into dist/client and writes the asset
 // manifest the worker imports (src/generated/asset-manifest.json):
+//   0. GraphQL result types and each operation's collections (scripts/codegen.mjs)
 //   1. Tailwind theme tokens from src/config/design-tokens.ts
 //   2. the hydration bundle (esbuild, content-hashed, production React)
 //   3. one content-hashed CSS file (Tailwind v4 CLI)
@@ -14,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { tailwindThemeCss } from "../src/config/design-tokens.ts";
 import { commonSecurityHeaders, staticFileCsp, strictTransportSecurity } from "../src/middleware/security-headers.ts";
+import { writeOperationsFile } from "./codegen.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Built into a private folder, then swapped in, so a running `wrangler dev` never sees a
@@ -33,6 +35,9 @@ function writeHashed(dir, name, ext, bytes) {
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(staticDir, { recursive: true });
+
+// 0. Generated first, so tsc, the tests and the worker never see types older than the documents.
+await writeOperationsFile();
 
 // 1. Theme tokens (one source of truth for CSS and TypeScript).
 writeFileSync(join(root, "src/styles/tokens.generated.css"), tailwindThemeCss());

@@ -11,6 +11,7 @@ import { posts } from '../seed/posts.mjs';
 import { jobs, hiringNote } from '../seed/jobs.mjs';
 import { events, speakers } from '../seed/events.mjs';
 import { newsletterTopics, searchProposals, siteSettings, stockQuote } from '../seed/misc.mjs';
+import { docsImages, docsPages, docsSections } from '../seed/docs.mjs';
 
 const sharp = createRequire(join(CMS_DIR, 'package.json'))('sharp');
 const DAY = 86_400_000;
@@ -153,7 +154,60 @@ export async function seedContent(api, log = () => {}) {
   const social = await upload({ filename: 'social-default.jpg', title: 'Default social image (generated artwork)', svg: socialSvg('meridian-social'), format: 'jpg' });
   await api('PATCH', '/items/site_settings', { ...siteSettings, default_social_image: social });
 
+  await seedDocs(api, upload, log);
+
   const files = await api('GET', '/files?aggregate[sum]=filesize');
   bytes = Number(files?.[0]?.sum?.filesize ?? 0);
   log(`cms:   stock quote, site settings; ${(bytes / 1048576).toFixed(2)} MB of generated images`);
+}
+
+/**
+ * Documentation: the images the bodies reference, the sections, then the pages (parents before
+ * children, as listed). A page is identified by section + parent + slug: slugs are unique among
+ * siblings only, so `/docs/gpu-clusters/create-a-cluster` and `/docs/kubernetes/create-a-cluster`
+ * can both exist.
+ */
+async function seedDocs(api, upload, log) {
+  const assets = {};
+  for (const image of docsImages) {
+    assets[image.key] = await upload({ filename: image.filename, title: image.title, svg: coverSvg(image.seed), format: 'jpg' });
+  }
+  const sectionIds = {};
+  for (const [index, section] of docsSections.entries()) {
+    sectionIds[section.slug] = await ensureItem(api, 'docs_sections', 'slug', { status: 'published', sort: index + 1, ...section });
+  }
+  const pageIds = {};
+  const siblingCount = {};
+  const tick = progress(log, 'docs pages', docsPages.length);
+  for (const page of docsPages) {
+    const segments = page.path.split('/');
+    const slug = segments.at(-1);
+    const section = sectionIds[segments[0]];
+    const parentPath = segments.length > 2 ? segments.slice(0, -1).join('/') : null;
+    const parent = parentPath ? pageIds[parentPath] : null;
+    if (!section || (parentPath && !parent)) throw new Error(`docs page ${page.path}: unknown section or parent (list parents first)`);
+    const siblings = `${section}/${parent ?? ''}`;
+    siblingCount[siblings] = (siblingCount[siblings] ?? 0) + 1;
+    const body = page.body.replace(/\{\{asset:([\w-]+)\}\}/g, (_, key) => {
+      if (!assets[key]) throw new Error(`docs page ${page.path}: unknown image ${key}`);
+      return `/assets/${assets[key]}`;
+    });
+    const filter = { section: { _eq: section }, slug: { _eq: slug }, parent: parent ? { _eq: parent } : { _null: true } };
+    const qs = new URLSearchParams({ filter: JSON.stringify(filter), limit: '1', fields: 'id' });
+    const existing = (await api('GET', `/items/docs_pages?${qs}`))?.[0]?.id;
+    pageIds[page.path] = existing ?? (await api('POST', '/items/docs_pages', {
+      status: page.status ?? 'published',
+      title: page.title,
+      slug,
+      section,
+      parent,
+      sort: siblingCount[siblings],
+      description: page.description,
+      body,
+      // date-updated is only set by Directus on update: a fixed value keeps the seed deterministic.
+      date_updated: `${page.updated}T09:00:00.000Z`,
+    })).id;
+    tick();
+  }
+  log(`cms:   docs: ${docsSections.length} sections, ${docsPages.length} pages, ${docsImages.length} images`);
 }

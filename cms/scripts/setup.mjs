@@ -4,7 +4,7 @@
 // (or e-mail) and their permissions are replaced on every run. Called by prepareCms().
 
 /** Collections with a status field: anonymous readers only ever see status = published. */
-export const STATUS_COLLECTIONS = ['posts', 'jobs', 'events', 'speakers', 'newsletter_topics', 'search_proposals'];
+export const STATUS_COLLECTIONS = ['posts', 'jobs', 'events', 'speakers', 'newsletter_topics', 'search_proposals', 'docs_sections', 'docs_pages'];
 /** Collections anonymous readers see in full. */
 export const OPEN_COLLECTIONS = ['authors', 'stock_quote', 'site_settings'];
 /** Content the revalidation flow watches. */

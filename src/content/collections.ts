@@ -10,6 +10,8 @@ export const contentCollections = [
   "search_proposals",
   "stock_quote",
   "site_settings",
+  "docs_sections",
+  "docs_pages",
   "directus_files",
 ] as const;
 

@@ -2,6 +2,8 @@ import type { Bindings } from "../env";
 import { cachedRead, type CachePolicy, type CacheSource } from "./cache.server";
 import { ContentError, graphqlRequest, type ContentClientOptions, type GraphqlRequest } from "./client.server";
 import { anyCollection, generationOf } from "./generations.server";
+import { operationCollections } from "./generated/operations";
+import { resultTransforms } from "./transforms.server";
 import { queryKey, stableStringify, type DataOf, type Operation, type VariablesOf } from "./operation";
 
 export interface ContentOptions {
@@ -58,7 +60,7 @@ export class Content {
       this.sources.preview += 1;
     } else {
       const key = `q:${operation.name}:${await sha256(operation.document + stableStringify(vars))}`;
-      const generation = await generationOf(this.env.CONTENT_CACHE, operation.collections);
+      const generation = await generationOf(this.env.CONTENT_CACHE, collectionsOf(operation.name));
       const result = await cachedRead(key, generation, () => this.upstream<DataOf<O>>(request, client), {
         kv: this.env.CONTENT_CACHE,
         waitUntil: this.waitUntil,
@@ -80,12 +82,17 @@ export class Content {
       const { operationName } = request;
       throw new ContentError(`${operationName}: not sent (${this.upstreamTimeout.message})`, operationName, 0, false);
     }
+    let data: T;
     try {
-      return await graphqlRequest<T>(request, client);
+      data = await graphqlRequest<T>(request, client);
     } catch (error) {
       if (error instanceof ContentError && error.status === 0 && !error.retryable) this.upstreamTimeout ??= error;
       throw error;
     }
+    const transform = resultTransforms[request.operationName];
+    if (!transform) return data;
+    const context = { kv: this.env.CONTENT_CACHE, siteUrl: this.env.SITE_URL, apiBaseUrl: this.env.API_BASE_URL, waitUntil: this.waitUntil };
+    return (await transform(data, context)) as T;
   }
 
   /** The generation of all content together: part of the page-cache key. */
@@ -115,6 +122,18 @@ export const previewStatuses = ["published", "draft"];
 function withStatus(operation: Operation<any, any>, variables: Record<string, unknown>, preview: boolean) {
   if (!/\$status\s*:/.test(operation.document)) return variables;
   return { ...variables, status: preview ? previewStatuses : publicStatuses };
+}
+
+const collectionsByOperation = new Map<string, readonly string[]>(Object.entries(operationCollections));
+
+/**
+ * The collections an operation's cached result depends on, derived from its document by
+ * scripts/codegen.mjs (read here, on the server only, so the table never reaches the browser).
+ * An operation the table lacks is tagged with every collection's generation instead: any
+ * webhook invalidates it, so it can be refetched too often but is never served stale.
+ */
+export function collectionsOf(operationName: string): readonly string[] {
+  return collectionsByOperation.get(operationName) ?? [anyCollection];
 }
 
 export async function sha256(text: string): Promise<string> {

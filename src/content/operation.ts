@@ -1,12 +1,12 @@
 /**
  * A named GraphQL operation the site runs against Directus. The registry of these is the only
- * thing the site's own /graphql endpoint accepts, and `collections` says which content
- * generations a cached result depends on.
+ * thing the site's own /graphql endpoint accepts. Result and variables types are generated from
+ * the documents (src/content/generated/operations.ts, by scripts/codegen.mjs), and so is the
+ * list of collections a cached result depends on, which only the server reads.
  */
 export interface Operation<TData = unknown, TVariables extends Record<string, unknown> = Record<string, unknown>> {
   name: string;
   document: string;
-  collections: readonly string[];
   /** Phantom fields that carry the types; never set at runtime. */
   readonly __data?: TData;
   readonly __variables?: TVariables;
@@ -15,13 +15,16 @@ export interface Operation<TData = unknown, TVariables extends Record<string, un
 export type DataOf<O> = O extends Operation<infer D, Record<string, unknown>> ? D : never;
 export type VariablesOf<O> = O extends Operation<unknown, infer V> ? V : never;
 
+/**
+ * `defineOperation<BlogPostQuery, BlogPostQueryVariables>(document)` with the generated types.
+ * `$status` is left out of the variables: the server alone sets it (content.server.ts).
+ */
 export function defineOperation<TData, TVariables extends Record<string, unknown> = Record<string, never>>(
   document: string,
-  collections: readonly string[],
-): Operation<TData, TVariables> {
+): Operation<TData, Omit<TVariables, "status">> {
   const name = /\b(?:query|mutation)\s+(\w+)/.exec(document)?.[1];
   if (!name) throw new Error(`operation without a name: ${document.slice(0, 60)}`);
-  return { name, document: document.trim(), collections };
+  return { name, document: document.trim() };
 }
 
 /** Cache key of one operation call: the same on the server and in the browser. */

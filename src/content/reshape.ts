@@ -4,8 +4,13 @@
  */
 import type { SiteConfig } from "../config/site";
 import type { AuthorSummary, EventCard, ImageRef, PostCard, SiteChrome } from "./types/site";
-import type { DirectusAuthorCard, DirectusEventCard, DirectusFile, DirectusPostCard } from "./directus-types";
-import type { SiteChromeQuery } from "./queries/site";
+import type {
+  AuthorCardFieldsFragment,
+  EventCardFieldsFragment,
+  FileFieldsFragment,
+  PostCardFieldsFragment,
+  SiteChromeQuery,
+} from "./generated/operations";
 
 /**
  * Directus returns some timestamps without a zone (`modified_on`: "2026-11-22T00:13:12"); they
@@ -16,22 +21,22 @@ export function parseDirectusDate(value: string): number {
 }
 
 /** Public URL of a Directus file; `modified_on` versions it, so caches can keep it forever. */
-export function fileUrl(file: Pick<DirectusFile, "id" | "modified_on" | "filename_download">, apiBaseUrl: string): string {
+export function fileUrl(file: Pick<FileFieldsFragment, "id" | "modified_on" | "filename_download">, apiBaseUrl: string): string {
   const version = file.modified_on ? `?v=${parseDirectusDate(file.modified_on).toString(36)}` : "";
   return `${apiBaseUrl.replace(/\/$/, "")}/assets/${file.id}${version}`;
 }
 
-export function reshapeImage(file: DirectusFile | null | undefined, apiBaseUrl: string, alt?: string | null): ImageRef | null {
+export function reshapeImage(file: FileFieldsFragment | null | undefined, apiBaseUrl: string, alt?: string | null): ImageRef | null {
   if (!file || !file.width || !file.height) return null;
   return { src: fileUrl(file, apiBaseUrl), width: file.width, height: file.height, alt: alt ?? file.title ?? "" };
 }
 
-export function authorName(author: Pick<DirectusAuthorCard, "first_name" | "second_name">): string {
+export function authorName(author: Pick<AuthorCardFieldsFragment, "first_name" | "second_name">): string {
   return [author.first_name, author.second_name].filter(Boolean).join(" ").trim();
 }
 
 /** Avatar from the uploaded file, else from `avatar_url` (size unknown: a square is assumed). */
-export function reshapeAuthor(author: DirectusAuthorCard, apiBaseUrl: string): AuthorSummary {
+export function reshapeAuthor(author: AuthorCardFieldsFragment, apiBaseUrl: string): AuthorSummary {
   const name = authorName(author);
   const avatar =
     reshapeImage(author.avatar, apiBaseUrl, name) ??
@@ -56,7 +61,7 @@ export function reshapeSiteChrome(data: SiteChromeQuery, config: SiteConfig, yea
         ? {
             ticker: quote.ticker,
             value: Number(quote.value),
-            currency: quote.currency,
+            currency: quote.currency ?? "",
             changePercent: Number(quote.change),
             lastUpdate: quote.last_update ?? new Date(0).toISOString(),
           }
@@ -72,11 +77,11 @@ export function reshapeSiteChrome(data: SiteChromeQuery, config: SiteConfig, yea
   };
 }
 
-export function reshapePostCard(post: DirectusPostCard, apiBaseUrl: string): PostCard {
+export function reshapePostCard(post: PostCardFieldsFragment, apiBaseUrl: string): PostCard {
   return {
     slug: post.slug,
     href: `/blog/${encodeURIComponent(post.slug)}`,
-    title: post.title,
+    title: post.title ?? post.slug,
     description: post.description ?? "",
     publishedAt: post.published_at ? new Date(post.published_at).toISOString() : null,
     tags: Array.isArray(post.tags) ? post.tags.map(String) : [],
@@ -85,12 +90,16 @@ export function reshapePostCard(post: DirectusPostCard, apiBaseUrl: string): Pos
   };
 }
 
-export function reshapeEventCard(event: DirectusEventCard, apiBaseUrl: string): EventCard {
+/**
+ * An event without a start (the lists and the event page leave those out) starts at the epoch:
+ * it counts as long past instead of failing the page.
+ */
+export function reshapeEventCard(event: EventCardFieldsFragment, apiBaseUrl: string): EventCard {
   return {
     slug: event.slug,
     href: `/events/${encodeURIComponent(event.slug)}`,
-    title: event.title,
-    startAt: new Date(event.start_at).toISOString(),
+    title: event.title ?? event.slug,
+    startAt: new Date(event.start_at ?? 0).toISOString(),
     endAt: event.end_at ? new Date(event.end_at).toISOString() : null,
     online: Boolean(event.online),
     venue: event.venue,

@@ -16,8 +16,8 @@ describe("page handler", () => {
   });
 
   it("lets a loader run only the operations its route module declares", async () => {
-    const declared = defineOperation<{ ok: boolean }>("query Declared { ok }", ["posts"]);
-    const other = defineOperation<{ ok: boolean }>("query Other { ok }", ["posts"]);
+    const declared = defineOperation<{ ok: boolean }>("query Declared { ok }");
+    const other = defineOperation<{ ok: boolean }>("query Other { ok }");
     const content = declaredOnly({ query: async () => ({ ok: true }) as never }, [declared], "blog");
     await expect(content.query(declared)).resolves.toEqual({ ok: true });
     await expect(content.query(other)).rejects.toThrow('route "blog" ran Other, which its module does not declare in operations');

@@ -8,6 +8,7 @@ import { graphqlRoutes } from "./api/graphql.server";
 import { previewRoutes } from "./api/preview.server";
 import { revalidateRoutes } from "./api/revalidate.server";
 import { subscribeRoutes, type SubscribeOptions } from "./api/subscribe.server";
+import { docsFileRoutes } from "./docs/files.server";
 import { pageHandler } from "./page.server";
 import { rssFeed } from "./rss.server";
 import { seoRoutes } from "./seo.server";
@@ -26,5 +27,6 @@ export function registerRoutes(
   app.route("/graphql", graphqlRoutes);
   app.route("/", seoRoutes);
   app.get("/blog/rss.xml", rssFeed);
+  app.route("/", docsFileRoutes);
   app.get("*", pageHandler);
 }

@@ -29,7 +29,7 @@ export async function rssFeed(c: Context<AppEnv>): Promise<Response> {
     const tags = Array.isArray(post.tags) ? post.tags.map(String) : [];
     return [
       "<item>",
-      element("title", post.title),
+      element("title", post.title ?? post.slug),
       element("link", link),
       element("guid", link, ' isPermaLink="true"'),
       post.published_at ? element("pubDate", rfc822(post.published_at)) : "",

@@ -30,7 +30,7 @@ export default defineRoute({
           postCount: results.posts_aggregated[0]?.countAll ?? results.posts.length,
           jobs: results.jobs.map((job) => ({
             href: `/careers/${encodeURIComponent(job.slug)}`,
-            role: job.role,
+            role: job.role ?? job.slug,
             details: [job.sub_team, job.department, job.location].filter((part): part is string => Boolean(part)),
           })),
           jobCount: results.jobs_aggregated[0]?.countAll ?? results.jobs.length,

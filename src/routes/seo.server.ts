@@ -4,6 +4,8 @@ import type { AppEnv } from "../env";
 import { escapeXml } from "../render/serialize";
 import { authorHref, postHref } from "../lib/paths/blog";
 import { publicHtmlCacheControl } from "../render/cache-policy";
+import { docsTreeQuery } from "../content/queries/docs";
+import { buildDocsTree } from "./docs/tree";
 import { legalPages } from "./legal";
 import { routeIds, routeTable } from "./table";
 
@@ -29,7 +31,9 @@ export const seoRoutes = new Hono<AppEnv>()
     return c.text(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /search\n\nSitemap: ${new URL("/sitemap.xml", c.env.SITE_URL)}\n`);
   })
   .get("/sitemap.xml", async (c) => {
-    const data = await c.get("content").query(sitemapQuery);
+    const [data, docs] = await Promise.all([c.get("content").query(sitemapQuery), c.get("content").query(docsTreeQuery)]);
+    const docsTree = buildDocsTree(docs.docs_sections, docs.docs_pages);
+    const docsUpdated = new Map(docs.docs_pages.map((page) => [page.id, page.date_updated]));
     const url = (path: string, lastmod?: string | null) =>
       `<url><loc>${escapeXml(new URL(path, c.env.SITE_URL).toString())}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : ""}</url>`;
     const entries = [
@@ -38,6 +42,8 @@ export const seoRoutes = new Hono<AppEnv>()
       ...data.authors.map((author) => url(contentPaths.author(author.id))),
       ...data.jobs.map((job) => url(contentPaths.job(job.slug))),
       ...data.events.map((event) => url(contentPaths.event(event.slug))),
+      ...docsTree.sections.map((section) => url(section.href)),
+      ...docsTree.ordered.map(({ page }) => url(page.href, docsUpdated.get(page.id))),
     ];
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
     return c.body(xml, 200, { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": publicHtmlCacheControl });

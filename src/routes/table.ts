@@ -21,6 +21,8 @@ export const routeTable = {
   events: { path: "/events", module: () => import("./events/list") },
   event: { path: "/events/:slug", module: () => import("./events/event") },
   legal: { path: "/legal/:page", module: () => import("./legal") },
+  docs: { path: "/docs", module: () => import("./docs") },
+  doc: { path: "/docs/*path", module: () => import("./docs/page") },
 } satisfies Record<string, { path: string; module: () => Promise<{ default: RouteModule<any> }> }>;
 
 export type RouteId = keyof typeof routeTable;

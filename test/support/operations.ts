@@ -8,7 +8,7 @@ import type { Operation } from "../../src/content/operation";
 const modules = import.meta.glob<Record<string, unknown>>("../../src/content/queries/*.ts", { eager: true });
 
 const isOperation = (value: unknown): value is Operation<any, any> =>
-  typeof value === "object" && value !== null && "document" in value && "name" in value && "collections" in value;
+  typeof value === "object" && value !== null && "document" in value && "name" in value;
 
 export const allOperations: Operation<any, any>[] = Object.values(modules).flatMap((module) => Object.values(module).filter(isOperation));
 export const operationNamed = (name: string): Operation<any, any> => {

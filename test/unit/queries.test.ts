@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { buildSchema, parse, validate, type GraphQLSchema } from "graphql";
 import { describe, expect, it } from "vitest";
+import { deriveCollections, generateOperationsSource, outputFile } from "../../scripts/codegen.mjs";
+import { contentCollections } from "../../src/content/collections";
+import { operationCollections } from "../../src/content/generated/operations";
 import { allOperations as operations } from "../support/operations";
 
 /** Directus' public GraphQL schema as introspected by `npm run cms:schema`. */
@@ -32,7 +35,57 @@ describe("content queries", () => {
     expect(errors.map((error) => error.message)).toEqual(['Cannot query field "titel" on type "posts". Did you mean "title"?']);
   });
 
-  it("say which collections they read, for cache invalidation", () => {
-    for (const operation of operations) expect(operation.collections.length, operation.name).toBeGreaterThan(0);
+  it("each read a non-empty list of collections, all of them ones the CMS webhook bumps", () => {
+    const table: Record<string, readonly string[]> = operationCollections;
+    for (const operation of operations) {
+      const collections = table[operation.name] ?? [];
+      expect(collections.length, operation.name).toBeGreaterThan(0);
+      // A collection outside this list never gets its generation bumped: the cache would not be invalidated.
+      for (const collection of collections) expect(contentCollections, `${operation.name}: ${collection}`).toContain(collection);
+    }
+  });
+});
+
+const derive = (document: string): string[] => deriveCollections(publicSchema, document);
+
+describe("derived collections", () => {
+  it("follow relations: a post's author and the author's avatar file", () => {
+    expect(derive("query Q { posts { author { avatar { id } } } }")).toEqual(["authors", "directus_files", "posts"]);
+  });
+
+  it("count an m2m junction and the collection behind it", () => {
+    expect(derive("query Q { events { speakers { speakers_id { name } } } }")).toEqual(["events", "events_speakers", "speakers"]);
+  });
+
+  it("map an aggregate to its collection and skip Directus' helper types", () => {
+    expect(derive("query Q { jobs_aggregated { countAll count { id } } }")).toEqual(["jobs"]);
+    expect(derive("query Q { posts { published_at_func { year } tags_func { count } } }")).toEqual(["posts"]);
+  });
+
+  it("follow fragments, also nested ones", () => {
+    const document = `
+      query Q { site_settings { default_social_image { ...File } } authors_by_id(id: 1) { ...Author } }
+      fragment Author on authors { posts { id } avatar { ...File } }
+      fragment File on directus_files { id }`;
+    expect(derive(document)).toEqual(["authors", "directus_files", "posts", "site_settings"]);
+  });
+
+  it("name the one collection of a query that selects only its scalars", () => {
+    expect(derive("query Q { stock_quote { ticker } }")).toEqual(["stock_quote"]);
+  });
+});
+
+describe("generated operation types", () => {
+  // Bundles and imports the query modules, then runs GraphQL Code Generator: about a second.
+  it("are deterministic and up to date with the documents (run `node scripts/codegen.mjs`; the build does)", async () => {
+    const first = await generateOperationsSource();
+    expect(await generateOperationsSource()).toBe(first);
+    expect(readFileSync(outputFile, "utf8") === first, "src/content/generated/operations.ts is stale").toBe(true);
+  }, 30_000);
+
+  it("list exactly the collections each document reads", () => {
+    const table: Record<string, readonly string[]> = operationCollections;
+    for (const operation of operations) expect(table[operation.name], operation.name).toEqual(derive(operation.document));
+    expect(Object.keys(table).sort()).toEqual(operations.map((operation) => operation.name).sort());
   });
 });

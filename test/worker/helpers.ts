@@ -5,6 +5,7 @@ import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";
 import { clearPageMemory } from "../../src/middleware/page-cache";
+import { docsPageAnswer, docsSourcesData, docsTreeData } from "./fixtures/docs";
 import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
 import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
 import { eventDetailAnswer, eventsListAnswer } from "./fixtures/events";
@@ -127,6 +128,9 @@ const defaultAnswers: Record<string, unknown> = {
   CareersJob: careersJobAnswer,
   EventsList: eventsListAnswer,
   EventDetail: eventDetailAnswer,
+  DocsTree: docsTreeData,
+  DocsPage: docsPageAnswer,
+  DocsSources: docsSourcesData,
 };
 
 /** Counts KV reads and writes by key prefix, passing them through to the real namespace. */

@@ -3,7 +3,14 @@ import { sanitizeHtml, type SanitizeOptions } from "../../lib/sanitize-html";
 import type { SiteConfig } from "../../config/site";
 import { authorHref } from "../../lib/paths/blog";
 import type { AuthorDetail, AuthorProfile, PostDetail } from "../types/blog";
-import type { DirectusAuthorCard, DirectusPostCard } from "../directus-types";
+import type {
+  BlogAuthorQuery,
+  BlogAuthorQueryVariables,
+  BlogPostQuery,
+  BlogPostQueryVariables,
+  BlogPostsQuery,
+  BlogPostsQueryVariables,
+} from "../generated/operations";
 import { defineOperation } from "../operation";
 import { reshapeAuthor, reshapePostCard } from "../reshape";
 import { authorCardFields, fileFields, postCardFields } from "./fragments";
@@ -11,33 +18,12 @@ import { authorCardFields, fileFields, postCardFields } from "./fragments";
 /** How many published posts the blog reads at most (tags are filtered in the loader). */
 export const blogPostsLimit = 200;
 
-export interface DirectusAuthorProfile extends DirectusAuthorCard {
-  /** Job title. */
-  description: string | null;
-}
-
-export interface DirectusAuthorDetail extends DirectusAuthorProfile {
-  full_description: string | null;
-  full_bio: string | null;
-  posts: DirectusPostCard[] | null;
-}
-
-export interface DirectusPost extends Omit<DirectusPostCard, "author"> {
-  body: string | null;
-  author: DirectusAuthorProfile | null;
-}
-
-export interface BlogPostsQuery {
-  posts: DirectusPostCard[];
-}
-
-export interface BlogPostQuery {
-  posts: DirectusPost[];
-}
-
-export interface BlogAuthorQuery {
-  authors_by_id: DirectusAuthorDetail | null;
-}
+/** A post as the post page reads it: the card fields, the body and the author's job title. */
+type DirectusPost = BlogPostQuery["posts"][number];
+/** The author page's author: card fields, job title, bios and posts. */
+type DirectusAuthorDetail = NonNullable<BlogAuthorQuery["authors_by_id"]>;
+/** An author with the job title (`description`), as the post and author pages read them. */
+type DirectusAuthorProfile = NonNullable<DirectusPost["author"]>;
 
 /*
  * `$status` is set by the server alone (published only, drafts too in an editor preview; see
@@ -49,7 +35,7 @@ export interface BlogAuthorQuery {
  * filter and pagination happen in the loader, Directus cannot filter a JSON array), the
  * related posts and the RSS feed.
  */
-export const blogPostsQuery = defineOperation<BlogPostsQuery>(
+export const blogPostsQuery = defineOperation<BlogPostsQuery, BlogPostsQueryVariables>(
   /* GraphQL */ `
 query BlogPosts($status: [String]) {
   posts(filter: { status: { _in: $status } }, sort: ["-published_at"], limit: ${blogPostsLimit}) { ...PostCardFields }
@@ -57,11 +43,10 @@ query BlogPosts($status: [String]) {
 ${postCardFields}
 ${authorCardFields}
 ${fileFields}`,
-  ["posts", "authors", "directus_files"],
 );
 
 /** One published post by slug, with its body and the author's job title. */
-export const blogPostQuery = defineOperation<BlogPostQuery, { slug: string }>(
+export const blogPostQuery = defineOperation<BlogPostQuery, BlogPostQueryVariables>(
   /* GraphQL */ `
 query BlogPost($slug: String!, $status: [String]) {
   posts(filter: { slug: { _eq: $slug }, status: { _in: $status } }, limit: 1) {
@@ -73,11 +58,10 @@ query BlogPost($slug: String!, $status: [String]) {
 ${postCardFields}
 ${authorCardFields}
 ${fileFields}`,
-  ["posts", "authors", "directus_files"],
 );
 
 /** One author with the full bio and their published posts, newest first. */
-export const blogAuthorQuery = defineOperation<BlogAuthorQuery, { id: string }>(
+export const blogAuthorQuery = defineOperation<BlogAuthorQuery, BlogAuthorQueryVariables>(
   /* GraphQL */ `
 query BlogAuthor($id: ID!, $status: [String]) {
   authors_by_id(id: $id) {
@@ -91,7 +75,6 @@ query BlogAuthor($id: ID!, $status: [String]) {
 ${postCardFields}
 ${authorCardFields}
 ${fileFields}`,
-  ["posts", "authors", "directus_files"],
 );
 
 /** Widths offered for images inside rich text (the prose column is at most ~720 px wide). */

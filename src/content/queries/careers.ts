@@ -2,30 +2,16 @@ import { httpUrl } from "../../lib/urls";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import { defineOperation } from "../operation";
 import type { JobDetail, JobSummary } from "../types/careers";
+import type {
+  CareersJobQuery,
+  CareersJobQueryVariables,
+  CareersJobsQuery,
+  CareersJobsQueryVariables,
+  JobSummaryFieldsFragment,
+} from "../generated/operations";
 
-/** A job as Directus returns it in lists. */
-export interface DirectusJobSummary {
-  id: string;
-  slug: string;
-  role: string | null;
-  sub_team: string | null;
-  department: string | null;
-  category: string | null;
-  location: string | null;
-}
-
-export interface DirectusJob extends DirectusJobSummary {
-  description: string | null;
-  apply_link: string | null;
-}
-
-export interface CareersJobsQuery {
-  jobs: DirectusJobSummary[];
-}
-
-export interface CareersJobQuery {
-  jobs: DirectusJob[];
-}
+/** A job as its page reads it: the list's fields, the description and the apply link. */
+type DirectusJob = CareersJobQuery["jobs"][number];
 
 const jobSummaryFields = /* GraphQL */ `
 fragment JobSummaryFields on jobs {
@@ -42,17 +28,16 @@ fragment JobSummaryFields on jobs {
  * Every published role in one cached query (the site has a few dozen): the careers loader
  * filters them by the query string, so the browser filters exactly the same data.
  */
-export const careersJobsQuery = defineOperation<CareersJobsQuery>(
+export const careersJobsQuery = defineOperation<CareersJobsQuery, CareersJobsQueryVariables>(
   /* GraphQL */ `
 query CareersJobs($status: [String]) {
   jobs(filter: { status: { _in: $status } }, sort: ["role", "location"], limit: 500) { ...JobSummaryFields }
 }
 ${jobSummaryFields}`,
-  ["jobs"],
 );
 
 /** One published role by slug, for `/careers/:slug`. */
-export const careersJobQuery = defineOperation<CareersJobQuery, { slug: string }>(
+export const careersJobQuery = defineOperation<CareersJobQuery, CareersJobQueryVariables>(
   /* GraphQL */ `
 query CareersJob($slug: String!, $status: [String]) {
   jobs(filter: { status: { _in: $status }, slug: { _eq: $slug } }, limit: 1) {
@@ -62,10 +47,9 @@ query CareersJob($slug: String!, $status: [String]) {
   }
 }
 ${jobSummaryFields}`,
-  ["jobs"],
 );
 
-export function reshapeJobSummary(job: DirectusJobSummary): JobSummary {
+export function reshapeJobSummary(job: JobSummaryFieldsFragment): JobSummary {
   return {
     slug: job.slug,
     href: `/careers/${encodeURIComponent(job.slug)}`,

@@ -2,50 +2,37 @@ import { httpUrl } from "../../lib/urls";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { SiteConfig } from "../../config/site";
 import { defineOperation } from "../operation";
-import type { DirectusEventCard, DirectusFile } from "../directus-types";
+import type {
+  EventDetailQuery,
+  EventDetailQueryVariables,
+  EventsListQuery,
+  EventsListQueryVariables,
+} from "../generated/operations";
 import { reshapeEventCard, reshapeImage } from "../reshape";
 import type { EventDetail, MapPosition, Speaker } from "../types/events";
 import { eventCardFields, fileFields } from "./fragments";
 
-export interface EventsListQuery {
-  events: DirectusEventCard[];
-}
-
-export interface DirectusSpeaker {
-  id: string;
-  name: string | null;
-  bio: string | null;
-  linkedin: string | null;
-  photo: DirectusFile | null;
-}
-
-export interface DirectusEventDetail extends DirectusEventCard {
-  description: string | null;
-  map_position: unknown;
-  map_key: string | null;
-  speakers: { speakers_id: DirectusSpeaker | null }[] | null;
-}
-
-export interface EventDetailQuery {
-  events: DirectusEventDetail[];
-}
+/** An event as its page reads it: the card fields, description, map and speakers. */
+type DirectusEventDetail = EventDetailQuery["events"][number];
+/** An `events_speakers` junction row: its speaker is null when unpublished (filtered out). */
+type SpeakerLink = NonNullable<NonNullable<DirectusEventDetail["speakers"]>[number]>;
+type DirectusSpeaker = NonNullable<SpeakerLink["speakers_id"]>;
 
 /**
  * Every published event, oldest first, in one cached query: the loader splits them into
  * upcoming and past against the current hour, so the query itself does not change hourly.
  */
-export const eventsListQuery = defineOperation<EventsListQuery>(
+export const eventsListQuery = defineOperation<EventsListQuery, EventsListQueryVariables>(
   /* GraphQL */ `
 query EventsList($status: [String]) {
   events(filter: { status: { _in: $status } }, sort: ["start_at"], limit: 500) { ...EventCardFields }
 }
 ${eventCardFields}
 ${fileFields}`,
-  ["events", "directus_files"],
 );
 
 /** One published event by slug, with its speakers (unpublished speakers come back as null). */
-export const eventDetailQuery = defineOperation<EventDetailQuery, { slug: string }>(
+export const eventDetailQuery = defineOperation<EventDetailQuery, EventDetailQueryVariables>(
   /* GraphQL */ `
 query EventDetail($slug: String!, $status: [String]) {
   events(filter: { status: { _in: $status }, slug: { _eq: $slug } }, limit: 1) {
@@ -60,7 +47,6 @@ query EventDetail($slug: String!, $status: [String]) {
 }
 ${eventCardFields}
 ${fileFields}`,
-  ["events", "speakers", "events_speakers", "directus_files"],
 );
 
 /** `{"lat": number, "lng": number}` (also as a JSON string), within range; anything else is null. */

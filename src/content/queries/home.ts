@@ -1,16 +1,9 @@
 import { defineOperation } from "../operation";
-import type { DirectusEventCard, DirectusPostCard } from "../directus-types";
+import type { HomeContentQuery, HomeContentQueryVariables } from "../generated/operations";
 import { authorCardFields, eventCardFields, fileFields, postCardFields } from "./fragments";
 
-export interface HomeQuery {
-  posts: DirectusPostCard[];
-  events: DirectusEventCard[];
-  jobs_aggregated: { countAll: number | null }[];
-  search_proposals: { id: string; label: string | null; query: string | null }[];
-}
-
 /** Main page: latest posts, the next in-person event (for the meeting banner), the open-roles count and the search proposals. */
-export const homeQuery = defineOperation<HomeQuery, { now: string }>(
+export const homeQuery = defineOperation<HomeContentQuery, HomeContentQueryVariables>(
   /* GraphQL */ `
 query HomeContent($now: String!, $status: [String]) {
   posts(filter: { status: { _in: $status } }, sort: ["-published_at"], limit: 3) { ...PostCardFields }
@@ -22,5 +15,4 @@ ${postCardFields}
 ${authorCardFields}
 ${eventCardFields}
 ${fileFields}`,
-  ["posts", "authors", "events", "jobs", "search_proposals", "directus_files"],
 );

@@ -1,32 +1,16 @@
 import { defineOperation } from "../operation";
-import type { DirectusEventCard, DirectusPostCard } from "../directus-types";
+import type {
+  SearchProposalsQuery,
+  SearchProposalsQueryVariables,
+  SearchQuery,
+  SearchQueryVariables,
+} from "../generated/operations";
 import { authorCardFields, eventCardFields, fileFields, postCardFields } from "./fragments";
-
-export interface SearchJob {
-  id: string;
-  slug: string;
-  role: string;
-  sub_team: string | null;
-  location: string | null;
-  category: string | null;
-  department: string | null;
-}
-
-type Count = { countAll: number | null }[];
-
-export interface SearchQuery {
-  posts: DirectusPostCard[];
-  posts_aggregated: Count;
-  jobs: SearchJob[];
-  jobs_aggregated: Count;
-  events: DirectusEventCard[];
-  events_aggregated: Count;
-}
 
 export const searchResultLimit = 12;
 
 /** Full-text search (Directus `search`) over posts, jobs and events, with a count per kind. */
-export const searchQuery = defineOperation<SearchQuery, { q: string }>(
+export const searchQuery = defineOperation<SearchQuery, SearchQueryVariables>(
   /* GraphQL */ `
 query Search($q: String!, $status: [String]) {
   posts(search: $q, filter: { status: { _in: $status } }, sort: ["-published_at"], limit: ${searchResultLimit}) { ...PostCardFields }
@@ -40,24 +24,17 @@ ${postCardFields}
 ${authorCardFields}
 ${eventCardFields}
 ${fileFields}`,
-  ["posts", "authors", "jobs", "events", "directus_files"],
 );
 
-export interface SearchProposalsQuery {
-  search_proposals: { id: string; label: string | null; query: string | null }[];
-}
-
 /** Suggested searches from the CMS. */
-export const searchProposalsQuery = defineOperation<SearchProposalsQuery>(
+export const searchProposalsQuery = defineOperation<SearchProposalsQuery, SearchProposalsQueryVariables>(
   /* GraphQL */ `
 query SearchProposals($status: [String]) {
   search_proposals(filter: { status: { _in: $status } }, sort: ["sort"]) { id label query }
 }`,
-  ["search_proposals"],
 );
 
-export function reshapeProposals(data: SearchProposalsQuery) {
-  return data.search_proposals
-    .filter((proposal) => proposal.label && proposal.query)
-    .map((proposal) => ({ label: proposal.label!, query: proposal.query! }));
+/** Proposals without a label or a search text are left out. */
+export function reshapeProposals(data: SearchProposalsQuery): { label: string; query: string }[] {
+  return data.search_proposals.flatMap(({ label, query }) => (label && query ? [{ label, query }] : []));
 }

@@ -33,6 +33,10 @@ export function variableProblem(type: string, value: unknown): string | null {
       return Number.isInteger(value) && Math.abs(value as number) <= 2 ** 31 - 1 ? null : "must be a whole number";
     case "Float":
       return typeof value === "number" && Number.isFinite(value) ? null : "must be a number";
+    case "GraphQLStringOrFloat": // Directus' type for filters on numeric ids
+      return (typeof value === "string" && value.trim() !== "") || (typeof value === "number" && Number.isFinite(value))
+        ? null
+        : "must be a string or a number";
     case "Boolean":
       return typeof value === "boolean" ? null : "must be true or false";
     default:

@@ -17,7 +17,7 @@ export default defineRoute({
     if (!found) throw new PageNotFound("author");
 
     const author = reshapeAuthorDetail(found, config);
-    const posts = (found.posts ?? []).map((post) => reshapePostCard(post, config.apiBaseUrl));
+    const posts = (found.posts ?? []).flatMap((post) => (post ? [reshapePostCard(post, config.apiBaseUrl)] : []));
     const data = { author, posts };
     const path = author.href;
     const description =

@@ -9,7 +9,7 @@ export interface NavItem {
 export const primaryNav: NavItem[] = [
   { label: "nav.products", href: "/#products" },
   { label: "nav.solutions", href: "/#solutions" },
-  { label: "nav.docs", href: "/search?q=docs" },
+  { label: "nav.docs", href: "/docs" },
   { label: "nav.blog", href: "/blog" },
   { label: "nav.careers", href: "/careers" },
   { label: "nav.events", href: "/events" },
@@ -38,7 +38,7 @@ export const footerColumns: { title: MessageKey; links: NavItem[] }[] = [
   {
     title: "footer.resources",
     links: [
-      { label: "footer.docs", href: "/search?q=docs" },
+      { label: "footer.docs", href: "/docs" },
       { label: "footer.blog", href: "/blog" },
       { label: "footer.status", href: "/#proof" },
     ],

@@ -18,13 +18,17 @@ const proseClasses = [
   "[&_:not(pre)>code]:bg-surface-sunken [&_:not(pre)>code]:rounded [&_:not(pre)>code]:px-1.5 [&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:text-[0.875em]",
   "[&_code]:font-mono",
   // Lists
-  "[&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-6 [&_ol]:pl-6",
+  "[&_ul:not(.contains-task-list)]:list-disc [&_ol]:list-decimal [&_ul:not(.contains-task-list)]:pl-6 [&_ol]:pl-6",
   "[&_li]:mt-2 [&_li]:pl-1.5 [&_li::marker]:text-ink-subtle [&_li>ul]:mt-2 [&_li>ol]:mt-2",
   // Blocks
   "[&_blockquote]:border-accent [&_blockquote]:text-ink-muted [&_blockquote]:border-l-2 [&_blockquote]:pl-5 [&_blockquote]:text-[1.125rem]",
   "[&_blockquote>*+*]:mt-4",
-  "[&_pre]:border-line [&_pre]:bg-surface-muted [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:border [&_pre]:px-5 [&_pre]:py-4 [&_pre]:text-[0.875rem] [&_pre]:leading-relaxed",
   "[&_hr]:border-line [&_hr]:my-12",
+].join(" ");
+
+/** Plain code blocks, images and tables of CMS rich text (documentation styles its own: src/styles/docs.css). */
+const richTextMediaClasses = [
+  "[&_pre]:border-line [&_pre]:bg-surface-muted [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:border [&_pre]:px-5 [&_pre]:py-4 [&_pre]:text-[0.875rem] [&_pre]:leading-relaxed",
   "[&_img]:border-line [&_img]:h-auto [&_img]:w-full [&_img]:rounded-xl [&_img]:border",
   // Tables: scroll sideways on small screens rather than squeeze.
   "[&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_table]:border-collapse [&_table]:text-[0.9375rem]",
@@ -33,6 +37,6 @@ const proseClasses = [
   "[&_td]:border-line [&_td]:border-b [&_td]:py-2.5 [&_td]:pr-6 [&_td]:align-top",
 ].join(" ");
 
-export function Prose({ html, className = "" }: { html: string; className?: string }) {
-  return <div className={`${proseClasses} ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+export function Prose({ html, className = "", media = true }: { html: string; className?: string; media?: boolean }) {
+  return <div className={`${proseClasses} ${media ? richTextMediaClasses : ""} ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

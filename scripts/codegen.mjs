@@ -1,0 +1,263 @@
+#!/usr/bin/env node
+// Writes src/content/generated/operations.ts from the operations in src/content/queries/*.ts and
+// Directus' public schema (src/content/directus.public.graphql):
+//   - one result type and one variables type per operation (`BlogPostsQuery`, `BlogPostsQueryVariables`)
+//     and one type per named fragment (`PostCardFieldsFragment`), by GraphQL Code Generator;
+//   - `operationCollections`: the Directus collections each operation reads, derived from its
+//     selections, which tag its cached result with their content generations.
+// The query modules are bundled with esbuild and imported, so the documents are exactly the
+// strings the site sends (template interpolations such as `${postCardFields}` resolved).
+// Run by scripts/build.mjs; `node scripts/codegen.mjs` alone works too.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import * as esbuild from "esbuild";
+import { buildSchema, getNamedType, isObjectType, Kind, parse, print, printSchema, TypeInfo, visit, visitWithTypeInfo } from "graphql";
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const schemaFile = join(root, "src/content/directus.public.graphql");
+const queriesDir = join(root, "src/content/queries");
+export const outputFile = join(root, "src/content/generated/operations.ts");
+
+export const loadSchema = () => buildSchema(readFileSync(schemaFile, "utf8"));
+
+/**
+ * Everything the output depends on: the schema, the documents, this script and the generator's
+ * versions. Written into the file, so a build with nothing changed skips loading the generator.
+ */
+function inputHash(operations) {
+  const hash = createHash("sha256")
+    .update(readFileSync(schemaFile))
+    .update(readFileSync(fileURLToPath(import.meta.url)));
+  for (const name of ["graphql", "@graphql-codegen/core", "@graphql-codegen/typescript-operations"]) {
+    hash.update(JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")).version);
+  }
+  return hash.update(JSON.stringify(operations)).digest("hex").slice(0, 16);
+}
+
+/**
+ * The operations the query modules export, `{ name, document }`, sorted by name. Bundled into
+ * one temporary ESM file first: Node cannot import the TypeScript modules, and bundling resolves
+ * their imports the way the site's build does.
+ */
+export async function loadOperations() {
+  const modules = readdirSync(queriesDir)
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts"))
+    .sort();
+  const entry = modules.map((file, index) => `export * as m${index} from ${JSON.stringify(`./${file}`)};`).join("\n");
+  const bundle = await esbuild.build({
+    stdin: { contents: entry, resolveDir: queriesDir, loader: "js", sourcefile: "codegen-entry.js" },
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    write: false,
+    logLevel: "warning",
+  });
+  const dir = mkdtempSync(join(tmpdir(), "meridian-codegen-"));
+  const file = join(dir, "queries.mjs");
+  try {
+    writeFileSync(file, bundle.outputFiles[0].contents);
+    const namespaces = await import(pathToFileURL(file).href);
+    const operations = new Map();
+    for (const namespace of Object.values(namespaces)) {
+      for (const value of Object.values(namespace)) {
+        if (!value || typeof value !== "object" || typeof value.name !== "string" || typeof value.document !== "string") continue;
+        const seen = operations.get(value.name);
+        if (seen && seen.document !== value.document) throw new Error(`two different operations are named ${value.name}`);
+        operations.set(value.name, { name: value.name, document: value.document });
+      }
+    }
+    return [...operations.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Object types that are not collections: the roots, and the helper types Directus adds around
+ * collections (functions on a field, aggregates, content versions, subscription payloads).
+ */
+const helperType = /^(?:Query|Mutation|Subscription|count_functions|datetime_functions)$|_aggregated_(?:count|fields)$|_mutated$/;
+
+/**
+ * The collection an object type stands for, or null: a collection's own type, `X_aggregated`
+ * (`jobs_aggregated { countAll }` counts jobs) and `version_X` stand for X.
+ */
+export function collectionOfType(typeName) {
+  if (helperType.test(typeName)) return null;
+  return /^(\w+)_aggregated$/.exec(typeName)?.[1] ?? /^version_(\w+)$/.exec(typeName)?.[1] ?? typeName;
+}
+
+/**
+ * The collections one operation reads: the named type of every selected object field, through
+ * fragments and relations (an m2m junction such as `events_speakers` included), sorted.
+ */
+export function deriveCollections(schema, document, operationName) {
+  const ast = typeof document === "string" ? parse(document) : document;
+  const fragments = new Map();
+  for (const definition of ast.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  const operations = ast.definitions.filter(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName),
+  );
+  if (operations.length !== 1) throw new Error(`expected one operation${operationName ? ` named ${operationName}` : ""}`);
+
+  const collections = new Set();
+  const walked = new Set();
+  const walk = (node) => {
+    const typeInfo = new TypeInfo(schema);
+    visit(
+      node,
+      visitWithTypeInfo(typeInfo, {
+        Field() {
+          const type = typeInfo.getType();
+          if (!type) throw new Error(`${operations[0].name?.value}: a field the schema does not know`);
+          const named = getNamedType(type);
+          const collection = isObjectType(named) ? collectionOfType(named.name) : null;
+          if (collection) collections.add(collection);
+        },
+        FragmentSpread(spread) {
+          const name = spread.name.value;
+          if (walked.has(name)) return;
+          walked.add(name);
+          const fragment = fragments.get(name);
+          if (!fragment) throw new Error(`unknown fragment ${name}`);
+          walk(fragment);
+        },
+      }),
+    );
+  };
+  walk(operations[0]);
+  return [...collections].sort();
+}
+
+/**
+ * How Directus serialises its scalars in JSON (api/src/services/graphql/types): Date and Hash are
+ * strings, GraphQLBigInt a string (0 and null pass through), GraphQLStringOrFloat either, Void
+ * null. JSON is whatever the field holds: `unknown`, so a reshape function has to check it.
+ * Listed beyond this schema's own scalars so a schema refresh does not fail on them;
+ * `strictScalars` fails the codegen on any other new scalar instead of typing it `any`.
+ */
+const scalars = {
+  ID: "string",
+  Date: "string",
+  Hash: "string",
+  JSON: "unknown",
+  GraphQLBigInt: { input: "string", output: "string | number" },
+  GraphQLStringOrFloat: "string | number",
+  GraphQLGeoJSON: "unknown",
+  Void: "null",
+};
+
+const header = (hash) => `// Generated by scripts/codegen.mjs from src/content/queries/*.ts and src/content/directus.public.graphql.
+// Do not edit: \`node scripts/codegen.mjs\` (or any build) rewrites it. Inputs: ${hash}
+`;
+
+/** The text of src/content/generated/operations.ts. */
+export async function generateOperationsSource({ schema = loadSchema(), operations } = {}) {
+  operations ??= await loadOperations();
+  if (!operations.length) throw new Error(`no operations found in ${relative(root, queriesDir)}`);
+  const [{ codegen }, typescriptOperations] = await Promise.all([
+    import("@graphql-codegen/core"),
+    import("@graphql-codegen/typescript-operations"),
+  ]);
+
+  // Each document carries its own copy of the fragments it uses: codegen wants each once.
+  const fragments = new Map();
+  const operationDefinitions = [];
+  const collections = {};
+  for (const { name, document } of operations) {
+    const ast = parse(document);
+    for (const definition of ast.definitions) {
+      if (definition.kind === Kind.OPERATION_DEFINITION) operationDefinitions.push(definition);
+      else if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+        const text = print(definition);
+        const seen = fragments.get(definition.name.value);
+        if (seen && print(seen) !== text) throw new Error(`two different fragments are named ${definition.name.value}`);
+        fragments.set(definition.name.value, definition);
+      }
+    }
+    collections[name] = deriveCollections(schema, ast, name);
+  }
+  const byName = (a, b) => (a.name.value < b.name.value ? -1 : 1);
+  const merged = {
+    kind: Kind.DOCUMENT,
+    definitions: [...[...fragments.values()].sort(byName), ...operationDefinitions.sort(byName)],
+  };
+
+  const types = await codegen({
+    filename: outputFile,
+    // An AST, not the GraphQLSchema: codegen's own copy of graphql may be another instance
+    // (vitest resolves graphql's ESM build, Node its CommonJS one).
+    schema: parse(printSchema(schema)),
+    documents: [{ location: "src/content/queries/*.ts", document: merged }],
+    plugins: [{ typescriptOperations: {} }],
+    pluginMap: { typescriptOperations },
+    config: {
+      scalars,
+      strictScalars: true,
+      skipTypename: true,
+      // Result fields are never optional (Directus answers every selected field, null when empty:
+      // the plugin's default since v6); nullable variables stay optional, so loaders leave out
+      // `$status`, which the server sets.
+      avoidOptionals: { variableValue: false, inputValue: false, defaultValue: false },
+      arrayInputCoercion: false,
+      // One field a line, and a fragment's type reused by name where it is spread.
+      printFieldsOnNewLines: true,
+      inlineFragmentTypes: "combine",
+    },
+  });
+
+  const table = Object.entries(collections)
+    .map(([name, list]) => `  ${name}: [${list.map((collection) => JSON.stringify(collection)).join(", ")}],`)
+    .join("\n");
+  return `${header(inputHash(operations))}
+${types.trim()}
+
+/**
+ * The Directus collections each operation reads, derived from its selections: its cached result
+ * is tagged with their content generations, so a webhook for any of them invalidates it.
+ */
+export const operationCollections = {
+${table}
+} as const satisfies Record<string, readonly string[]>;
+`;
+}
+
+/**
+ * Regenerates the file unless its inputs are unchanged, and writes it only when its text
+ * changed (watchers and tsc see no churn).
+ */
+export async function writeOperationsFile() {
+  const started = performance.now();
+  const operations = await loadOperations();
+  let current = null;
+  try {
+    current = readFileSync(outputFile, "utf8");
+  } catch {
+    // first run
+  }
+  let changed = false;
+  if (!current?.startsWith(header(inputHash(operations)))) {
+    const source = await generateOperationsSource({ operations });
+    changed = current !== source;
+    if (changed) {
+      mkdirSync(dirname(outputFile), { recursive: true });
+      writeFileSync(outputFile, source);
+    }
+  }
+  // Build output, like src/generated: the folder ignores itself, so a fresh clone needs no entry
+  // in the root .gitignore.
+  const ignore = join(dirname(outputFile), ".gitignore");
+  if (!existsSync(ignore)) writeFileSync(ignore, "# Written by scripts/codegen.mjs on every build.\n*\n");
+  return { file: relative(root, outputFile), changed, ms: Math.round(performance.now() - started) };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { file, changed, ms } = await writeOperationsFile();
+  console.log(`codegen: ${file} ${changed ? "written" : "unchanged"} in ${ms} ms`);
+}

@@ -1,0 +1,65 @@
+import { t } from "../../i18n";
+import type { DocsNavPage, DocsNavSection } from "../../routes/docs/tree";
+
+export interface DocsCurrent {
+  sectionId: string;
+  pageId: string | null;
+  ancestorIds?: string[];
+}
+
+function PageLinks({ pages, current, depth }: { pages: DocsNavPage[]; current: DocsCurrent; depth: number }) {
+  return (
+    <ul className={depth ? "border-line mt-1 ml-3 border-l pl-2" : "mt-1"}>
+      {pages.map((page) => {
+        const active = page.id === current.pageId;
+        return (
+          <li key={page.id}>
+            <a
+              href={page.href}
+              aria-current={active ? "page" : undefined}
+              className={`block rounded-md px-2.5 py-1.5 text-[0.9375rem] leading-snug transition-colors ${
+                active ? "bg-accent-soft text-accent font-semibold" : "text-ink-muted hover:bg-surface-sunken hover:text-ink"
+              }`}
+            >
+              {page.title}
+            </a>
+            {page.children.length > 0 && <PageLinks pages={page.children} current={current} depth={depth + 1} />}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The docs tree: one `<details>` per section, the current one open, so it works without
+ * JavaScript. On phones it sits inside a disclosure above the article.
+ */
+export function DocsSidebar({ nav, current }: { nav: DocsNavSection[]; current: DocsCurrent }) {
+  return (
+    <nav aria-label={t("docs.sidebar_label")} className="text-sm">
+      <ul className="space-y-1">
+        {nav.map((section) => (
+          <li key={section.id}>
+            <details open={section.id === current.sectionId} className="group">
+              <summary className="text-ink hover:bg-surface-sunken flex cursor-pointer list-none items-center justify-between rounded-md px-2.5 py-2 font-semibold [&::-webkit-details-marker]:hidden">
+                {section.title}
+                <svg aria-hidden="true" viewBox="0 0 16 16" className="text-ink-subtle size-4 transition-transform group-open:rotate-90">
+                  <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </summary>
+              <a
+                href={section.href}
+                aria-current={current.pageId === null && section.id === current.sectionId ? "page" : undefined}
+                className="sr-only focus:not-sr-only focus:block focus:px-2.5 focus:py-1.5"
+              >
+                {t("docs.section_pages", { section: section.title })}
+              </a>
+              <PageLinks pages={section.pages} current={current} depth={0} />
+            </details>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

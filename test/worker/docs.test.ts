@@ -1,0 +1,180 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { docsPageQuery, docsSourcesQuery } from "../../src/content/queries/docs";
+import { docsPages } from "./fixtures/docs";
+import { mockDirectus, request, resetContentState, testSecrets, textOf } from "./helpers";
+
+beforeEach(resetContentState);
+
+const html = async (path: string, init: Parameters<typeof request>[1] = {}) => {
+  const response = await request(path, init);
+  return { response, body: await response.text() };
+};
+
+const jsonLd = (body: string) =>
+  [...body.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+
+describe("/docs", () => {
+  it("lists every section with its top-level pages, and the header and footer lead to it", async () => {
+    const { response, body } = await html("/docs");
+    expect(response.status).toBe(200);
+    expect(body).toContain("<title>Documentation | Meridian Cloud</title>");
+    for (const href of ["/docs/getting-started", "/docs/getting-started/overview", "/docs/getting-started/quickstart", "/docs/gpu-clusters/slurm"]) {
+      expect(body).toContain(`href="${href}"`);
+    }
+    const home = await (await request("/")).text();
+    expect(home.match(/href="\/docs"/g)?.length).toBeGreaterThanOrEqual(2); // header and footer
+    expect(home).not.toContain("/search?q=docs");
+  });
+});
+
+describe("a doc page", () => {
+  it("shows breadcrumbs, the sidebar with the current page, last updated, previous and next", async () => {
+    const { response, body } = await html("/docs/getting-started/quickstart");
+    expect(response.status).toBe(200);
+    expect(body).toContain('<a href="/docs/getting-started/quickstart" aria-current="page"');
+    // The current section is open without JavaScript; the others are closed.
+    expect(body).toMatch(/<details open=""[^>]*><summary[^>]*>Getting started/);
+    expect(body).not.toMatch(/<details open=""[^>]*><summary[^>]*>GPU clusters/);
+    const text = textOf(body);
+    expect(text).toContain("Documentation / Getting started");
+    expect(text).toContain("Last updated 21 October 2026");
+    expect(body).toMatch(/<a href="\/docs\/getting-started\/overview" rel="prev"/);
+    expect(body).toMatch(/<a href="\/docs\/gpu-clusters\/slurm" rel="next"/);
+    expect(body).toContain('href="/docs/getting-started/quickstart.md"');
+  });
+
+  it("links its table of contents to the ids of its h2 and h3 headings", async () => {
+    const { body } = await html("/docs/getting-started/quickstart");
+    const tocIds = [...body.matchAll(/data-toc-link="([^"]+)"/g)].map((match) => match[1]);
+    expect(tocIds).toEqual(["before-you-begin", "make-your-first-call", "check-the-answer"]);
+    for (const id of tocIds) expect(body).toMatch(new RegExp(`<h[23] id="${id}"`));
+  });
+
+  it("renders highlighted code, tabs, callouts, task lists and tables on the server", async () => {
+    const { body } = await html("/docs/getting-started/quickstart");
+    expect(body).toContain('class="code-tabs"');
+    expect(body).toMatch(/<span class="hl-[0-9a-f]+">/);
+    expect(body).toContain("callout callout-warning");
+    expect(body).toContain("contains-task-list");
+    expect(body).toContain("<table");
+    expect(body).toContain("data-copy");
+    expect(body).not.toContain("```");
+  });
+
+  it("has the share tags and TechArticle plus BreadcrumbList JSON-LD", async () => {
+    const { body } = await html("/docs/gpu-clusters/slurm/multi-node-jobs");
+    expect(body).toContain('<link rel="canonical" href="http://localhost:3000/docs/gpu-clusters/slurm/multi-node-jobs">');
+    expect(body).toContain('<meta property="og:type" content="article">');
+    const [article, breadcrumbs] = jsonLd(body);
+    expect(article).toMatchObject({ "@type": "TechArticle", headline: "Multi-node jobs", dateModified: "2026-09-01T09:00:00.000Z", articleSection: "GPU clusters" });
+    expect(breadcrumbs["@type"]).toBe("BreadcrumbList");
+    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Documentation", "GPU clusters", "Slurm", "Multi-node jobs"]);
+  });
+
+  it("renders a malformed body as far as it can", async () => {
+    const { response, body } = await html("/docs/gpu-clusters/slurm/multi-node-jobs");
+    expect(response.status).toBe(200);
+    expect(body.replace(/<[^>]+>/g, "")).toContain("sbatch --nodes=4 train.sh");
+  });
+
+  it("shows a section's overview at /docs/<section>", async () => {
+    const { response, body } = await html("/docs/gpu-clusters");
+    expect(response.status).toBe(200);
+    expect(textOf(body)).toContain("Training clusters with InfiniBand.");
+    expect(body).toContain('href="/docs/gpu-clusters/slurm"');
+  });
+
+  it.each(["/docs/nope", "/docs/getting-started/nope", "/docs/getting-started/quickstart/deeper", "/docs/gpu-clusters/multi-node-jobs"])(
+    "answers %s with the 404 screen",
+    async (path) => {
+      const { response, body } = await html(path);
+      expect(response.status).toBe(404);
+      expect(textOf(body)).toContain("Page doesn't exist");
+    },
+  );
+
+  it("shows a docs edit on the next view after the webhook", async () => {
+    const page = { ...docsPages[0]! };
+    const directus = mockDirectus({
+      DocsPage: () => ({ docs_pages: [{ id: page.id, title: page.title, description: page.description, date_updated: page.date_updated, body: page.body }] }),
+    });
+    const app = createApp({ content: { fetch: directus.fetch } });
+    expect(await (await request("/docs/getting-started/overview", { app })).text()).toContain("Four regions.");
+    page.body = "## Regions\n\nFive regions now.";
+    expect(await (await request("/docs/getting-started/overview", { app })).text()).toContain("Four regions.");
+    const hook = await request("/api/revalidate", {
+      app,
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET },
+      body: JSON.stringify({ collection: "docs_pages" }),
+    });
+    expect(hook.status).toBe(200);
+    expect(await (await request("/docs/getting-started/overview", { app })).text()).toContain("Five regions now.");
+  });
+});
+
+describe("docs for AI tools", () => {
+  it("serves a page as Markdown with its title, summary and source", async () => {
+    const response = await request("/docs/getting-started/quickstart.md");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    const text = await response.text();
+    expect(text.startsWith("# Quickstart\n\n> An API key and a first call.\n")).toBe(true);
+    expect(text).toContain('```bash tab="cURL"');
+    expect(response.headers.get("link")).toBe('<http://localhost:3000/docs/getting-started/quickstart>; rel="canonical"');
+  });
+
+  it("answers .md of an unknown page with 404", async () => {
+    const response = await request("/docs/getting-started/nope.md");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("No documentation page at /docs/getting-started/nope.\n");
+  });
+
+  it("lists every page with its description in /llms.txt and all of them in /llms-full.txt", async () => {
+    const llms = await (await request("/llms.txt")).text();
+    expect(llms.startsWith("# Meridian Cloud documentation\n\n> ")).toBe(true);
+    expect(llms).toContain("## GPU clusters");
+    expect(llms).toContain("- [Multi-node jobs](http://localhost:3000/docs/gpu-clusters/slurm/multi-node-jobs.md): Jobs across nodes.");
+    const full = await (await request("/llms-full.txt")).text();
+    for (const page of docsPages) expect(full).toContain(`# ${page.title}`);
+  });
+
+  it("never shows drafts in the Markdown files, even to an editor in preview", async () => {
+    const directus = mockDirectus();
+    const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
+    await request("/llms.txt", { app, headers: { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN } });
+    expect(directus.calls.every((call) => call.authorization === null)).toBe(true);
+    expect(directus.calls.every((call) => !JSON.stringify(call.variables).includes("draft"))).toBe(true);
+  });
+});
+
+describe("doc pages in the browser's /graphql", () => {
+  const post = (body: unknown) =>
+    request("/graphql", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+  it("sends the page rendered on the server: HTML and headings, never the Markdown", async () => {
+    const response = await post({ operationName: "DocsPage", query: docsPageQuery.document, variables: { id: "12" } });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { docs_pages: Record<string, unknown>[] } };
+    const page = data.docs_pages[0]!;
+    expect(page.body).toBeUndefined();
+    expect(String(page.html)).toContain('<h2 id="before-you-begin"');
+    expect(page.headings).toHaveLength(3);
+  });
+
+  it("refuses the server-only sources query", async () => {
+    const response = await post({ operationName: "DocsSources", query: docsSourcesQuery.document });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("sitemap", () => {
+  it("lists the docs sections and pages", async () => {
+    const xml = await (await request("/sitemap.xml")).text();
+    expect(xml).toContain("<loc>http://localhost:3000/docs/gpu-clusters</loc>");
+    expect(xml).toContain("<loc>http://localhost:3000/docs/getting-started/quickstart</loc><lastmod>2026-10-21</lastmod>");
+    expect(env.SITE_URL).toBe("http://localhost:3000");
+  });
+});
