@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { t } from "../../i18n";
 import type { DocsNavPage, DocsNavSection } from "../../routes/docs/tree";
 
@@ -36,12 +37,15 @@ function PageLinks({ pages, current, depth }: { pages: DocsNavPage[]; current: D
  * JavaScript. On phones it sits inside a disclosure above the article.
  */
 export function DocsSidebar({ nav, current }: { nav: DocsNavSection[]; current: DocsCurrent }) {
+  // Sections stay open once opened: following a link never collapses the tree under the reader.
+  const [opened] = useState(() => new Set<string>());
+  opened.add(current.sectionId);
   return (
     <nav aria-label={t("docs.sidebar_label")} className="text-sm">
       <ul className="space-y-1">
         {nav.map((section) => (
           <li key={section.id}>
-            <details open={section.id === current.sectionId} className="group">
+            <details open={opened.has(section.id)} className="group">
               <summary className="text-ink hover:bg-surface-sunken flex cursor-pointer list-none items-center justify-between rounded-md px-2.5 py-2 font-semibold [&::-webkit-details-marker]:hidden">
                 {section.title}
                 <svg aria-hidden="true" viewBox="0 0 16 16" className="text-ink-subtle size-4 transition-transform group-open:rotate-90">

@@ -124,7 +124,8 @@ export function DocPage({ data }: { data: DocPageData }) {
     <div className="container-page lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 xl:grid-cols-[16rem_minmax(0,1fr)_13rem]">
       <aside className="print:hidden">
         {/* Phones and tablets: the tree in a disclosure above the article. */}
-        <Disclosure summary={t("docs.menu")} className="mt-6 lg:hidden">
+        {/* Keyed by page: the menu closes after following one of its links. */}
+        <Disclosure key={current.pageId ?? current.sectionId} summary={t("docs.menu")} className="mt-6 lg:hidden">
           <div className="p-2">
             <DocsSidebar nav={nav} current={current} />
           </div>
