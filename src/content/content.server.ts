@@ -3,6 +3,7 @@ import { cachedRead, type CachePolicy, type CacheSource } from "./cache.server";
 import { ContentError, graphqlRequest, type ContentClientOptions, type GraphqlRequest } from "./client.server";
 import { anyCollection, generationOf } from "./generations.server";
 import { operationCollections } from "./generated/operations";
+import { localResolvers } from "./resolvers.server";
 import { resultTransforms } from "./transforms.server";
 import { queryKey, stableStringify, type DataOf, type Operation, type VariablesOf } from "./operation";
 
@@ -46,6 +47,12 @@ export class Content {
 
   async query<O extends Operation<any, any>>(operation: O, variables?: VariablesOf<O>): Promise<DataOf<O>> {
     const vars = (variables ?? {}) as Record<string, unknown>;
+    const resolve = localResolvers[operation.name];
+    if (resolve) {
+      const data = (await resolve(vars, { kv: this.env.CONTENT_CACHE, content: this, preview: this.preview, now: Date.now() })) as DataOf<O>;
+      this.results[queryKey(operation.name, vars)] = data;
+      return data;
+    }
     const request = { query: operation.document, operationName: operation.name, variables: withStatus(operation, vars, this.preview) };
     const client = {
       apiBaseUrl: this.env.API_BASE_URL,

@@ -7,6 +7,7 @@ import { consentRoutes } from "./api/consent.server";
 import { graphqlRoutes } from "./api/graphql.server";
 import { previewRoutes } from "./api/preview.server";
 import { revalidateRoutes } from "./api/revalidate.server";
+import { searchRoutes } from "./api/search.server";
 import { subscribeRoutes, type SubscribeOptions } from "./api/subscribe.server";
 import { docsFileRoutes } from "./docs/files.server";
 import { pageHandler } from "./page.server";
@@ -24,6 +25,7 @@ export function registerRoutes(
   app.route("/api/consent", consentRoutes);
   app.route("/api/collect", collectRoutes);
   app.route("/api/subscribe", subscribeRoutes(subscribe));
+  app.route("/api/search", searchRoutes);
   app.route("/graphql", graphqlRoutes);
   app.route("/", seoRoutes);
   app.get("/blog/rss.xml", rssFeed);

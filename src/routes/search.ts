@@ -1,41 +1,43 @@
-import { reshapeProposals, searchProposalsQuery, searchQuery } from "../content/queries/search";
-import { reshapeEventCard, reshapePostCard } from "../content/reshape";
+import { reshapeProposals, searchProposalsQuery } from "../content/queries/search";
 import { t } from "../i18n";
+import { isSearchKind } from "../search/documents";
+import { maxQueryLength, normalizeQuery } from "../search/engine";
+import { siteSearchQuery } from "../search/operation";
 import { SearchPage } from "../views/pages/SearchPage";
 import { defineRoute } from "./define";
 
-/** Longest search text passed to Directus; the rest is ignored. */
-export const maxSearchLength = 100;
+/** Results a search page shows (the dialog shows fewer). */
+export const searchPageLimit = 30;
 
-export function searchText(url: URL): string {
-  return (url.searchParams.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, maxSearchLength);
-}
-
-/** `/search?q=`: posts, jobs and events matching q, counts per kind, and the proposals. */
+/**
+ * `/search?q=&kind=`: ranked results across docs, posts, roles and events from the site's
+ * search index, a count per kind, and the proposals. A search text over the limit is cut and
+ * the page says so.
+ */
 export default defineRoute({
-  operations: [searchProposalsQuery, searchQuery],
+  operations: [searchProposalsQuery, siteSearchQuery],
   View: SearchPage,
   async load({ url, content, config }) {
-    const q = searchText(url);
-    const [proposals, results] = await Promise.all([
+    const { query: q, truncated } = normalizeQuery(url.searchParams.get("q") ?? "");
+    const requestedKind = url.searchParams.get("kind");
+    const kind = isSearchKind(requestedKind) ? requestedKind : null;
+    const [proposals, found] = await Promise.all([
       content.query(searchProposalsQuery).then(reshapeProposals),
-      q ? content.query(searchQuery, { q }) : Promise.resolve(null),
+      q ? content.query(siteSearchQuery, { q, limit: searchPageLimit, ...(kind ? { kind } : {}) }) : Promise.resolve(null),
     ]);
+    const outcome = found?.siteSearch ?? null;
     return {
       data: {
         q,
+        kind,
+        truncated,
+        maxLength: maxQueryLength,
         proposals,
-        results: results && {
-          posts: results.posts.map((post) => reshapePostCard(post, config.apiBaseUrl)),
-          postCount: results.posts_aggregated[0]?.countAll ?? results.posts.length,
-          jobs: results.jobs.map((job) => ({
-            href: `/careers/${encodeURIComponent(job.slug)}`,
-            role: job.role ?? job.slug,
-            details: [job.sub_team, job.department, job.location].filter((part): part is string => Boolean(part)),
-          })),
-          jobCount: results.jobs_aggregated[0]?.countAll ?? results.jobs.length,
-          events: results.events.map((event) => reshapeEventCard(event, config.apiBaseUrl)),
-          eventCount: results.events_aggregated[0]?.countAll ?? results.events.length,
+        outcome: outcome && {
+          results: outcome.results,
+          counts: outcome.counts,
+          total: outcome.total,
+          matchedAllTerms: outcome.matchedAllTerms,
         },
       },
       meta: {

@@ -149,8 +149,9 @@ describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
     await page.route("**/graphql", async (route) => {
       const body = route.request().postDataJSON() as { operationName: string };
       const response = await route.fetch();
-      const json = (await response.json()) as { data: { posts?: { title: unknown }[] } };
-      if (body.operationName === "Search" && json.data.posts?.[0]) json.data.posts[0].title = { broken: true };
+      const json = (await response.json()) as { data: { siteSearch?: { results: { title: unknown }[] } } };
+      const first = json.data.siteSearch?.results[0];
+      if (body.operationName === "SiteSearch" && first) first.title = { broken: true };
       await route.fulfill({ response, json });
     });
     await nestedLink(page, "/search?q=gpu", 1);

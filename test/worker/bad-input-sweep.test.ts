@@ -122,11 +122,11 @@ describe("fixes the fault tests found (test/fault/stack.test.ts), with a mock Di
       return new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
     }) as typeof fetch;
     const app = createApp({ pageCache: false, content: { fetch: hanging, timeoutMs: 50 } });
-    const response = await request("/search?q=timeout", { app });
+    const response = await request("/blog/timeout", { app });
     expect(response.status).toBe(502);
     expect(textOf(await response.text())).toContain("The server could not load the page");
     // The page's three queries start together and time out together; each is sent once, and
     // the 500 screen's shell data is not sent again after the timeout.
-    expect(calls.sort()).toEqual(["Search", "SearchProposals", "SiteChrome"]);
+    expect(calls.sort()).toEqual(["BlogPost", "BlogPosts", "SiteChrome"]);
   });
 });

@@ -10,7 +10,7 @@ import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/bl
 import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
 import { eventDetailAnswer, eventsListAnswer } from "./fixtures/events";
 import { homeData } from "./fixtures/home";
-import { searchAnswer, searchProposalsData, sitemapData } from "./fixtures/search";
+import { searchProposalsData, searchSourcesData, sitemapData } from "./fixtures/search";
 
 /** Secrets the worker tests run with (real ones live in .dev.vars / wrangler secrets). */
 export const testSecrets = {
@@ -121,7 +121,7 @@ const defaultAnswers: Record<string, unknown> = {
   BlogPosts: blogPostsAnswer,
   BlogPost: blogPostAnswer,
   BlogAuthor: blogAuthorAnswer,
-  Search: searchAnswer,
+  SearchSources: searchSourcesData,
   SearchProposals: searchProposalsData,
   SitemapEntries: sitemapData,
   CareersJobs: careersJobsAnswer,

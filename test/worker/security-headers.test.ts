@@ -205,7 +205,7 @@ describe("no secret reaches the browser", () => {
   });
 
   it("not in the 500 screen either", async () => {
-    const response = await request(`/search?q=${crypto.randomUUID()}`, { app: downApp });
+    const response = await request(`/blog/${crypto.randomUUID()}`, { app: downApp });
     expect(response.status).toBe(502);
     const text = await response.text();
     for (const needle of needles) expect(text).not.toContain(needle);

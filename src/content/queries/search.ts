@@ -2,28 +2,21 @@ import { defineOperation } from "../operation";
 import type {
   SearchProposalsQuery,
   SearchProposalsQueryVariables,
-  SearchQuery,
-  SearchQueryVariables,
+  SearchSourcesQuery,
+  SearchSourcesQueryVariables,
 } from "../generated/operations";
-import { authorCardFields, eventCardFields, fileFields, postCardFields } from "./fragments";
 
-export const searchResultLimit = 12;
-
-/** Full-text search (Directus `search`) over posts, jobs and events, with a count per kind. */
-export const searchQuery = defineOperation<SearchQuery, SearchQueryVariables>(
+/**
+ * Everything the site search indexes besides the docs (see docsSourcesQuery): published posts,
+ * roles and events with their texts. Server only: the index is built from it after a CMS change.
+ */
+export const searchSourcesQuery = defineOperation<SearchSourcesQuery, SearchSourcesQueryVariables>(
   /* GraphQL */ `
-query Search($q: String!, $status: [String]) {
-  posts(search: $q, filter: { status: { _in: $status } }, sort: ["-published_at"], limit: ${searchResultLimit}) { ...PostCardFields }
-  posts_aggregated(search: $q, filter: { status: { _in: $status } }) { countAll }
-  jobs(search: $q, filter: { status: { _in: $status } }, sort: ["role"], limit: ${searchResultLimit}) { id slug role sub_team location category department }
-  jobs_aggregated(search: $q, filter: { status: { _in: $status } }) { countAll }
-  events(search: $q, filter: { status: { _in: $status } }, sort: ["-start_at"], limit: ${searchResultLimit}) { ...EventCardFields }
-  events_aggregated(search: $q, filter: { status: { _in: $status } }) { countAll }
-}
-${postCardFields}
-${authorCardFields}
-${eventCardFields}
-${fileFields}`,
+query SearchSources($status: [String]) {
+  posts(filter: { status: { _in: $status } }, sort: ["-published_at"], limit: -1) { id slug title description body published_at tags }
+  jobs(filter: { status: { _in: $status } }, sort: ["role"], limit: -1) { id slug role sub_team department category location description }
+  events(filter: { status: { _in: $status } }, sort: ["-start_at"], limit: -1) { id slug title description start_at venue location online }
+}`,
 );
 
 /** Suggested searches from the CMS. */

@@ -3,6 +3,7 @@ import { isContentCollection } from "../../content/collections";
 import { bumpGeneration } from "../../content/generations.server";
 import type { AppEnv } from "../../env";
 import { secretsEqual } from "../../lib/secrets.server";
+import { indexedCollections, rebuildSearchIndex } from "../../search/site-index.server";
 
 export const revalidateSecretHeader = "X-Revalidate-Secret";
 
@@ -25,5 +26,16 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
     return c.json({ ignored: true, collection: body.collection, reason: "not a collection the site reads" });
   }
   const generation = await bumpGeneration(c.env.CONTENT_CACHE, body.collection);
+  // The search index follows its content: rebuilt after the response, from the fresh content.
+  if (indexedCollections.has(body.collection)) {
+    const rebuild = rebuildSearchIndex(c.env.CONTENT_CACHE, c.get("content")).catch((error) =>
+      console.error("search index rebuild failed:", error instanceof Error ? error.message : error),
+    );
+    try {
+      c.executionCtx.waitUntil(rebuild);
+    } catch {
+      await rebuild; // no execution context (a plain app.request in a test)
+    }
+  }
   return c.json({ revalidated: true, collection: body.collection, keys, generation });
 });

@@ -1,143 +1,139 @@
-import type { ReactNode } from "react";
-import { t } from "../../i18n";
+import { t, type MessageKey } from "../../i18n";
 import { plural } from "../../i18n/plural";
-import { PostCard } from "../blog/PostCard";
+import { searchKinds, type SearchKind } from "../../search/documents";
+import type { SearchResult } from "../../search/engine";
 import { formatDate } from "../format";
+import { Highlighted } from "../search/Highlighted";
 import { SearchProposals, type SearchProposal } from "../search/SearchProposals";
-import type { EventCard, PostCard as Post } from "../../content/types/site";
 import { ArrowRightIcon } from "../ui/icons";
-
-export interface SearchJobResult {
-  href: string;
-  role: string;
-  details: string[];
-}
 
 export interface SearchData {
   q: string;
+  kind: SearchKind | null;
+  /** The text asked for was longer than `maxLength` and was cut. */
+  truncated: boolean;
+  maxLength: number;
   proposals: SearchProposal[];
-  results: {
-    posts: Post[];
-    postCount: number;
-    jobs: SearchJobResult[];
-    jobCount: number;
-    events: EventCard[];
-    eventCount: number;
+  outcome: {
+    results: SearchResult[];
+    counts: Record<SearchKind, number>;
+    total: number;
+    matchedAllTerms: boolean;
   } | null;
 }
 
+const kindLabel = (kind: SearchKind) => t(`search.kind_${kind}` as MessageKey);
+
+function searchHref(q: string, kind: SearchKind | null): string {
+  const params = new URLSearchParams({ q });
+  if (kind) params.set("kind", kind);
+  return `/search?${params}`;
+}
+
+/** All, Docs, Articles, Roles, Events, each with its count; links, so they work without JavaScript. */
+function KindFilter({ q, kind, counts }: { q: string; kind: SearchKind | null; counts: Record<SearchKind, number> }) {
+  const all = searchKinds.reduce((sum, each) => sum + counts[each], 0);
+  const options: { value: SearchKind | null; label: string; count: number }[] = [
+    { value: null, label: t("search.all"), count: all },
+    { value: "doc", label: t("search.docs"), count: counts.doc },
+    { value: "post", label: t("search.articles"), count: counts.post },
+    { value: "job", label: t("search.roles"), count: counts.job },
+    { value: "event", label: t("search.events"), count: counts.event },
+  ];
+  return (
+    <nav aria-label={t("search.filter_label")} className="mt-6 flex flex-wrap gap-2">
+      {options.map((option) => {
+        const current = option.value === kind;
+        return (
+          <a
+            key={option.value ?? "all"}
+            href={searchHref(q, option.value)}
+            aria-current={current ? "page" : undefined}
+            className={`inline-flex items-center gap-2 rounded-full border px-3.5 py-1.5 text-sm font-medium ${
+              current ? "border-ink bg-ink text-white" : "border-line-strong hover:border-ink"
+            }`}
+          >
+            {option.label}
+            <span className={`rounded-full px-2 text-xs font-semibold tabular-nums ${current ? "bg-white/20" : "bg-surface-sunken"}`}>{option.count}</span>
+          </a>
+        );
+      })}
+    </nav>
+  );
+}
+
+function ResultItem({ result }: { result: SearchResult }) {
+  return (
+    <li>
+      <a href={result.url} className="hover:bg-surface-muted group flex items-start justify-between gap-4 px-5 py-4">
+        <span className="min-w-0">
+          <span className="text-ink-subtle flex flex-wrap items-center gap-x-2 text-xs font-medium">
+            <span className="bg-accent-soft text-accent rounded px-1.5 py-0.5 font-semibold">{kindLabel(result.kind)}</span>
+            {result.section && <span className="truncate">{result.section}</span>}
+            {result.date && (result.kind === "post" || result.kind === "event") && <time dateTime={result.date}>{formatDate(result.date)}</time>}
+          </span>
+          <span className="group-hover:text-accent mt-1.5 block font-semibold">
+            <Highlighted segments={result.title} />
+          </span>
+          {result.snippet.length > 0 && (
+            <span className="text-ink-muted mt-1 block text-sm leading-relaxed">
+              <Highlighted segments={result.snippet} />
+            </span>
+          )}
+        </span>
+        <ArrowRightIcon className="text-ink-subtle mt-6 h-4 w-4 shrink-0" />
+      </a>
+    </li>
+  );
+}
+
+/** `/search`: the results of the site's search index, filterable by kind, with proposals. */
 export function SearchPage({ data }: { data: SearchData }) {
-  const { q, results } = data;
-  const total = results ? results.postCount + results.jobCount + results.eventCount : 0;
+  const { q, kind, outcome } = data;
+  const empty = outcome !== null && outcome.total === 0;
   return (
     <div className="container-page py-12 md:py-16">
       <h1 className="text-4xl font-semibold tracking-tight md:text-5xl">{q ? t("search.results_for", { q }) : t("search.title")}</h1>
-      {results && total > 0 && (
-        <p className="text-ink-muted mt-3 text-lg">
-          {t("search.summary", { posts: results.postCount, roles: results.jobCount, events: results.eventCount })}
+      {outcome && outcome.total > 0 && <p className="text-ink-muted mt-3 text-lg">{plural("search.result_count", outcome.total)}</p>}
+      {data.truncated && (
+        <p role="status" className="text-ink-muted mt-3 text-sm">
+          {t("search.truncated", { max: data.maxLength })}
         </p>
       )}
-      {results && (
-        <nav aria-label={t("search.title")} className="mt-6 flex flex-wrap gap-2">
-          <CountLink href="#results-articles" label={t("search.articles")} count={results.postCount} />
-          <CountLink href="#results-roles" label={t("search.roles")} count={results.jobCount} />
-          <CountLink href="#results-events" label={t("search.events")} count={results.eventCount} />
-        </nav>
-      )}
+      {outcome && <KindFilter q={q} kind={kind} counts={outcome.counts} />}
 
-      {results && total === 0 && (
+      {empty && (
         <div className="border-line mt-10 rounded-2xl border border-dashed p-8 text-center md:p-12">
           <h2 className="text-2xl font-semibold tracking-tight">{t("search.empty_title", { q })}</h2>
           <p className="text-ink-muted mx-auto mt-2 max-w-xl">{t("search.empty_text")}</p>
         </div>
       )}
 
-      {results && results.postCount > 0 && (
-        <ResultSection id="results-articles" title={t("search.articles")} shown={results.posts.length} total={results.postCount}>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {results.posts.map((post) => (
-              <li key={post.slug} className="flex">
-                <PostCard post={post} />
-              </li>
+      {outcome && outcome.total > 0 && (
+        <section aria-labelledby="search-results-title" className="mt-8">
+          <h2 id="search-results-title" className="sr-only">
+            {t("search.dialog_results")}
+          </h2>
+          {!outcome.matchedAllTerms && <p className="text-ink-muted mb-4 text-sm">{t("search.partial")}</p>}
+          <ol className="border-line divide-line divide-y rounded-xl border">
+            {outcome.results.map((result) => (
+              <ResultItem key={result.id} result={result} />
             ))}
-          </ul>
-        </ResultSection>
-      )}
-
-      {results && results.jobCount > 0 && (
-        <ResultSection id="results-roles" title={t("search.roles")} shown={results.jobs.length} total={results.jobCount}>
-          <p className="text-ink-muted -mt-2 mb-4 text-sm">{plural("careers.count", results.jobCount)}</p>
-          <ul className="border-line divide-line divide-y rounded-xl border">
-            {results.jobs.map((job) => (
-              <ResultRow key={job.href} href={job.href} title={job.role}>
-                {job.details.join(" · ")}
-              </ResultRow>
-            ))}
-          </ul>
-        </ResultSection>
-      )}
-
-      {results && results.eventCount > 0 && (
-        <ResultSection id="results-events" title={t("search.events")} shown={results.events.length} total={results.eventCount}>
-          <ul className="border-line divide-line divide-y rounded-xl border">
-            {results.events.map((event) => (
-              <ResultRow key={event.slug} href={event.href} title={event.title}>
-                <time dateTime={event.startAt}>{formatDate(event.startAt)}</time>
-                {" · "}
-                {event.online ? t("search.online") : event.location}
-              </ResultRow>
-            ))}
-          </ul>
-        </ResultSection>
+          </ol>
+          {outcome.results.length < outcome.total && (
+            <p className="text-ink-subtle mt-3 text-sm">{t("search.showing_first", { shown: outcome.results.length, total: outcome.total })}</p>
+          )}
+        </section>
       )}
 
       <div className="mt-12">
         <SearchProposals
           proposals={data.proposals}
           title={q ? t("search.proposals_title") : t("search.title")}
-          text={results && total === 0 ? undefined : q ? undefined : t("search.start_text")}
+          text={empty ? undefined : q ? undefined : t("search.start_text")}
           query={q}
         />
       </div>
     </div>
-  );
-}
-
-/** One role or event in the results: title, one line of details, an arrow. */
-function ResultRow({ href, title, children }: { href: string; title: string; children: ReactNode }) {
-  return (
-    <li>
-      <a href={href} className="hover:bg-surface-muted flex items-center justify-between gap-4 px-5 py-4">
-        <span>
-          <span className="block font-semibold">{title}</span>
-          <span className="text-ink-muted text-sm">{children}</span>
-        </span>
-        <ArrowRightIcon className="text-ink-subtle h-4 w-4 shrink-0" />
-      </a>
-    </li>
-  );
-}
-
-function CountLink({ href, label, count }: { href: string; label: string; count: number }) {
-  return (
-    <a
-      href={href}
-      className="border-line-strong hover:border-ink inline-flex items-center gap-2 rounded-full border px-3.5 py-1.5 text-sm font-medium"
-    >
-      {label}
-      <span className="bg-surface-sunken rounded-full px-2 text-xs font-semibold tabular-nums">{count}</span>
-    </a>
-  );
-}
-
-function ResultSection({ id, title, shown, total, children }: { id: string; title: string; shown: number; total: number; children: ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-title`} className="mt-12 scroll-mt-24">
-      <h2 id={`${id}-title`} className="mb-4 text-2xl font-semibold tracking-tight">
-        {title}
-      </h2>
-      {children}
-      {shown < total && <p className="text-ink-subtle mt-3 text-sm">{t("search.showing_first", { shown, total })}</p>}
-    </section>
   );
 }

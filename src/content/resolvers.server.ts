@@ -1,0 +1,18 @@
+import type { ContentSource } from "../routes/define";
+import { resolveSiteSearch } from "../search/resolver.server";
+
+export interface ResolverContext {
+  kv: KVNamespace;
+  content: ContentSource;
+  preview: boolean;
+  now: number;
+}
+
+/**
+ * Operations the worker answers itself instead of Directus, by name. They go through the same
+ * `content.query` (page payload, the browser's /graphql allowlist) but not through the query
+ * cache: their own data (the search index) is cached where it lives.
+ */
+export const localResolvers: Record<string, (variables: Record<string, unknown>, context: ResolverContext) => Promise<unknown>> = {
+  SiteSearch: resolveSiteSearch,
+};

@@ -1,0 +1,143 @@
+import { docsSourcesQuery, docsTreeQuery } from "../content/queries/docs";
+import { searchSourcesQuery } from "../content/queries/search";
+import { slugify } from "../docs/slug";
+import type { ContentSource } from "../routes/define";
+import { buildDocsTree } from "../routes/docs/tree";
+import { docSections, htmlHeadings, htmlToText, type SearchDocument } from "./documents";
+import { buildIndex, encodeIndex, loadIndex, SearchIndexError, type IndexMeta, type SearchIndex } from "./engine";
+
+/**
+ * The site search index: built from all published content after a CMS change (the webhook)
+ * and by the cron backstop, stored in KV, loaded once per isolate. KV holds the index under a
+ * key of its own and a small pointer to the current one, so an isolate checks a few bytes to
+ * learn whether its copy is still current and never reads a half-written index.
+ */
+
+/** Collections whose changes rebuild the index. */
+export const indexedCollections = new Set(["posts", "jobs", "events", "docs_pages", "docs_sections"]);
+
+const pointerKey = "search:current";
+const indexKeyPrefix = "search:index:";
+/** How long an isolate trusts its copy before looking at the pointer again. */
+const pointerTtlMs = 10_000;
+/** Old indexes expire by themselves. */
+const indexTtlSeconds = 7 * 86_400;
+
+/** Every published item as search documents: doc pages split by heading, posts, roles, events. */
+export async function collectSearchDocuments(content: ContentSource): Promise<SearchDocument[]> {
+  const [tree, docs, sources] = await Promise.all([
+    content.query(docsTreeQuery),
+    content.query(docsSourcesQuery),
+    content.query(searchSourcesQuery),
+  ]);
+  const bodies = new Map(docs.docs_pages.map((page) => [page.id, page.body ?? ""]));
+  const documents: SearchDocument[] = [];
+  for (const { page, section, ancestors } of buildDocsTree(tree.docs_sections, tree.docs_pages).ordered) {
+    const markdown = bodies.get(page.id);
+    if (markdown === undefined) continue;
+    const breadcrumb = [section.title, ...ancestors.map((ancestor) => ancestor.title)].join(" › ");
+    documents.push(
+      ...docSections({ url: page.href, title: page.title, description: page.description, markdown, section: breadcrumb }, slugify),
+    );
+  }
+  for (const post of sources.posts) {
+    if (!post.title) continue;
+    documents.push({
+      id: `/blog/${encodeURIComponent(post.slug)}`,
+      kind: "post",
+      title: post.title,
+      headings: htmlHeadings(post.body) || undefined,
+      description:
+        [post.description, ...(Array.isArray(post.tags) ? post.tags.filter((tag) => typeof tag === "string") : [])]
+          .filter(Boolean)
+          .join(" · ") || undefined,
+      body: htmlToText(post.body),
+      url: `/blog/${encodeURIComponent(post.slug)}`,
+      section: "Blog",
+      date: post.published_at ?? undefined,
+    });
+  }
+  for (const job of sources.jobs) {
+    if (!job.role) continue;
+    documents.push({
+      id: `/careers/${encodeURIComponent(job.slug)}`,
+      kind: "job",
+      title: job.role,
+      description: [job.sub_team, job.department, job.category, job.location].filter(Boolean).join(" · ") || undefined,
+      body: htmlToText(job.description),
+      url: `/careers/${encodeURIComponent(job.slug)}`,
+      section: [job.department, job.location].filter(Boolean).join(" · ") || undefined,
+    });
+  }
+  for (const event of sources.events) {
+    if (!event.title) continue;
+    documents.push({
+      id: `/events/${encodeURIComponent(event.slug)}`,
+      kind: "event",
+      title: event.title,
+      description: [event.venue, event.location, event.online ? "Online" : null].filter(Boolean).join(" · ") || undefined,
+      body: htmlToText(event.description),
+      url: `/events/${encodeURIComponent(event.slug)}`,
+      section: event.location ?? undefined,
+      date: event.start_at ?? undefined,
+    });
+  }
+  return documents;
+}
+
+/** Builds the index from the content and makes it the current one (this isolate uses it at once). */
+export async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<IndexMeta> {
+  const serialized = buildIndex(await collectSearchDocuments(content), { builtAt: now });
+  const key = `${indexKeyPrefix}${serialized.builtAt}`;
+  await kv.put(key, encodeIndex(serialized), { expirationTtl: indexTtlSeconds });
+  await kv.put(pointerKey, key);
+  const index = loadIndex(serialized);
+  loaded = { key, index };
+  pointerCheckedAt = now.getTime();
+  return index.meta;
+}
+
+let loaded: { key: string; index: SearchIndex } | null = null;
+let pointerCheckedAt = 0;
+let building: Promise<unknown> | null = null;
+
+/** Tests: forget this isolate's copy. */
+export function resetSearchIndexMemo(): void {
+  loaded = null;
+  pointerCheckedAt = 0;
+  building = null;
+}
+
+/**
+ * The current index, loaded once per isolate (re-checked against the pointer every few
+ * seconds). When KV has none yet (a new deployment or namespace), the first request builds it
+ * once for everyone; after that only the webhook and the cron do.
+ */
+export async function currentSearchIndex(
+  kv: KVNamespace,
+  content: ContentSource,
+  { now = Date.now() }: { now?: number } = {},
+): Promise<SearchIndex> {
+  if (loaded && now - pointerCheckedAt < pointerTtlMs) return loaded.index;
+  const key = await kv.get(pointerKey);
+  pointerCheckedAt = now;
+  if (key && loaded?.key === key) return loaded.index;
+  if (key) {
+    const encoded = await kv.get(key);
+    if (encoded) {
+      try {
+        loaded = { key, index: loadIndex(encoded) };
+        return loaded.index;
+      } catch (error) {
+        // An index of an older engine version or a damaged one: build a new one below.
+        if (!(error instanceof SearchIndexError)) throw error;
+        console.warn(`search index ${key} unusable (${error.reason}): rebuilding`);
+      }
+    }
+  }
+  building ??= rebuildSearchIndex(kv, content, new Date(now)).finally(() => {
+    building = null;
+  });
+  await building;
+  return loaded!.index;
+}

@@ -1,0 +1,152 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { siteSearchQuery } from "../../src/search/operation";
+import { resetSearchIndexMemo } from "../../src/search/site-index.server";
+import { searchSourcesData } from "./fixtures/search";
+import { mockDirectus, request, resetContentState, testSecrets, type UpstreamCall } from "./helpers";
+
+beforeEach(async () => {
+  await resetContentState();
+  resetSearchIndexMemo();
+  await env.CONTENT_CACHE.delete("search:current");
+});
+
+interface ApiOutcome {
+  results: { kind: string; url: string; title: { text: string; match: boolean }[]; snippet: { text: string; match: boolean }[] }[];
+  counts: Record<string, number>;
+  total: number;
+  query: string;
+}
+
+const api = async (query: string, init: Parameters<typeof request>[1] = {}) => {
+  const response = await request(`/api/search?${query}`, init);
+  return { response, body: (await response.json()) as ApiOutcome & { error?: string } };
+};
+
+describe("GET /api/search", () => {
+  it("finds through typos, in any word order and by the prefix of the last word, with highlights", async () => {
+    const typo = await api("q=kubernets");
+    expect(typo.response.status).toBe(200);
+    expect(typo.body.results.map((result) => result.url)).toContain("/careers/gpu-scheduler-engineer");
+    expect(typo.body.results[0]!.title.some((segment) => segment.match) || typo.body.results[0]!.snippet.some((segment) => segment.match)).toBe(true);
+
+    const schedulng = await api("q=schedulng");
+    expect(schedulng.body.results.map((result) => result.url)).toContain("/blog/topology-aware-scheduling");
+
+    const reordered = await api("q=on-demand%20reserved%20gpus");
+    expect(reordered.body.results[0]!.url).toBe("/blog/reserved-or-on-demand-gpus");
+    expect((await api("q=gpus%20reserved%20on-demand")).body.results[0]!.url).toBe("/blog/reserved-or-on-demand-gpus");
+
+    const prefix = await api("q=quicksta");
+    expect(prefix.body.results[0]!.url).toMatch(/^\/docs\/getting-started\/quickstart/);
+  });
+
+  it("deep-links doc sections to their heading, counts per kind and filters by kind", async () => {
+    const { body } = await api("q=first%20call");
+    expect(body.results[0]!.url).toBe("/docs/getting-started/quickstart#make-your-first-call");
+    expect(body.counts.doc).toBeGreaterThan(0);
+    const jobs = await api("q=kubernetes&kind=job");
+    expect(jobs.body.results.every((result) => result.kind === "job")).toBe(true);
+    expect(jobs.body.counts.event).toBe(1); // counts ignore the filter, for the tabs
+  });
+
+  it("ranks an exact title first", async () => {
+    const { body } = await api(`q=${encodeURIComponent("KubeCon Berlin")}`);
+    expect(body.results[0]!.url).toBe("/events/kubecon-berlin");
+  });
+
+  it.each([
+    ["a text over 200 characters", `q=${"x".repeat(201)}`, "The search text is longer than 200 characters; shorten it."],
+    ["an unknown kind", "q=gpu&kind=secret", '"kind" must be one of doc, post, job, event.'],
+    ["a limit out of range", "q=gpu&limit=500", '"limit" must be a whole number from 1 to 50.'],
+    ["a limit that is not a number", "q=gpu&limit=ten", '"limit" must be a whole number from 1 to 50.'],
+  ])("answers %s with 400 and a message", async (_name, query, message) => {
+    const { response, body } = await api(query);
+    expect(response.status).toBe(400);
+    expect(body.error).toBe(message);
+  });
+
+  it.each(["<script>alert(1)</script>", '"', "\\", ".*+?^${}()|[]", "🙂🙂", "‮gnp", "%00", "---", "   "])(
+    "answers a hostile query %j with 200 and no markup",
+    async (q) => {
+      const { response, body } = await api(`q=${encodeURIComponent(q)}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(JSON.stringify(body.results)).not.toContain("<script>");
+    },
+  );
+
+  it("is cacheable per query and index: an unchanged answer is a 304", async () => {
+    const first = await request("/api/search?q=slurm");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^".+:[0-9a-f]{16}"$/);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=30, s-maxage=60");
+    const again = await request("/api/search?q=slurm", { headers: { "If-None-Match": etag! } });
+    expect(again.status).toBe(304);
+    expect((await request("/api/search?q=kubernetes")).headers.get("etag")).not.toBe(etag);
+  });
+});
+
+describe("the search index", () => {
+  it("is built once from published content, stored in KV and reused: a page view never rebuilds it", async () => {
+    const directus = mockDirectus();
+    const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
+    await request("/api/search?q=gpu", { app });
+    expect(directus.calls.find((call) => call.operationName === "SearchSources")!.variables).toEqual({ status: ["published"] });
+    const built = directus.count("SearchSources");
+    resetSearchIndexMemo(); // a fresh isolate: loads the stored index
+    await request("/api/search?q=slurm", { app });
+    await request("/search?q=slurm", { app });
+    expect(directus.count("SearchSources")).toBe(built);
+    expect(await env.CONTENT_CACHE.get("search:current")).toMatch(/^search:index:/);
+  });
+
+  it("is rebuilt when the CMS reports a change to an indexed collection, and a new item is found", async () => {
+    const posts = [...searchSourcesData.posts];
+    const directus = mockDirectus({ SearchSources: () => ({ ...searchSourcesData, posts }) });
+    const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
+    expect((await (await request("/api/search?q=liquid%20cooling", { app })).json() as ApiOutcome).total).toBe(0);
+    posts.push({ ...posts[0]!, id: "9", slug: "liquid-cooling", title: "Liquid cooling in Nordics-1", body: "<p>Warm water.</p>" });
+    const hook = await request("/api/revalidate", {
+      app,
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET },
+      body: JSON.stringify({ collection: "posts", keys: ["9"] }),
+    });
+    expect(hook.status).toBe(200);
+    const found = (await (await request("/api/search?q=liquid%20cooling", { app })).json()) as ApiOutcome;
+    expect(found.results[0]!.url).toBe("/blog/liquid-cooling");
+  });
+
+  it("searches drafts only in an editor's preview, from an index that is never stored", async () => {
+    const directus = mockDirectus({
+      SearchSources: (call: UpstreamCall) =>
+        (call.variables.status as string[]).includes("draft")
+          ? { ...searchSourcesData, posts: [...searchSourcesData.posts, { ...searchSourcesData.posts[0]!, id: "8", slug: "draft-post", title: "Unreleased B300 clusters" }] }
+          : searchSourcesData,
+    });
+    const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
+    const publicAnswer = (await (await request("/api/search?q=b300", { app })).json()) as ApiOutcome;
+    expect(publicAnswer.total).toBe(0);
+    const stored = await env.CONTENT_CACHE.get("search:current");
+    const preview = await request("/api/search?q=b300", { app, headers: { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN } });
+    expect(preview.headers.get("cache-control")).toBe("private, no-store");
+    expect(((await preview.json()) as ApiOutcome).results[0]!.url).toBe("/blog/draft-post");
+    expect(await env.CONTENT_CACHE.get("search:current")).toBe(stored);
+    expect(((await (await request("/api/search?q=b300", { app })).json()) as ApiOutcome).total).toBe(0);
+  });
+});
+
+describe("/search in the browser's /graphql", () => {
+  it("runs the site search for client navigation, with the server's answer", async () => {
+    const response = await request("/graphql", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ operationName: "SiteSearch", query: siteSearchQuery.document, variables: { q: "slurm", limit: 5 } }),
+    });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { siteSearch: ApiOutcome } };
+    expect(data.siteSearch.total).toBeGreaterThan(0);
+  });
+});
