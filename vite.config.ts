@@ -3,7 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { clientBuildOutput, designTokens, devAssetTags, islands, serverOnlyGuard } from "./scripts/vite/plugins.ts";
+import { clientBuildOutput, designTokens, devAssetTags, inlineMessages, islands, serverOnlyGuard } from "./scripts/vite/plugins.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const clientEntry = "src/client/entry.tsx";
@@ -25,6 +25,8 @@ export default defineConfig(({ command }) => ({
   root,
   publicDir: "assets",
   clearScreen: false,
+  // Named exports of JSON modules (one per namespace of locales/en.json), never one JSON.parse string.
+  json: { namedExports: true, stringify: false },
   resolve: {
     // app.css names the self-hosted font by its public URL; in the build it becomes a hashed file.
     alias: [
@@ -40,9 +42,16 @@ export default defineConfig(({ command }) => ({
       build: {
         outDir: "dist/client",
         assetsDir: "static",
+        // As the esbuild build did (es2022). CSS as the Tailwind CLI wrote it: media queries
+        // with min-width (range syntax needs Safari 16.4).
+        target: "es2022",
+        cssTarget: ["chrome111", "edge111", "firefox114", "safari16"],
         manifest: true,
         rollupOptions: {
           input: { client: clientEntry, app: stylesEntry },
+          // Shared modules get chunks of their own, not merged into one route's chunk (the event
+          // page would load the home page's chunk for EventBanner).
+          experimental: { chunkOptimization: { mergeCommonChunks: false } },
           output: {
             entryFileNames: "static/[name]-[hash].js",
             chunkFileNames: "static/[name]-[hash].js",
@@ -66,6 +75,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     designTokens(root),
     islands(),
+    inlineMessages(root),
     serverOnlyGuard(),
     devAssetTags(root),
     clientBuildOutput(root, { entry: clientEntry, css: stylesEntry }),

@@ -148,7 +148,13 @@ export function clientBuildOutput(root: string, { entry, css }: { entry: string;
     configResolved(resolved) {
       config = resolved;
     },
-    generateBundle() {
+    generateBundle(_options, bundle) {
+      if (process.env.MERIDIAN_CHUNKS) {
+        const chunks = Object.values(bundle).flatMap((output) =>
+          output.type === "chunk" ? [{ file: output.fileName, imports: output.imports, modules: output.moduleIds.map((id) => `${relative(root, id)}:${output.modules[id]?.renderedLength}`) }] : [],
+        );
+        writeFileSync(process.env.MERIDIAN_CHUNKS, JSON.stringify(chunks, null, 2));
+      }
       // Static files: immutable caching for hashed files; the worker's security headers, a CSP
       // that lets nothing load or run, and HSTS (every deployed environment is https).
       this.emitFile({
@@ -177,6 +183,62 @@ export function clientBuildOutput(root: string, { entry, css }: { entry: string;
         rmSync(manifestDir, { recursive: true, force: true });
         config.logger.info(`asset manifest: ${manifest.clientEntry}, ${manifest.css} -> ${relative(root, join(root, "src/generated/asset-manifest.json"))}`);
       },
+    },
+  };
+}
+
+/**
+ * Browser build only: message texts inlined where the code names their keys, so each chunk
+ * carries the texts it shows and the entry no longer carries all of locales/en.json (about
+ * 4 kB gzip on every page). A literal `"ns.key"` becomes the text behind a marker that `t()`
+ * reads (src/i18n/index.ts); a plural prefix (`plural("blog.count", n)`) becomes both forms
+ * behind another (src/i18n/plural.ts); a key built at run time from a namespace
+ * (`newsletter.${code}`) reads that namespace alone. The worker and `vite` (dev) keep the
+ * whole table.
+ */
+export function inlineMessages(root: string): Plugin {
+  const messagesFile = join(root, "locales/en.json");
+  const i18nModule = join(root, "src/i18n/index.ts");
+  const messages = JSON.parse(readFileSync(messagesFile, "utf8")) as Record<string, Record<string, string>>;
+  const texts = new Map<string, string>();
+  const plurals = new Map<string, [string, string]>();
+  for (const [namespace, entries] of Object.entries(messages)) {
+    for (const [key, text] of Object.entries(entries)) {
+      texts.set(`${namespace}.${key}`, text);
+      const base = key.match(/^(.*)_one$/)?.[1];
+      if (base && typeof entries[`${base}_other`] === "string") plurals.set(`${namespace}.${base}`, [text, entries[`${base}_other`]!]);
+    }
+  }
+  return {
+    name: "meridian:inline-messages",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform(code, id) {
+      const file = cleanId(id);
+      if (!file.startsWith(join(root, "src") + "/") || !/\.tsx?$/.test(file)) return null;
+      if (file === i18nModule) {
+        const replaced = code.replace(/^import en from "[^"]+";$/m, "const en = {} as typeof import(\"../../locales/en.json\");");
+        if (replaced === code) this.error("src/i18n/index.ts: the locales import was not found");
+        return { code: replaced, map: null };
+      }
+      const imports = new Set<string>();
+      let out = code.replace(/(["'])([A-Za-z]\w*\.\w+)\1/g, (literal, _quote, key: string) => {
+        const text = texts.get(key);
+        if (text !== undefined) return JSON.stringify(`\uE000${text}`);
+        const forms = plurals.get(key);
+        if (forms) return JSON.stringify(`\uE001${forms[0]}\uE001${forms[1]}`);
+        return literal;
+      });
+      out = out.replace(/`([A-Za-z]\w*)\.\$\{([\w.]+)\}`/g, (literal, namespace: string, expression: string) => {
+        if (!Object.hasOwn(messages, namespace)) return literal;
+        imports.add(namespace);
+        const table = `__messages_${namespace}`;
+        return `((${table} as Record<string, string>)[${expression}] === undefined ? ${literal} : "\\uE000" + (${table} as Record<string, string>)[${expression}])`;
+      });
+      if (out === code) return null;
+      const header = [...imports].map((namespace) => `import { ${namespace} as __messages_${namespace} } from ${JSON.stringify(messagesFile)};\n`).join("");
+      return { code: header + out, map: null };
     },
   };
 }
