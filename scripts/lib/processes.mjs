@@ -1,7 +1,7 @@
 // Starting and stopping the local servers (wrangler dev, Directus) as whole process groups,
 // so nothing is left running after Ctrl-C or a finished test run.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -86,6 +86,11 @@ export async function startDevServer({ port = 3000, vars = {}, logLevel = "info"
 export async function startWorker({ port = 3000, vars = {}, log = "inherit", persistTo } = {}) {
   const config = join(root, "dist/worker/wrangler.json");
   if (!existsSync(config)) throw new Error("dist/worker/wrangler.json is missing: run `npm run build` first");
+  // A preprod/prod build (deploy:check, the bench) carries that environment's vars: not for tests.
+  const built = JSON.parse(readFileSync(config, "utf8"));
+  if (built.topLevelName && built.name !== built.topLevelName) {
+    throw new Error(`dist/worker is the ${built.name} build: run \`npm run build\` (the dev environment) first`);
+  }
   const args = ["dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   if (persistTo) args.push("--persist-to", persistTo);
