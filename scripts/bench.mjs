@@ -179,7 +179,7 @@ const report = {
   settings: { duration, connections, coldConnections, coldRepeats },
   method: {
     server:
-      "production bundle (wrangler deploy --dry-run --env prod) on workerd via Miniflare's API, one isolate; requests go straight to the worker's entrypoint (no wrangler dev proxy, no Miniflare entry worker, no static-assets router emulation)",
+      "production bundle (Vite build with --env prod, wrangler deploy --dry-run) on workerd via Miniflare's API, one isolate; requests go straight to the worker's entrypoint (no wrangler dev proxy, no Miniflare entry worker, no static-assets router emulation)",
     static: "the page's own bytes, rendered once and then answered from memory by the same worker (same size, same HTTP path, no render)",
     hit: "page cache (Cache API) hit, nonce rewritten by HTMLRewriter",
     ssr: "PAGE_CACHE=off on a second instance: every request renders; content cache warm (isolate memory, then KV); Server-Timing shows the sources",

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// `npm start`: the whole site on http://localhost:3000.
-// 1. builds the client bundle and CSS;
-// 2. unless API_BASE_URL points at another Directus, prepares (first run: bootstrap, schema,
+// `npm start`: the whole site on http://localhost:3000, with hot module replacement.
+// 1. unless API_BASE_URL points at another Directus, prepares (first run: bootstrap, schema,
 //    permissions, demo content) and starts the local Directus on 127.0.0.1:8055;
-// 3. runs the worker with `wrangler dev` on port 3000;
+// 2. runs Vite's dev server (vite.config.ts) on 127.0.0.1:3000: the worker in workerd through
+//    @cloudflare/vite-plugin, the browser code and Tailwind with HMR. No build step: an edit to
+//    a view or to app.css shows in the browser without a reload (measured by
+//    scripts/dev-loop-timing.mjs).
 // Ctrl-C stops both, with no process left behind.
 import { copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { spawnSync } from "node:child_process";
-import { root, startWorker } from "./lib/processes.mjs";
+import { root, startDevServer } from "./lib/processes.mjs";
 
 const localCms = "http://127.0.0.1:8055";
 const apiBaseUrl = process.env.API_BASE_URL || localCms;
@@ -32,10 +33,6 @@ try {
     console.log("created .dev.vars from .dev.vars.example (local secrets)");
   }
 
-  console.log("building client bundle and styles…");
-  const build = spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) throw new Error("build failed");
-
   if (apiBaseUrl === localCms) {
     const cms = await import("../cms/scripts/lib.mjs");
     const log = (message) => console.log(`[cms] ${message}`);
@@ -47,8 +44,8 @@ try {
     console.log(`using the Directus at ${apiBaseUrl}`);
   }
 
-  const worker = await startWorker({ port, vars: { API_BASE_URL: apiBaseUrl } });
-  stops.push(worker.stop);
+  const dev = await startDevServer({ port, vars: { API_BASE_URL: apiBaseUrl } });
+  stops.push(dev.stop);
   console.log(`\n  Meridian is running at http://localhost:${port}\n  Press Ctrl-C to stop.\n`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

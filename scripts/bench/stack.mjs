@@ -19,21 +19,29 @@ export function compatibilityDate() {
   return match[1];
 }
 
+/** Files under `dir`, relative, recursively. */
+function filesUnder(dir, prefix = "") {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(dir, join(prefix, entry.name)) : [join(prefix, entry.name)],
+  );
+}
+
 /**
- * Builds the client (scripts/build.mjs) and the prod worker bundle (`wrangler deploy --dry-run
- * --env prod`) into a private temporary folder, with a snapshot of dist/client, so another
- * build in the same tree cannot swap the files under a running benchmark.
+ * Builds the prod client and worker (`scripts/build.mjs --env prod`: Vite, dist/client and
+ * dist/worker) and runs `wrangler deploy --dry-run` on it (the upload size wrangler reports),
+ * into a private temporary folder, with a snapshot of dist/client, so another build in the
+ * same tree cannot swap the files under a running benchmark.
  * @returns {{ dir: string, scriptPath: string, assetsDir: string, bundle: object, cleanup: () => void }}
  */
 export function buildForBench({ log = console.log } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "meridian-bench-"));
   const node = process.execPath;
   for (let attempt = 1; ; attempt++) {
-    log(`build: client (scripts/build.mjs) and prod worker bundle (wrangler deploy --dry-run --env prod) ...`);
-    execFileSync(node, [join(root, "scripts/build.mjs")], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+    log(`build: client and prod worker (scripts/build.mjs --env prod, Vite), then wrangler deploy --dry-run ...`);
+    execFileSync(node, [join(root, "scripts/build.mjs"), "--env", "prod"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
     const wranglerOut = execFileSync(
       node,
-      [join(root, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--env", "prod", "--outdir", join(dir, "worker")],
+      [join(root, "node_modules/wrangler/bin/wrangler.js"), "deploy", "--dry-run", "--outdir", join(dir, "worker")],
       { cwd: root, env: { ...process.env, ...offlineEnv }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
     );
     rmSync(join(dir, "client"), { recursive: true, force: true });
@@ -41,11 +49,11 @@ export function buildForBench({ log = console.log } = {}) {
     // The bundle embeds the asset manifest of the build it was made from: check that the
     // snapshot holds those files (another engineer may have rebuilt in between).
     const manifest = JSON.parse(readFileSync(join(root, "src/generated/asset-manifest.json"), "utf8"));
-    const bundleText = readFileSync(join(dir, "worker/worker.js"), "utf8");
+    const modules = filesUnder(join(dir, "worker")).filter((f) => /\.(m?js|wasm)$/.test(f) && f !== "bench-entry.mjs");
+    const bundleText = modules.map((f) => readFileSync(join(dir, "worker", f), "utf8")).join("\n");
     const consistent =
       bundleText.includes(manifest.clientEntry) && [manifest.clientEntry, manifest.css].every((file) => existsSync(join(dir, "client", file)));
     if (consistent) {
-      const modules = readdirSync(join(dir, "worker")).filter((f) => /\.(m?js|wasm)$/.test(f) && f !== "bench-entry.mjs");
       const raw = modules.reduce((sum, f) => sum + statSync(join(dir, "worker", f)).size, 0);
       const gzip = modules.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, "worker", f))).length, 0);
       const reported = wranglerOut.match(/Total Upload:\s*([\d.]+)\s*KiB\s*\/\s*gzip:\s*([\d.]+)\s*KiB/);
@@ -58,7 +66,7 @@ export function buildForBench({ log = console.log } = {}) {
       };
       return {
         dir,
-        scriptPath: join(dir, "worker/worker.js"),
+        scriptPath: join(dir, "worker/index.js"),
         assetsDir: join(dir, "client"),
         manifest,
         bundle,
@@ -105,7 +113,7 @@ async function loadMiniflare() {
  *   Cloudflare that routing happens before the worker and is not part of its CPU time).
  */
 const benchEntrySource = `import { WorkerEntrypoint } from "cloudflare:workers";
-import worker from "./worker.js";
+import worker from "./index.js";
 const kept = new Map();
 async function pageBytes(path, url, env, ctx) {
   let entry = kept.get(path);

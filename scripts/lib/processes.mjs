@@ -1,6 +1,7 @@
 // Starting and stopping the local servers (wrangler dev, Directus) as whole process groups,
 // so nothing is left running after Ctrl-C or a finished test run.
 import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -63,12 +64,34 @@ export function spawnGroup(command, args, { env = {}, log = "inherit", cwd = roo
 }
 
 /**
- * Runs the built worker with `wrangler dev` (workerd, local KV, assets and Images binding).
- * `vars` override wrangler.toml vars for this run.
+ * Vite's dev server (vite.config.ts) in this process: the worker in workerd through
+ * @cloudflare/vite-plugin, HMR for the browser. `vars` override wrangler.toml vars.
+ * @param {{ port?: number, vars?: Record<string, string>, logLevel?: "info" | "warn" | "error" | "silent" }} [options]
+ */
+export async function startDevServer({ port = 3000, vars = {}, logLevel = "info" } = {}) {
+  process.env.MERIDIAN_DEV_VARS = JSON.stringify(vars);
+  Object.assign(process.env, offlineEnv);
+  const { createServer } = await import("vite");
+  const server = await createServer({ root, configFile: join(root, "vite.config.ts"), logLevel, server: { port, host: "127.0.0.1", strictPort: true } });
+  await server.listen();
+  const url = `http://127.0.0.1:${port}`;
+  return { url, server, stop: () => server.close() };
+}
+
+/**
+ * Runs the built worker (`npm run build`: dist/worker, dist/client) with `wrangler dev`
+ * (workerd, local KV, assets and Images binding). `vars` override the build's vars.
  * @param {{ port?: number, vars?: Record<string, string>, log?: "inherit" | "pipe", persistTo?: string }} [options]
  */
 export async function startWorker({ port = 3000, vars = {}, log = "inherit", persistTo } = {}) {
-  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
+  const config = join(root, "dist/worker/wrangler.json");
+  if (!existsSync(config)) throw new Error("dist/worker/wrangler.json is missing: run `npm run build` first");
+  // A preprod/prod build (deploy:check, the bench) carries that environment's vars: not for tests.
+  const built = JSON.parse(readFileSync(config, "utf8"));
+  if (built.topLevelName && built.name !== built.topLevelName) {
+    throw new Error(`dist/worker is the ${built.name} build: run \`npm run build\` (the dev environment) first`);
+  }
+  const args = ["dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   if (persistTo) args.push("--persist-to", persistTo);
   // Run wrangler's CLI with this Node (>= 22.12), whatever `node` is first on PATH.

@@ -14,12 +14,23 @@ export type Params = Record<string, string | number>;
 export const defaultLocale = "en" as const;
 const messages: Messages = en;
 
+/**
+ * Marks a message text that the browser build inlined in place of its key
+ * (scripts/vite/plugins.ts, inlineMessages): the browser then ships only the texts it shows.
+ */
+export const inlinedText = "\uE000";
+
 /** Looks up `namespace.key` and fills `{name}` placeholders. Unknown placeholders stay visible. */
 export function t(key: MessageKey, params?: Params): string {
-  const dot = key.indexOf(".");
-  const namespace = key.slice(0, dot) as Namespace;
-  const name = key.slice(dot + 1);
-  const template = (messages[namespace] as Record<string, string>)[name] ?? key;
+  let template: string;
+  if (key.startsWith(inlinedText)) {
+    template = key.slice(inlinedText.length);
+  } else {
+    const dot = key.indexOf(".");
+    const namespace = key.slice(0, dot) as Namespace;
+    const name = key.slice(dot + 1);
+    template = (messages[namespace] as Record<string, string> | undefined)?.[name] ?? key;
+  }
   return params ? interpolate(template, params) : template;
 }
 

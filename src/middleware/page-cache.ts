@@ -1,14 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import manifest from "../generated/asset-manifest.json";
 import { pageIdentity } from "../lib/tracking";
+import { buildId } from "../render/asset-tags";
 import { publicHtmlCacheControl } from "../render/cache-policy";
 
 /** Request facts besides the URL that change the HTML of a public page. */
 export type PageVariant = (c: Context<AppEnv>) => string;
-
-/** Pages name hashed CSS and JS files: a new build must never serve pages of the old one. */
-const buildId = encodeURIComponent(`${manifest.clientEntry}${manifest.css}`.replace(/[^a-zA-Z0-9]/g, ""));
 
 /** How long a rendered page is kept; a webhook invalidates it sooner through the generation. */
 export const pageCacheTtlSeconds = 300;
@@ -193,7 +190,8 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
 }
 
 function cacheable(c: Context<AppEnv>): boolean {
-  if (c.req.method !== "GET" || c.get("preview") || c.env.PAGE_CACHE === "off") return false;
+  // Pages name hashed CSS and JS files, so they are kept per build (no build id under `vite`: no cache).
+  if (buildId === null || c.req.method !== "GET" || c.get("preview") || c.env.PAGE_CACHE === "off") return false;
   const path = c.req.path;
   if (path.startsWith("/api/") || path === "/graphql" || path.startsWith("/_next/")) return false;
   return !c.req.header("authorization");

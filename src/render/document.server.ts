@@ -1,4 +1,4 @@
-import manifest from "../generated/asset-manifest.json";
+import { bodyAssetTags, headAssetTags } from "./asset-tags";
 import { escapeHtml, serializeForScript } from "./serialize";
 import { managedHeadTags, type HeadContext } from "./head";
 import type { PageMeta } from "./meta";
@@ -18,9 +18,7 @@ export function documentStart({ meta, ...context }: DocumentContext): string {
     `<meta name="theme-color" content="#ffffff">` +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(context.siteName)} blog" href="/blog/rss.xml">` +
-    `<link rel="preload" href="${manifest.font}" as="font" type="font/woff2" crossorigin>` +
-    `<link rel="stylesheet" href="${manifest.css}">` +
-    `<link rel="modulepreload" href="${manifest.clientEntry}">` +
+    headAssetTags(context.nonce) +
     `</head><body><div id="app">`
   );
 }
@@ -29,6 +27,7 @@ export function documentStart({ meta, ...context }: DocumentContext): string {
 export function documentEnd(payload: PagePayload, nonce: string): string {
   return (
     `</div><script id="__STATE__" type="application/json" nonce="${nonce}">${serializeForScript(payload)}</script>` +
-    `<script type="module" src="${manifest.clientEntry}" nonce="${nonce}"></script></body></html>`
+    bodyAssetTags(nonce) +
+    `</body></html>`
   );
 }

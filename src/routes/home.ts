@@ -2,12 +2,10 @@ import { homeQuery } from "../content/queries/home";
 import { reshapeEventCard, reshapePostCard } from "../content/reshape";
 import { t } from "../i18n";
 import { HomePage } from "../views/pages/HomePage";
+import { currentHour } from "./clock";
 import { defineRoute } from "./define";
 
-/** "Now" rounded down to the hour: upcoming-event queries stay cacheable for an hour. */
-export function currentHour(now = Date.now()): string {
-  return new Date(Math.floor(now / 3_600_000) * 3_600_000).toISOString();
-}
+export { currentHour } from "./clock";
 
 /** The main page `/`. */
 export default defineRoute({

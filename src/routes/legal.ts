@@ -1,13 +1,7 @@
-import { t, type MessageKey } from "../i18n";
+import { t } from "../i18n";
+import { legalPages as pages } from "./legal-pages";
 import { LegalPage } from "../views/pages/LegalPage";
 import { defineRoute, PageNotFound } from "./define";
-
-const pages: Record<string, { title: MessageKey; description: MessageKey; body: MessageKey }> = {
-  "privacy-policy": { title: "legal.privacy_title", description: "legal.privacy_description", body: "legal.privacy_body" },
-  terms: { title: "legal.terms_title", description: "legal.terms_description", body: "legal.terms_body" },
-};
-
-export const legalPages = Object.keys(pages);
 
 /** `/legal/:page`: the privacy policy and terms (texts in locales/en.json). */
 export default defineRoute({

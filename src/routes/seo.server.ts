@@ -6,7 +6,7 @@ import { authorHref, postHref } from "../lib/paths/blog";
 import { publicHtmlCacheControl } from "../render/cache-policy";
 import { docsTreeQuery } from "../content/queries/docs";
 import { buildDocsTree } from "./docs/tree";
-import { legalPages } from "./legal";
+import { legalPages } from "./legal-pages";
 import { routeIds, routeTable } from "./table";
 
 /** Where each kind of content lives on the site. */
@@ -20,7 +20,7 @@ const contentPaths = {
 /** Pages without parameters (search results are never indexed), and the legal pages. */
 const staticPaths = [
   ...routeIds.map((id) => routeTable[id].path).filter((path) => !path.includes(":") && !path.includes("*") && path !== "/search"),
-  ...legalPages.map((page) => `/legal/${page}`),
+  ...Object.keys(legalPages).map((page) => `/legal/${page}`),
 ];
 
 /** /robots.txt and /sitemap.xml. Only prod is crawlable. */

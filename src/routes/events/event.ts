@@ -7,8 +7,7 @@ import { summaryOf } from "../../lib/html-text";
 import { mapsEmbedUrl } from "../../views/events/map";
 import { EventPage } from "../../views/pages/EventPage";
 import { defineRoute, PageNotFound } from "../define";
-import { currentHour } from "../home";
-import { isUpcoming } from "./list";
+import { currentHour, isUpcoming } from "../clock";
 
 /**
  * `/events/:slug`. The venue map needs a maps key: the event's own `map_key`, else the site's

@@ -4,12 +4,9 @@ import type { EventCard } from "../../content/types/site";
 import { t } from "../../i18n";
 import { EventsPage } from "../../views/pages/EventsPage";
 import { defineRoute } from "../define";
-import { currentHour } from "../home";
+import { currentHour, isUpcoming } from "../clock";
 
-/** An event is upcoming until it ends (a conference in progress still is), against the current hour. */
-export function isUpcoming(event: Pick<EventCard, "startAt" | "endAt">, now: string): boolean {
-  return Date.parse(event.endAt ?? event.startAt) >= Date.parse(now);
-}
+export { isUpcoming } from "../clock";
 
 /** `/events`: upcoming events (soonest first) and past events (latest first). */
 export default defineRoute({

@@ -1,0 +1,260 @@
+// The site's own Vite plugins (vite.config.ts): what scripts/build.mjs did around esbuild,
+// as small plugins that run the same in `vite` (dev) and `vite build`.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import type { Plugin, ResolvedConfig } from "vite";
+import { tailwindThemeCss } from "../../src/config/design-tokens.ts";
+import { commonSecurityHeaders, staticFileCsp, strictTransportSecurity } from "../../src/middleware/security-headers.ts";
+
+const cleanId = (id: string) => id.replace(/[?#].*$/, "");
+
+/** Tailwind theme tokens from src/config/design-tokens.ts (one source of truth for CSS and TypeScript). */
+export function designTokens(root: string): Plugin {
+  const target = join(root, "src/styles/tokens.generated.css");
+  const write = () => {
+    const css = tailwindThemeCss();
+    if (!existsSync(target) || readFileSync(target, "utf8") !== css) writeFileSync(target, css);
+  };
+  return {
+    name: "meridian:design-tokens",
+    // Before Tailwind reads app.css. design-tokens.ts is a dependency of this config, so
+    // editing it restarts the dev server, which writes the file again.
+    config() {
+      write();
+    },
+  };
+}
+
+/**
+ * GraphQL result types and each operation's collections (scripts/codegen.mjs), written before
+ * anything imports them: the worker reads the collections table at run time. Unchanged query
+ * documents cost a hash check.
+ */
+export function graphqlCodegen(): Plugin {
+  let written: Promise<unknown> | null = null;
+  return {
+    name: "meridian:graphql-codegen",
+    async config() {
+      written ??= import("../codegen.mjs").then((codegen) => codegen.writeOperationsFile());
+      await written;
+    },
+  };
+}
+
+/**
+ * Islands: a module with a sibling `X.client.tsx` is replaced by it in the browser (dev and
+ * build), never in the worker.
+ */
+export function islands(): Plugin {
+  return {
+    name: "meridian:islands",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId(source, importer) {
+      if (!importer || !/^\.\.?\//.test(source) || source.endsWith(".client")) return null;
+      const candidate = resolve(dirname(cleanId(importer)), `${source}.client.tsx`);
+      return existsSync(candidate) ? candidate : null;
+    },
+  };
+}
+
+const serverOnly = /\.server\.tsx?$/;
+
+/** `*.server.ts(x)` never reaches the browser: an error in dev, a failed build. */
+export function serverOnlyGuard(): Plugin {
+  return {
+    name: "meridian:server-only-guard",
+    applyToEnvironment: (environment) => environment.name === "client",
+    load(id) {
+      if (serverOnly.test(cleanId(id))) {
+        this.error(`server-only module in the browser graph: ${id}${importChain(this, id)}`);
+      }
+      return null;
+    },
+    generateBundle(_options, bundle) {
+      const leaked = Object.values(bundle).flatMap((output) =>
+        output.type === "chunk" ? output.moduleIds.filter((id) => serverOnly.test(cleanId(id))) : [],
+      );
+      if (leaked.length) this.error(`server-only modules in the client bundle: ${leaked.join(", ")}`);
+    },
+  };
+}
+
+function importChain(context: { getModuleInfo?: (id: string) => { importers: readonly string[] } | null }, id: string): string {
+  const importers = context.getModuleInfo?.(id)?.importers ?? [];
+  return importers.length ? ` (imported by ${importers.join(", ")})` : "";
+}
+
+/**
+ * In `vite` (dev) the worker writes Vite's client and source entry into the page
+ * (src/render/asset-tags.dev.ts) instead of the hashed files of the last build
+ * (src/render/asset-tags.ts, which wrangler, the tests and `vite build` use).
+ */
+export function devAssetTags(root: string): Plugin {
+  const prod = join(root, "src/render/asset-tags.ts");
+  const dev = join(root, "src/render/asset-tags.dev.ts");
+  return {
+    name: "meridian:dev-asset-tags",
+    apply: "serve",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name !== "client",
+    async resolveId(source, importer, options) {
+      if (!source.endsWith("asset-tags") && !source.endsWith("asset-tags.ts")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && cleanId(resolved.id) === prod ? dev : resolved;
+    },
+  };
+}
+
+interface ViteManifestEntry {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/** The manifest the worker imports (src/generated/asset-manifest.json), from Vite's. */
+export interface AssetManifest {
+  clientEntry: string;
+  initialChunks: string[];
+  clientChunks: string[];
+  css: string;
+  font: string;
+}
+
+export function assetManifestFrom(vite: Record<string, ViteManifestEntry>, { entry, css }: { entry: string; css: string }): AssetManifest {
+  const url = (file: string) => `/${file}`;
+  const entryChunk = vite[entry];
+  const cssEntry = vite[css];
+  if (!entryChunk) throw new Error(`${entry} missing from Vite's manifest`);
+  if (!cssEntry) throw new Error(`${css} missing from Vite's manifest`);
+  const cssFile = cssEntry.file.endsWith(".css") ? cssEntry.file : cssEntry.css?.[0];
+  if (!cssFile) throw new Error(`no CSS file for ${css}`);
+  // What every page loads before its route's own chunks: the entry's static imports, transitively.
+  const initial: string[] = [];
+  const visit = (key: string) => {
+    for (const imported of vite[key]?.imports ?? []) {
+      const file = vite[imported]?.file;
+      if (!file || initial.includes(file)) continue;
+      initial.push(file);
+      visit(imported);
+    }
+  };
+  visit(entry);
+  const js = [...new Set(Object.values(vite).map((chunk) => chunk.file))].filter((file) => file.endsWith(".js") && file !== entryChunk.file);
+  const font = [...(cssEntry.assets ?? []), ...Object.values(vite).map((chunk) => chunk.file)].find((file) => /inter-latin-wght-normal.*\.woff2$/.test(file));
+  if (!font) throw new Error("the self-hosted font is missing from the build");
+  return { clientEntry: url(entryChunk.file), initialChunks: initial.map(url), clientChunks: js.sort().map(url), css: url(cssFile), font: url(font) };
+}
+
+/**
+ * After the client build: the worker's asset manifest (same shape as before Vite) from Vite's
+ * build manifest, which is then removed from the public files; and `_headers` for Workers
+ * Static Assets (the worker's middleware never runs for static files).
+ */
+export function clientBuildOutput(root: string, { entry, css }: { entry: string; css: string }): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: "meridian:client-build-output",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      if (process.env.MERIDIAN_CHUNKS) {
+        const chunks = Object.values(bundle).flatMap((output) =>
+          output.type === "chunk" ? [{ file: output.fileName, imports: output.imports, modules: output.moduleIds.map((id) => `${relative(root, id)}:${output.modules[id]?.renderedLength}`) }] : [],
+        );
+        writeFileSync(process.env.MERIDIAN_CHUNKS, JSON.stringify(chunks, null, 2));
+      }
+      // Static files: immutable caching for hashed files; the worker's security headers, a CSP
+      // that lets nothing load or run, and HSTS (every deployed environment is https).
+      this.emitFile({
+        type: "asset",
+        fileName: "_headers",
+        source: [
+          "/static/*",
+          "  Cache-Control: public, max-age=31536000, immutable",
+          "/*",
+          ...Object.entries(commonSecurityHeaders).map(([name, value]) => `  ${name}: ${value}`),
+          `  Content-Security-Policy: ${staticFileCsp}`,
+          `  Strict-Transport-Security: ${strictTransportSecurity}`,
+          "",
+        ].join("\n"),
+      });
+    },
+    writeBundle: {
+      order: "post",
+      handler() {
+        const outDir = resolve(root, this.environment.config.build.outDir);
+        const manifestDir = join(outDir, ".vite");
+        const vite = JSON.parse(readFileSync(join(manifestDir, "manifest.json"), "utf8")) as Record<string, ViteManifestEntry>;
+        const manifest = assetManifestFrom(vite, { entry, css });
+        mkdirSync(join(root, "src/generated"), { recursive: true });
+        writeFileSync(join(root, "src/generated/asset-manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+        rmSync(manifestDir, { recursive: true, force: true });
+        config.logger.info(`asset manifest: ${manifest.clientEntry}, ${manifest.css} -> ${relative(root, join(root, "src/generated/asset-manifest.json"))}`);
+      },
+    },
+  };
+}
+
+/**
+ * Browser build only: message texts inlined where the code names their keys, so each chunk
+ * carries the texts it shows and the entry no longer carries all of locales/en.json (about
+ * 4 kB gzip on every page). A literal `"ns.key"` becomes the text behind a marker that `t()`
+ * reads (src/i18n/index.ts); a plural prefix (`plural("blog.count", n)`) becomes both forms
+ * behind another (src/i18n/plural.ts); a key built at run time from a namespace
+ * (`newsletter.${code}`) reads that namespace alone. The worker and `vite` (dev) keep the
+ * whole table.
+ */
+export function inlineMessages(root: string): Plugin {
+  const messagesFile = join(root, "locales/en.json");
+  const i18nModule = join(root, "src/i18n/index.ts");
+  const messages = JSON.parse(readFileSync(messagesFile, "utf8")) as Record<string, Record<string, string>>;
+  const texts = new Map<string, string>();
+  const plurals = new Map<string, [string, string]>();
+  for (const [namespace, entries] of Object.entries(messages)) {
+    for (const [key, text] of Object.entries(entries)) {
+      texts.set(`${namespace}.${key}`, text);
+      const base = key.match(/^(.*)_one$/)?.[1];
+      if (base && typeof entries[`${base}_other`] === "string") plurals.set(`${namespace}.${base}`, [text, entries[`${base}_other`]!]);
+    }
+  }
+  return {
+    name: "meridian:inline-messages",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform(code, id) {
+      const file = cleanId(id);
+      if (!file.startsWith(join(root, "src") + "/") || !/\.tsx?$/.test(file)) return null;
+      if (file === i18nModule) {
+        const replaced = code.replace(/^import en from "[^"]+";$/m, "const en = {} as typeof import(\"../../locales/en.json\");");
+        if (replaced === code) this.error("src/i18n/index.ts: the locales import was not found");
+        return { code: replaced, map: null };
+      }
+      const imports = new Set<string>();
+      let out = code.replace(/(["'])([A-Za-z]\w*\.\w+)\1/g, (literal, _quote, key: string) => {
+        const text = texts.get(key);
+        if (text !== undefined) return JSON.stringify(`\uE000${text}`);
+        const forms = plurals.get(key);
+        if (forms) return JSON.stringify(`\uE001${forms[0]}\uE001${forms[1]}`);
+        return literal;
+      });
+      out = out.replace(/`([A-Za-z]\w*)\.\$\{([\w.]+)\}`/g, (literal, namespace: string, expression: string) => {
+        if (!Object.hasOwn(messages, namespace)) return literal;
+        imports.add(namespace);
+        const table = `__messages_${namespace}`;
+        return `((${table} as Record<string, string>)[${expression}] === undefined ? ${literal} : "\\uE000" + (${table} as Record<string, string>)[${expression}])`;
+      });
+      if (out === code) return null;
+      const header = [...imports].map((namespace) => `import { ${namespace} as __messages_${namespace} } from ${JSON.stringify(messagesFile)};\n`).join("");
+      return { code: header + out, map: null };
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import manifest from "../generated/asset-manifest.json";
+
+/**
+ * The page's asset tags in a build (wrangler, tests, `vite build`): the hashed files named by
+ * src/generated/asset-manifest.json. `vite` (dev) swaps in asset-tags.dev.ts.
+ */
+
+/** In `<head>`: the font preload, the stylesheet, and module preloads of the entry and its static imports. */
+export function headAssetTags(_nonce: string): string {
+  return (
+    `<link rel="preload" href="${manifest.font}" as="font" type="font/woff2" crossorigin>` +
+    `<link rel="stylesheet" href="${manifest.css}">` +
+    [manifest.clientEntry, ...manifest.initialChunks].map((file) => `<link rel="modulepreload" href="${file}">`).join("")
+  );
+}
+
+/** At the end of `<body>`: the hydration bundle. */
+export function bodyAssetTags(nonce: string): string {
+  return `<script type="module" src="${manifest.clientEntry}" nonce="${nonce}"></script>`;
+}
+
+/** Pages name hashed CSS and JS files: the page cache keys by build. */
+export const buildId: string | null = encodeURIComponent(`${manifest.clientEntry}${manifest.css}`.replace(/[^a-zA-Z0-9]/g, ""));

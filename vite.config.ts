@@ -1,0 +1,93 @@
+import { fileURLToPath } from "node:url";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { clientBuildOutput, designTokens, devAssetTags, graphqlCodegen, inlineMessages, islands, serverOnlyGuard } from "./scripts/vite/plugins.ts";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const clientEntry = "src/client/entry.tsx";
+const stylesEntry = "src/styles/app.css";
+/** The worker's Vite environment; `vite build` writes it to dist/worker (with the wrangler.json to deploy). */
+const workerEnvironment = "worker";
+
+/**
+ * `vite` (npm start): the worker runs in workerd through @cloudflare/vite-plugin, the browser
+ * gets hot module replacement (React Fast Refresh, Tailwind through @tailwindcss/vite).
+ * `vite build` (npm run build): the client first (hashed files in dist/client/static, the
+ * asset manifest the worker imports, _headers), then the worker (dist/worker). Pick the
+ * wrangler environment with CLOUDFLARE_ENV=preprod|prod.
+ */
+/** Dev only: vars that override wrangler.toml's for `vite` (scripts/start.mjs: API_BASE_URL). */
+const devVars: Record<string, string> = JSON.parse(process.env.MERIDIAN_DEV_VARS || "{}");
+
+export default defineConfig(({ command }) => ({
+  root,
+  publicDir: "assets",
+  clearScreen: false,
+  // Named exports of JSON modules (one per namespace of locales/en.json), never one JSON.parse string.
+  json: { namedExports: true, stringify: false },
+  resolve: {
+    // app.css names the self-hosted font by its public URL; in the build it becomes a hashed file.
+    alias: [
+      {
+        find: /^\/static\/fonts\/inter-latin-wght-normal\.woff2$/,
+        replacement: fileURLToPath(new URL("node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2", import.meta.url)),
+      },
+    ],
+  },
+  server: { host: "127.0.0.1", port: 3000, strictPort: true },
+  environments: {
+    client: {
+      build: {
+        outDir: "dist/client",
+        assetsDir: "static",
+        // As the esbuild build did (es2022). CSS as the Tailwind CLI wrote it: media queries
+        // with min-width (range syntax needs Safari 16.4).
+        target: "es2022",
+        cssTarget: ["chrome111", "edge111", "firefox114", "safari16"],
+        manifest: true,
+        rollupOptions: {
+          input: { client: clientEntry, app: stylesEntry },
+          // Shared modules get chunks of their own, not merged into one route's chunk (the event
+          // page would load the home page's chunk for EventBanner).
+          experimental: { chunkOptimization: { mergeCommonChunks: false } },
+          output: {
+            entryFileNames: "static/[name]-[hash].js",
+            chunkFileNames: "static/[name]-[hash].js",
+            assetFileNames: (asset) =>
+              asset.names.some((name) => name.endsWith(".woff2")) ? "static/fonts/[name]-[hash][extname]" : "static/[name]-[hash][extname]",
+          },
+        },
+      },
+    },
+    [workerEnvironment]: {
+      build: { outDir: "dist/worker", minify: true },
+    },
+  },
+  builder: {
+    // The client first: the worker imports the client's asset manifest.
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments[workerEnvironment]!);
+    },
+  },
+  plugins: [
+    graphqlCodegen(),
+    designTokens(root),
+    islands(),
+    inlineMessages(root),
+    serverOnlyGuard(),
+    devAssetTags(root),
+    clientBuildOutput(root, { entry: clientEntry, css: stylesEntry }),
+    cloudflare({
+      configPath: "./wrangler.toml",
+      viteEnvironment: { name: workerEnvironment },
+      config: (worker) => {
+        if (command === "serve") worker.vars = { ...worker.vars, ...devVars };
+      },
+    }),
+    react(),
+    tailwindcss(),
+  ],
+}));
