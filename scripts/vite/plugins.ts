@@ -233,6 +233,12 @@ export function inlineMessages(root: string): Plugin {
     transform(code, id) {
       const file = cleanId(id);
       if (!file.startsWith(join(root, "src") + "/") || !/\.tsx?$/.test(file)) return null;
+      // A key with a fixed part before the expression (`ns.prefix_${x}`) cannot be inlined and
+      // would render its key in the browser: a hydration mismatch. Refuse it at build time.
+      const partial = /`([A-Za-z]\w*)\.\w+\$\{/.exec(code);
+      if (partial && Object.hasOwn(messages, partial[1]!)) {
+        this.error(`${file}: message key built as ${partial[0]}…}: write the literal keys (the browser build inlines texts by key)`);
+      }
       if (file === i18nModule) {
         const replaced = code.replace(/^import en from "[^"]+";$/m, "const en = {} as typeof import(\"../../locales/en.json\");");
         if (replaced === code) this.error("src/i18n/index.ts: the locales import was not found");

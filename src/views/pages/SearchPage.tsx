@@ -1,4 +1,4 @@
-import { t, type MessageKey } from "../../i18n";
+import { t } from "../../i18n";
 import { plural } from "../../i18n/plural";
 import { searchKinds, type SearchKind } from "../../search/documents";
 import type { SearchResult } from "../../search/engine";
@@ -22,7 +22,9 @@ export interface SearchData {
   } | null;
 }
 
-const kindLabel = (kind: SearchKind) => t(`search.kind_${kind}` as MessageKey);
+/** Literal keys: the browser build inlines message texts by key (a key built at run time would not be). */
+const kindLabel = (kind: SearchKind): string =>
+  ({ doc: t("search.kind_doc"), post: t("search.kind_post"), job: t("search.kind_job"), event: t("search.kind_event") })[kind];
 
 function searchHref(q: string, kind: SearchKind | null): string {
   const params = new URLSearchParams({ q });
