@@ -130,14 +130,54 @@ describe("editor preview", () => {
 
 describe("the browser's /graphql against the real Directus", () => {
   it("serves a registered operation by POST and refuses GET", async () => {
-    const operation = operations.find((o) => o.name === "SiteChrome")!;
+    const operation = operations.find((o) => o.name === "BlogPosts")!;
     const response = await fetch(`${site}/graphql`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ operationName: operation.name, query: operation.document, variables: {} }),
     });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { data: { stock_quote: { ticker: string } } }).data.stock_quote.ticker).toBe("MRDN");
+    expect(((await response.json()) as { data: { posts: unknown[] } }).data.posts.length).toBeGreaterThan(0);
     expect((await fetch(`${site}/graphql`)).status).toBe(405);
+  });
+});
+
+describe("site search against the real Directus", () => {
+  it("finds a post published in Directus after the webhook, and never a draft", async () => {
+    const stamp = Date.now();
+    const published = (await admin("POST", "/items/posts", {
+      status: "published",
+      title: "Zephyrine interconnect benchmarks",
+      slug: `zephyrine-${stamp}`,
+      description: "A published post for the search contract test.",
+      body: "<p>Measured across four racks.</p>",
+      published_at: new Date(stamp - 60_000).toISOString(),
+      tags: ["engineering"],
+    })) as { id: number };
+    const draft = (await admin("POST", "/items/posts", {
+      status: "draft",
+      title: "Quillwort roadmap (draft)",
+      slug: `quillwort-${stamp}`,
+      description: "Not public yet.",
+      body: "<p>Draft.</p>",
+      published_at: new Date(stamp - 60_000).toISOString(),
+      tags: ["engineering"],
+    })) as { id: number };
+    try {
+      await flowRunFor("posts", draft.id);
+      // The index is rebuilt after the webhook's answer: poll the API with a bound.
+      let urls: string[] = [];
+      await eventually(async () => {
+        const answer = (await (await fetch(`${site}/api/search?q=zephyrin`)).json()) as { results: { url: string }[] };
+        urls = answer.results.map((result) => result.url);
+        return urls.includes(`/blog/zephyrine-${stamp}`);
+      }, 30_000);
+      expect(urls[0]).toBe(`/blog/zephyrine-${stamp}`);
+      const drafts = (await (await fetch(`${site}/api/search?q=quillwort`)).json()) as { total: number };
+      expect(drafts.total).toBe(0);
+    } finally {
+      await admin("DELETE", `/items/posts/${published.id}`);
+      await admin("DELETE", `/items/posts/${draft.id}`);
+    }
   });
 });
