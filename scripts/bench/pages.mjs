@@ -52,12 +52,22 @@ export async function discoverPages(base, { only } = {}) {
   }
   careersPath ??= departments[0] ? `/careers?${new URLSearchParams({ department: departments[0] })}` : "/careers";
 
+  // The doc page with the most code blocks (highlighted on the server, cached by content hash).
+  const docsText = await get(base, "/llms-full.txt");
+  const docPages = docsText.split("\n---\n").map((part) => ({
+    path: /^Source: https?:\/\/[^/]+(\/docs\/\S+)$/m.exec(part)?.[1],
+    fences: (part.match(/^```/gm) ?? []).length,
+  }));
+  const doc = docPages.filter((page) => page.path).sort((a, b) => b.fences - a.fences)[0]?.path;
+  if (!doc) throw new Error("no doc page in /llms-full.txt");
+
   const pages = [
     { name: "home", path: "/" },
     { name: "blog", path: "/blog" },
     { name: "article", path: article },
     { name: "careers", path: careersPath },
     { name: "event", path: event },
+    { name: "doc", path: doc },
   ];
   return only ? pages.filter((page) => only.includes(page.name)) : pages;
 }
