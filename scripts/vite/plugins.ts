@@ -41,6 +41,16 @@ export function graphqlCodegen(): Plugin {
   };
 }
 
+/** The Workers runtime types (worker-configuration.d.ts), generated again when wrangler.toml changed. */
+export function workerTypes(): Plugin {
+  return {
+    name: "meridian:worker-types",
+    async config() {
+      (await import("../worker-types.mjs")).writeWorkerTypes();
+    },
+  };
+}
+
 /**
  * Islands: a module with a sibling `X.client.tsx` is replaced by it in the browser (dev and
  * build), never in the worker.
