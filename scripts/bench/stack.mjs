@@ -226,6 +226,8 @@ export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = f
         SITE_NAME: "Meridian Cloud",
         API_BASE_URL: apiBaseUrl,
         ...testSecrets,
+        // BENCH_VARS='{"REQUEST_LOG":"off"}': compare a variant without changing code.
+        ...JSON.parse(process.env.BENCH_VARS || "{}"),
         ...vars,
       },
     }),
