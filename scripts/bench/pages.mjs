@@ -18,7 +18,7 @@ function selectOptions(html, name) {
   return [...select[1].matchAll(/<option[^>]*value="([^"]*)"/g)].map((m) => m[1]).filter(Boolean);
 }
 
-const unescape = (value) => value.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&#39;", "'");
+const unescapeHtml = (value) => value.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&#39;", "'");
 const jobLinks = (html) => new Set(hrefs(html, /^\/careers\/[^/.]+$/)).size;
 
 /**
@@ -35,8 +35,8 @@ export async function discoverPages(base, { only } = {}) {
 
   // Careers with two filters set, chosen so the list is not empty (bounded: at most 12 tries).
   const careers = await get(base, "/careers");
-  const departments = selectOptions(careers, "department").map(unescape);
-  const locations = selectOptions(careers, "location").map(unescape);
+  const departments = selectOptions(careers, "department").map(unescapeHtml);
+  const locations = selectOptions(careers, "location").map(unescapeHtml);
   let careersPath = null;
   let tries = 0;
   for (const department of departments.slice(0, 3)) {

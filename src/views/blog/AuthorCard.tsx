@@ -12,9 +12,9 @@ export function AuthorCard({ author }: { author: AuthorProfile }) {
         {t("blog.about_author")}
       </h2>
       <div className="mt-5 flex items-start gap-4 sm:gap-5">
-        <a href={author.href} tabIndex={-1} aria-hidden="true" className="shrink-0">
+        <div className="shrink-0">
           <Avatar name={author.name} image={author.avatar} size="md" />
-        </a>
+        </div>
         <div className="min-w-0 flex-1">
           <p className="text-lg font-semibold tracking-tight">
             <a href={author.href} className="hover:underline hover:underline-offset-4">

@@ -121,6 +121,7 @@ export function CookieConsent({ initial, path }: { initial: ConsentState; path: 
                 name="analytics"
                 value="on"
                 checked={analytics}
+                aria-checked={analytics}
                 onChange={(event) => setAnalytics(event.target.checked)}
                 aria-labelledby="consent-analytics-title"
                 aria-describedby="consent-analytics-text"

@@ -17,6 +17,7 @@ async function copyText(text: string): Promise<boolean> {
  * when they can work), and arrow keys moving between code tabs like a tab list.
  */
 export function useDocBehaviours(body: RefObject<HTMLElement | null>, html: string): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new HTML means new buttons and tabs to wire
   useEffect(() => {
     const root = body.current;
     if (!root) return;

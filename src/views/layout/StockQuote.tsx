@@ -6,7 +6,7 @@ import type { StockQuote as Quote } from "../../content/types/site";
 export function StockQuote({ quote, className = "" }: { quote: Quote; className?: string }) {
   const up = quote.changePercent >= 0;
   return (
-    <div className={`flex flex-col leading-tight ${className}`} aria-label={t("stock.label")}>
+    <div role="group" className={`flex flex-col leading-tight ${className}`} aria-label={t("stock.label")}>
       <p className="flex items-baseline gap-1.5 text-sm font-semibold tabular-nums">
         <span>{quote.ticker}</span>
         <span>{formatPrice(quote.value)}</span>
