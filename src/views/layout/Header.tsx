@@ -1,6 +1,7 @@
 import { t } from "../../i18n";
 import { LogoMark } from "../ui/Logo";
-import { MenuIcon, SearchIcon } from "../ui/icons";
+import { MenuIcon } from "../ui/icons";
+import { HeaderSearch } from "../search/HeaderSearch";
 import type { SiteChrome } from "../../content/types/site";
 import { primaryNav } from "./navigation";
 import { StockQuote } from "./StockQuote";
@@ -30,13 +31,7 @@ export function Header({ site }: { site: SiteChrome }) {
         </nav>
 
         <div className="ml-auto flex items-center gap-3">
-          <a
-            href="/search"
-            className="text-ink-muted hover:text-ink hover:bg-surface-muted flex h-10 w-10 items-center justify-center rounded-md"
-            aria-label={t("nav.search")}
-          >
-            <SearchIcon />
-          </a>
+          <HeaderSearch />
           {site.stock && <StockQuote quote={site.stock} className="border-line hidden border-l pl-4 md:flex" />}
 
           {/* Mobile menu: a native disclosure, usable by keyboard and without JavaScript. */}

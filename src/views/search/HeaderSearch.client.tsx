@@ -1,0 +1,112 @@
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent } from "react";
+import { HeaderSearchControls } from "./HeaderSearchControls";
+
+/**
+ * Browser side of the header search island: the server's form and link, plus the shortcuts
+ * (⌘K / Ctrl+K anywhere, `/` outside text fields) that open the search dialog. The dialog's
+ * code is not part of the page's first load: it is imported the first time it opens.
+ */
+const SearchDialog = lazy(() => import("./SearchDialog").then((module) => ({ default: module.SearchDialog })));
+
+/** Keys typed into these belong to them, not to the `/` shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || target.closest("input, textarea, select") !== null);
+}
+
+const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * Memoised: a parent re-render (the mobile flag, a navigation) has nothing to change here and
+ * must not disturb an open dialog.
+ */
+export const HeaderSearch = memo(function HeaderSearch() {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const isOpen = useRef(false);
+  const closing = useRef(false);
+  const returnTo = useRef<HTMLElement | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  const show = useCallback(() => {
+    if (isOpen.current) return;
+    isOpen.current = true;
+    const active = document.activeElement;
+    returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    setUsed(true);
+    setOpen(true);
+  }, []);
+
+  const close = useCallback((restoreFocus: boolean) => {
+    if (!isOpen.current) return;
+    isOpen.current = false;
+    // Focus goes back where it was: on the header field, that focus must not reopen the dialog.
+    closing.current = true;
+    try {
+      if (dialogRef.current?.open) dialogRef.current.close();
+      const target = returnTo.current;
+      if (restoreFocus && target?.isConnected) target.focus({ preventScroll: true });
+    } finally {
+      closing.current = false;
+    }
+    setOpen(false);
+  }, []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing || event.altKey) return;
+      const modifier = event.metaKey || event.ctrlKey;
+      if (modifier && !event.shiftKey && event.key.toLowerCase() === "k") {
+        event.preventDefault();
+        show();
+      } else if (!modifier && event.key === "/" && !isTyping(event.target)) {
+        event.preventDefault();
+        show();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    // The field was focused before the page became interactive: open now, with what was typed.
+    if (inputRef.current && document.activeElement === inputRef.current) show();
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [show]);
+
+  /** Text typed into the header field (before the dialog's code arrived, say) moves into the dialog. */
+  const takeHeaderText = useCallback(() => {
+    const input = inputRef.current;
+    if (!input) return "";
+    const text = input.value;
+    input.value = "";
+    return text;
+  }, []);
+
+  const onFieldFocus = (event: FocusEvent<HTMLInputElement>) => {
+    const from = event.relatedTarget as Element | null;
+    if (!closing.current && !from?.closest?.("dialog")) show();
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    show();
+  };
+  const onIconClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!plainClick(event)) return;
+    event.preventDefault();
+    show();
+  };
+
+  return (
+    <>
+      <HeaderSearchControls
+        inputRef={inputRef}
+        onFieldFocus={onFieldFocus}
+        onFieldActivate={show}
+        onSubmit={onSubmit}
+        onIconClick={onIconClick}
+      />
+      {used && (
+        <Suspense fallback={null}>
+          <SearchDialog dialogRef={dialogRef} open={open} takeInitialQuery={takeHeaderText} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+});
