@@ -12,7 +12,7 @@ export const bin = (name) => join(root, "node_modules/.bin", name);
 export const offlineEnv = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 /** Polls `url` until it answers (any HTTP status) or `timeoutMs` passes. */
-export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
+async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${url}: server exited with code ${child.exitCode}`);
@@ -28,7 +28,7 @@ export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
 }
 
 /** Spawns a command in its own process group; `stop()` ends the whole group. */
-export function spawnGroup(command, args, { env = {}, log = "inherit", cwd = root } = {}) {
+function spawnGroup(command, args, { env = {}, log = "inherit", cwd = root } = {}) {
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },

@@ -3,7 +3,7 @@
  * that does not open in a new tab or download, found by climbing at most 10 ancestors of the
  * clicked element. The query string is kept.
  */
-export const maxLinkAncestors = 10;
+const maxLinkAncestors = 10;
 
 /** The clicked element itself, then at most `maxLinkAncestors` ancestors. */
 export function findLink(target: EventTarget | null): HTMLAnchorElement | null {

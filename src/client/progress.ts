@@ -3,7 +3,7 @@
  * appears only when the change takes longer than `showDelayMs`, so fast navigations do not
  * flicker. Plain DOM, outside React: it must work while React is busy rendering.
  */
-export const showDelayMs = 150;
+const showDelayMs = 150;
 
 let bar: HTMLDivElement | null = null;
 let showTimer: ReturnType<typeof setTimeout> | undefined;

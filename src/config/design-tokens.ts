@@ -11,7 +11,7 @@ export const breakpoints = { xs: 0, sm: 577, md: 769, lg: 1081, xl: 1185 } as co
 export const themeBreakpoints = { s: 576, m: 768, l: 1080, xl: 1200, xxl: 1400, xxxl: 1920 } as const;
 
 /** Spacing base: every spacing step is a multiple of 4 px. */
-export const spacingBase = 4;
+const spacingBase = 4;
 
 /** The viewport is "mobile" at or below this width (spec section 4). */
 export const mobileMaxWidth = breakpoints.sm;
@@ -20,7 +20,7 @@ export const mobileMaxWidth = breakpoints.sm;
 export const resizeThrottleMs = 100;
 
 /** Widest content column, px (brand brief: 1200-1400). */
-export const contentMaxWidth = 1280;
+const contentMaxWidth = 1280;
 
 /** Tailwind v4 theme block generated from the tokens above. */
 export function tailwindThemeCss(): string {

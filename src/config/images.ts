@@ -3,7 +3,7 @@
  * endpoint and the <Image> component.
  */
 export const deviceWidths = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
-export const imageSizes = [16, 32, 48, 64, 96, 128, 256, 384] as const;
+const imageSizes = [16, 32, 48, 64, 96, 128, 256, 384] as const;
 export const allowedWidths: readonly number[] = [...imageSizes, ...deviceWidths].sort((a, b) => a - b);
 export const defaultImageQuality = 75;
 export const imageEndpoint = "/_next/image";

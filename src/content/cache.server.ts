@@ -13,9 +13,9 @@ export interface CachePolicy {
   staleIfErrorMs: number;
 }
 
-export const defaultCachePolicy: CachePolicy = { freshMs: 60_000, staleIfErrorMs: 86_400_000 };
+const defaultCachePolicy: CachePolicy = { freshMs: 60_000, staleIfErrorMs: 86_400_000 };
 
-export interface CacheEntry<T = unknown> {
+interface CacheEntry<T = unknown> {
   value: T;
   storedAt: number;
   generation: string;

@@ -33,7 +33,7 @@ export class ContentError extends Error {
   }
 }
 
-export const defaultTimeoutMs = 4000;
+const defaultTimeoutMs = 4000;
 
 export async function graphqlRequest<T>(request: GraphqlRequest, options: ContentClientOptions): Promise<T> {
   try {

@@ -7,9 +7,9 @@
 const prefix = "gen:";
 /** In-isolate copy, so a page view does not read KV for every query. */
 const memo = new Map<string, { value: string; readAt: number }>();
-export const generationMemoMs = 1000;
+const generationMemoMs = 1000;
 
-export async function readGenerations(kv: KVNamespace, collections: readonly string[], now = Date.now()): Promise<Record<string, string>> {
+async function readGenerations(kv: KVNamespace, collections: readonly string[], now = Date.now()): Promise<Record<string, string>> {
   const result: Record<string, string> = {};
   const missing: string[] = [];
   for (const collection of collections) {

@@ -16,12 +16,12 @@ import type {
  * Directus returns some timestamps without a zone (`modified_on`: "2026-11-22T00:13:12"); they
  * are UTC. Parsed explicitly so the server and a browser in any time zone agree.
  */
-export function parseDirectusDate(value: string): number {
+function parseDirectusDate(value: string): number {
   return Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(value) ? value : `${value}Z`);
 }
 
 /** Public URL of a Directus file; `modified_on` versions it, so caches can keep it forever. */
-export function fileUrl(file: Pick<FileFieldsFragment, "id" | "modified_on" | "filename_download">, apiBaseUrl: string): string {
+function fileUrl(file: Pick<FileFieldsFragment, "id" | "modified_on" | "filename_download">, apiBaseUrl: string): string {
   const version = file.modified_on ? `?v=${parseDirectusDate(file.modified_on).toString(36)}` : "";
   return `${apiBaseUrl.replace(/\/$/, "")}/assets/${file.id}${version}`;
 }

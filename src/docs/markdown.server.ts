@@ -32,7 +32,7 @@ export { slugify } from "./slug";
  */
 export const rendererVersion = "docs-md-1";
 
-export interface DocAssetSize {
+interface DocAssetSize {
   width: number;
   height: number;
 }
@@ -48,7 +48,7 @@ export interface RenderOptions {
   idPrefix?: string;
 }
 
-export interface DocHeading {
+interface DocHeading {
   depth: 2 | 3;
   id: string;
   text: string;
@@ -429,7 +429,7 @@ export async function renderMarkdown(source: string, options: RenderOptions): Pr
 }
 
 /** The synchronous core of `renderMarkdown`, with the highlighter passed in (null: plain code). */
-export function renderMarkdownWith(source: string, options: RenderOptions, highlight: Highlighter | null): RenderedDoc {
+function renderMarkdownWith(source: string, options: RenderOptions, highlight: Highlighter | null): RenderedDoc {
   const env: DocEnv = {
     options,
     highlight,

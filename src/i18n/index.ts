@@ -4,21 +4,21 @@ import en from "../../locales/en.json";
  * Translation set: namespace -> key -> string (nesting depth 1, spec section 9).
  * Keys are typed from locales/en.json, so a missing key fails the type check.
  */
-export type Messages = typeof en;
-export type Namespace = keyof Messages;
+type Messages = typeof en;
+type Namespace = keyof Messages;
 export type MessageKey = {
   [N in Namespace]: `${N}.${keyof Messages[N] & string}`;
 }[Namespace];
 export type Params = Record<string, string | number>;
 
-export const defaultLocale = "en" as const;
+const defaultLocale = "en" as const;
 const messages: Messages = en;
 
 /**
  * Marks a message text that the browser build inlined in place of its key
  * (scripts/vite/plugins.ts, inlineMessages): the browser then ships only the texts it shows.
  */
-export const inlinedText = "\uE000";
+const inlinedText = "\uE000";
 
 /** Looks up `namespace.key` and fills `{name}` placeholders. Unknown placeholders stay visible. */
 export function t(key: MessageKey, params?: Params): string {

@@ -1,7 +1,7 @@
 import { interpolate, t, type MessageKey } from ".";
 
 /** Both forms of a plural that the browser build inlined in place of its prefix (scripts/vite/plugins.ts). */
-export const inlinedPlural = "\uE001";
+const inlinedPlural = "\uE001";
 
 /** English plural choice: `{prefix}_one` for 1, `{prefix}_other` otherwise, with {count}. */
 export function plural(prefix: string, count: number): string {

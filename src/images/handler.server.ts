@@ -32,8 +32,8 @@ type OutputFormat = "image/avif" | "image/webp" | "image/jpeg" | "image/png";
 /** What the client accepts, best first: the cache key's format part. */
 export type FormatPreference = "avif" | "webp" | "source";
 
-export const imageCacheName = "images";
-export const imageCacheHeader = "X-Image-Cache";
+const imageCacheName = "images";
+const imageCacheHeader = "X-Image-Cache";
 export const imageCsp = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 const immutable = "public, max-age=31536000, immutable";
 const oneDay = "public, max-age=86400";
@@ -195,7 +195,7 @@ function isVersioned(source: ImageSource): boolean {
 }
 
 /** The best of the offered modern formats the Accept header lists with a non-zero q. */
-export function preferredFormat(accept: string | undefined): FormatPreference {
+function preferredFormat(accept: string | undefined): FormatPreference {
   const accepted = new Set<string>();
   for (const part of (accept ?? "").toLowerCase().split(",")) {
     const [type, ...params] = part.split(";").map((piece) => piece.trim());

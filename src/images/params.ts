@@ -3,7 +3,7 @@ import { allowedWidths, defaultImageQuality, imageEndpoint, maxImageUrlLength } 
 /** Where the source image comes from: the site's own static files, or an allowlisted host. */
 export type ImageSource = { kind: "asset"; path: string } | { kind: "remote"; url: URL };
 
-export interface ImageParams {
+interface ImageParams {
   source: ImageSource;
   width: number;
   quality: number;
@@ -21,7 +21,7 @@ export type ParseResult = { ok: true; params: ImageParams } | { ok: false; messa
 const widthList = allowedWidths.join(", ");
 
 /** The messages of every refusal (400), each naming its parameter. */
-export const paramMessages = {
+const paramMessages = {
   urlMissing: 'The "url" parameter is required: the address of the image to resize.',
   urlTwice: 'The "url" parameter must be given only once.',
   urlTooLong: `The "url" parameter is longer than ${maxImageUrlLength} characters.`,

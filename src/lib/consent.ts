@@ -3,7 +3,7 @@ export const consentCookieName = "meridian_consent";
 export type ConsentState = "unset" | "all" | "necessary";
 
 /** One year, as usual for a consent record. */
-export const consentMaxAgeSeconds = 365 * 24 * 60 * 60;
+const consentMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 export function parseConsent(value: string | undefined | null): ConsentState {
   return value === "all" || value === "necessary" ? value : "unset";

@@ -1,7 +1,7 @@
 import { decodeEntities } from "./sanitize-html";
 
 /** Inline HTML to text: tags removed, `<br>` as a space, entities decoded, whitespace collapsed. */
-export function inlineText(html: string): string {
+function inlineText(html: string): string {
   return decodeEntities(html.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
 }
 

@@ -6,10 +6,10 @@ import { t } from "../i18n";
  * /api/subscribe. Messages are the spec's, exactly: 'This field is required',
  * 'Select at least one subscription', 'Invalid value' (and 'An error occurred' for failures).
  */
-export const maxEmailLength = 254;
+const maxEmailLength = 254;
 
 /** Shape of a topic key, used when the CMS list is unavailable (Directus down, cache empty). */
-export const topicKeyPattern = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const topicKeyPattern = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** `topicKeys`: the CMS topics; null when they could not be loaded (then only their shape is checked). */
 export function newsletterSchema(topicKeys: readonly string[] | null) {
@@ -35,7 +35,7 @@ export function newsletterSchema(topicKeys: readonly string[] | null) {
   });
 }
 
-export type NewsletterInput = z.infer<ReturnType<typeof newsletterSchema>>;
+type NewsletterInput = z.infer<ReturnType<typeof newsletterSchema>>;
 export type NewsletterField = "email" | "topics" | "agreement";
 export type FieldErrors = Partial<Record<NewsletterField, string>>;
 

@@ -8,8 +8,8 @@ import { publicHtmlCacheControl } from "../render/cache-policy";
 export type PageVariant = (c: Context<AppEnv>) => string;
 
 /** How long a rendered page is kept; a webhook invalidates it sooner through the generation. */
-export const pageCacheTtlSeconds = 300;
-export const pageCacheHeader = "X-Page-Cache";
+const pageCacheTtlSeconds = 300;
+const pageCacheHeader = "X-Page-Cache";
 
 /** A rendered page as kept in the isolate's memory: its bytes cut where the nonce stood. */
 interface StoredPage {

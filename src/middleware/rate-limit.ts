@@ -3,10 +3,10 @@ import type { AppEnv } from "../env";
 import { errorFields, logLine } from "./request-log";
 
 /** The client's address as Cloudflare reports it (local runs have none: one shared bucket). */
-export const clientKey = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? "local";
+const clientKey = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? "local";
 
 /** The Workers Rate Limiting bindings of wrangler.toml (`[[ratelimits]]`). */
-export type RateLimiterName = "SUBSCRIBE_LIMITER" | "COLLECT_LIMITER";
+type RateLimiterName = "SUBSCRIBE_LIMITER" | "COLLECT_LIMITER";
 
 export interface RateLimitOptions {
   /** Names the endpoint in the key, so two endpoints never share a counter. */
@@ -28,7 +28,7 @@ export interface RateLimitOptions {
  * other than Cloudflare's own) goes in, so a new value cannot buy a new budget, and no
  * secret or cookie ends up in Cloudflare's counters.
  */
-export const rateLimitKey = (c: Context<AppEnv>, route: string) => `${route}:${clientKey(c)}`;
+const rateLimitKey = (c: Context<AppEnv>, route: string) => `${route}:${clientKey(c)}`;
 
 /**
  * Rate limit per client and route. With the Workers Rate Limiting binding the count is shared by

@@ -2,7 +2,7 @@ import type { Bindings } from "../env";
 import { storeSubscription, type Subscription } from "./store.server";
 
 /** Backoff between deliveries of a subscription Directus could not take yet. */
-export const retryDelaySeconds = (attempts: number) => Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
+const retryDelaySeconds = (attempts: number) => Math.min(300, 10 * 2 ** Math.max(0, attempts - 1));
 
 /**
  * Consumer of the subscriptions queue: stores each subscription that could not be stored

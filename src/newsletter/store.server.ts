@@ -16,7 +16,7 @@ mutation Subscribe($data: create_newsletter_subscriptions_input!) {
 }`;
 
 /** KV marker of a stored email + topic set: a repeat is not stored twice. */
-export async function subscriptionKey(subscription: Pick<Subscription, "email" | "topics">): Promise<string> {
+async function subscriptionKey(subscription: Pick<Subscription, "email" | "topics">): Promise<string> {
   const identity = `${subscription.email.trim().toLowerCase()}|${[...subscription.topics].sort().join(",")}`;
   return `sub:${await sha256(identity)}`;
 }

@@ -7,7 +7,7 @@
  * or `/docs/intro.md` are never pages (they are files the worker serves by other handlers).
  * A trailing slash never matches: the worker redirects it to the canonical path first.
  */
-export interface CompiledPattern<Id extends string> {
+interface CompiledPattern<Id extends string> {
   id: Id;
   pattern: string;
   regex: RegExp;
@@ -18,7 +18,7 @@ export interface CompiledPattern<Id extends string> {
 
 const segmentValue = "[^/.]+";
 
-export function compilePattern<Id extends string>(id: Id, pattern: string): CompiledPattern<Id> {
+function compilePattern<Id extends string>(id: Id, pattern: string): CompiledPattern<Id> {
   const names: string[] = [];
   const rank: number[] = [];
   const segments = pattern.split("/").filter(Boolean);

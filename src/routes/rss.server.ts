@@ -7,9 +7,9 @@ import { escapeXml } from "../render/serialize";
 import { blogPath, blogRssPath, postHref } from "../lib/paths/blog";
 
 /** Items in the feed: the latest posts. */
-export const rssItemCount = 20;
+const rssItemCount = 20;
 /** Feed readers poll: a few minutes in browsers and at the edge, stale while refreshing. */
-export const rssCacheControl = "public, max-age=300, s-maxage=300, stale-while-revalidate=3600";
+const rssCacheControl = "public, max-age=300, s-maxage=300, stale-while-revalidate=3600";
 
 
 const element = (name: string, value: string, attributes = "") => `<${name}${attributes}>${escapeXml(value)}</${name}>`;

@@ -29,7 +29,7 @@ export interface SearchDocument {
   date?: string;
 }
 
-export interface DocHeading {
+interface DocHeading {
   depth: 2 | 3;
   id: string;
   text: string;

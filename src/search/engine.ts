@@ -10,13 +10,13 @@ export const indexVersion = 1;
 /** Longest query searched, in characters (code points); longer ones are cut and flagged. */
 export const maxQueryLength = 200;
 /** Query terms beyond this many (after de-duplication) are ignored: bounds the work per query. */
-export const maxQueryTerms = 12;
-export const defaultLimit = 10;
+const maxQueryTerms = 12;
+const defaultLimit = 10;
 export const maxLimit = 50;
 /** Body text kept per document for snippets (measured in docs/decisions/006-search-engine.md). */
-export const defaultSnippetSourceChars = 1_000;
+const defaultSnippetSourceChars = 1_000;
 /** Characters of text a snippet shows (plus an ellipsis at a cut end). */
-export const snippetLength = 160;
+const snippetLength = 160;
 
 // ---------------------------------------------------------------------------------------------
 // Terms
@@ -30,7 +30,7 @@ const ascii = /^\p{ASCII}*$/u;
 const maxTermLength = 64;
 
 /** Lower case, compatibility forms folded (full-width, ligatures), diacritics removed: `Luleå` → `lulea`. */
-export function normalizeTerm(term: string): string {
+function normalizeTerm(term: string): string {
   // Most words are ASCII, where Unicode normalisation changes nothing and costs the most.
   if (ascii.test(term)) return term.toLowerCase();
   return term.normalize("NFKD").replace(combiningMarks, "").normalize("NFC").toLowerCase();
@@ -61,7 +61,7 @@ function processTerm(term: string, field?: string): string | null {
   return normalized;
 }
 
-export interface QueryTerms {
+interface QueryTerms {
   /** Terms searched, in query order, de-duplicated. */
   terms: string[];
   /** All terms of the query normalised, stop words included: compared with titles. */
@@ -69,7 +69,7 @@ export interface QueryTerms {
 }
 
 /** The terms a (normalised) query searches for. Stop words count only in a query made of nothing else. */
-export function queryTerms(query: string): QueryTerms {
+function queryTerms(query: string): QueryTerms {
   const all = tokenize(query)
     .map((term) => processTerm(term))
     .filter((term): term is string => Boolean(term));

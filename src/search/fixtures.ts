@@ -158,7 +158,7 @@ Set \`stream: true\` to receive tokens as server-sent events while they are gene
   },
 ];
 
-export const fixturePosts: SearchDocument[] = [
+const fixturePosts: SearchDocument[] = [
   {
     id: "/blog/reserved-or-on-demand-gpus",
     kind: "post",
@@ -253,7 +253,7 @@ export const fixturePosts: SearchDocument[] = [
   },
 ];
 
-export const fixtureJobs: SearchDocument[] = [
+const fixtureJobs: SearchDocument[] = [
   {
     id: "/careers/senior-kubernetes-engineer",
     kind: "job",
@@ -305,7 +305,7 @@ export const fixtureJobs: SearchDocument[] = [
   },
 ];
 
-export const fixtureEvents: SearchDocument[] = [
+const fixtureEvents: SearchDocument[] = [
   {
     id: "/events/meridian-at-kubecon-europe",
     kind: "event",
@@ -348,7 +348,7 @@ export const fixtureEvents: SearchDocument[] = [
   },
 ];
 
-export const fixtureDocs: SearchDocument[] = fixtureDocPages.flatMap((page) => docSections(page, fixtureSlugify));
+const fixtureDocs: SearchDocument[] = fixtureDocPages.flatMap((page) => docSections(page, fixtureSlugify));
 
 /** The whole fixture corpus. */
 export const fixtureCorpus: SearchDocument[] = [...fixtureDocs, ...fixturePosts, ...fixtureJobs, ...fixtureEvents];

@@ -354,7 +354,7 @@ export function sweepProblems(row: HostileRequest, response: Response, body: str
 }
 
 /** The human message of a refusal: plain text, a JSON message, or the visible text of an HTML page. */
-export function readableMessage(contentType: string, body: string): string | null {
+function readableMessage(contentType: string, body: string): string | null {
   let text = body;
   if (contentType.includes("json")) {
     try {

@@ -14,7 +14,7 @@ export interface Speaker {
 }
 
 /** The venue map: an embed URL (maps service, with the key) and the iframe's title. */
-export interface VenueMap {
+interface VenueMap {
   embedUrl: string;
   title: string;
 }

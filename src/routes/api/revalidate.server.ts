@@ -5,7 +5,7 @@ import type { AppEnv } from "../../env";
 import { secretsEqual } from "../../lib/secrets.server";
 import { indexedCollections, rebuildSearchIndex } from "../../search/site-index.server";
 
-export const revalidateSecretHeader = "X-Revalidate-Secret";
+const revalidateSecretHeader = "X-Revalidate-Secret";
 
 /**
  * POST /api/revalidate — the Directus Flow's webhook: `{collection, keys}` with the shared

@@ -7,7 +7,7 @@ import type { SocialImage } from "../../render/meta";
 /** Posts per page of /blog (a 3 by 3 grid on wide screens). */
 export const postsPerPage = 9;
 /** Related posts under an article. */
-export const relatedPostsCount = 3;
+const relatedPostsCount = 3;
 
 /** `?page=` as a page number: absent is 1; anything but a plain positive integer is null. */
 export function parsePage(value: string | null): number | null {

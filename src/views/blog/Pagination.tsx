@@ -3,7 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons";
 import { blogListHref } from "../../lib/paths/blog";
 
 /** Page numbers to show: first, last, and the current one with its neighbours; gaps as null. */
-export function pageItems(current: number, total: number): (number | null)[] {
+function pageItems(current: number, total: number): (number | null)[] {
   const pages = new Set([1, total, current - 1, current, current + 1].filter((page) => page >= 1 && page <= total));
   const sorted = [...pages].sort((a, b) => a - b);
   const items: (number | null)[] = [];

@@ -15,7 +15,7 @@ export function OnlineBadge({ className = "" }: { className?: string }) {
 }
 
 /** "3–4 December 2026" or, on a single day, "10 December 2026 · 15:00–16:00 UTC". */
-export function EventWhen({ event }: { event: Pick<EventCard, "startAt" | "endAt"> }) {
+function EventWhen({ event }: { event: Pick<EventCard, "startAt" | "endAt"> }) {
   const singleDay = isSingleDay(event.startAt, event.endAt);
   return (
     <>

@@ -7,7 +7,7 @@ import type { MapPosition } from "../../content/types/events";
  * key is a browser key by nature (it is in the iframe's URL); restrict it to the site's origin
  * in the maps console. Without a key there is no embed, only the OpenStreetMap link.
  */
-export const mapsEmbedOrigin = "https://www.google.com";
+const mapsEmbedOrigin = "https://www.google.com";
 
 export function mapsEmbedUrl(key: string, position: MapPosition, place?: string | null): string {
   const center = `${position.lat},${position.lng}`;

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { mobileMaxWidth, resizeThrottleMs } from "../../config/design-tokens";
 
 /** Calls `fn` at most once per `ms`, and once more after the last call (trailing). */
-export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number): ((...args: A) => void) & { cancel(): void } {
+function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number): ((...args: A) => void) & { cancel(): void } {
   let last = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: A | null = null;
@@ -25,7 +25,7 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: numb
   return throttled;
 }
 
-export const isMobileWidth = (width: number) => width <= mobileMaxWidth;
+const isMobileWidth = (width: number) => width <= mobileMaxWidth;
 
 /**
  * True when the viewport is at or below the sm breakpoint (577 px). The server and the first
