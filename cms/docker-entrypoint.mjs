@@ -14,7 +14,8 @@
 //   DIRECTUS_DIR            where Directus is installed (node_modules inside); default /directus
 //   DIRECTUS_PREVIEW_TOKEN  static token of the read-only Preview user (the site's drafts)
 //   DIRECTUS_SITE_TOKEN     static token of the Site user (published reads, newsletter sign-up)
-//   SITE_URL, REVALIDATE_SECRET  where and how the revalidation flow calls the site
+//   SITE_URL, REVALIDATE_SECRET  where and how the revalidation flow calls the site; SITE_URL
+//                           is also the origin of the Live Preview URLs and may be framed by the admin
 //   CMS_MIGRATE_ON_START    "false": `start` only starts Directus
 // The schema snapshot and the set-up scripts are read from beside this file (schema/, scripts/).
 import { spawn } from 'node:child_process';
@@ -50,6 +51,12 @@ const env = {
 };
 // The revalidation flow reads these through {{$env.*}}; Directus hides every other variable from flows.
 env.FLOWS_ENV_ALLOW_LIST = [...new Set([...(env.FLOWS_ENV_ALLOW_LIST ?? '').split(','), 'SITE_URL', 'REVALIDATE_SECRET'].filter(Boolean))].join(',');
+// Live Preview and the Visual Editor show the site in an iframe of the admin app.
+if (env.SITE_URL && !env.CONTENT_SECURITY_POLICY_DIRECTIVES__FRAME_SRC) {
+  try {
+    env.CONTENT_SECURITY_POLICY_DIRECTIVES__FRAME_SRC = `'self',${new URL(env.SITE_URL).origin}`;
+  } catch { /* an invalid SITE_URL fails the set-up with its own message */ }
+}
 
 let current = null; // the Directus child process running now
 let stopping = false;
@@ -130,12 +137,25 @@ function adaptSnapshot(target, current) {
   return adapted;
 }
 
-/** Writes the snapshot to apply to this database (translated when the vendor differs); returns its path. */
+/**
+ * Writes the snapshot to apply to this database (Live Preview URLs for this environment, vendor
+ * translated when it differs); returns its path.
+ */
 async function targetSnapshot(workDir) {
   const yaml = createRequire(join(DIRECTUS_DIR, 'package.json'))('js-yaml');
   const target = yaml.load(readFileSync(SNAPSHOT, 'utf8'));
   const vendor = { pg: 'postgres', postgres: 'postgres', postgresql: 'postgres', sqlite3: 'sqlite' }[env.DB_CLIENT] ?? env.DB_CLIENT;
-  if (target.vendor === vendor) return SNAPSHOT;
+  // The snapshot's preview URLs carry the development origin and token; the access set-up writes
+  // this environment's, so the comparison must expect those (else every start re-applies).
+  if (env.SITE_URL && env.DIRECTUS_PREVIEW_TOKEN) {
+    const { withPreviewUrls } = await import(join(HERE, 'scripts', 'setup.mjs'));
+    withPreviewUrls(target, { siteUrl: env.SITE_URL, previewToken: env.DIRECTUS_PREVIEW_TOKEN });
+  }
+  if (target.vendor === vendor) {
+    const file = join(workDir, `snapshot.${vendor}.json`);
+    writeFileSync(file, JSON.stringify(target, null, 2));
+    return file;
+  }
   const currentFile = join(workDir, 'current.json');
   await directus(['schema', 'snapshot', '--yes', '--format', 'json', currentFile], { quiet: true });
   const adapted = adaptSnapshot(target, JSON.parse(readFileSync(currentFile, 'utf8')));

@@ -1,4 +1,5 @@
 import type { Content } from "./content/content.server";
+import type { PreviewVersion } from "./content/versions.server";
 
 /** Hono's environment for this worker: bindings from wrangler.toml plus per-request variables. */
 export interface Secrets {
@@ -14,6 +15,11 @@ export interface Secrets {
   DIRECTUS_SUBSCRIBE_TOKEN?: string;
   /** "off" drops the one-line-per-request log (failures are still logged); on by default. */
   REQUEST_LOG?: string;
+  /**
+   * Directus as editors reach it (admin, Live Preview), when that is not `API_BASE_URL` (the
+   * worker's own way in): the origin allowed to frame previews and behind 'Edit in CMS'.
+   */
+  CMS_PUBLIC_URL?: string;
 }
 
 export type Bindings = Env & Secrets;
@@ -23,6 +29,8 @@ export interface Variables {
   nonce: string;
   /** True when the request carries a valid editor preview token or cookie. */
   preview: boolean;
+  /** In a preview: the one item whose named content version the editor asked to see. */
+  previewVersion?: PreviewVersion;
   /** This request's content access (cache in public mode, drafts in preview). */
   content: Content;
 }

@@ -2,14 +2,17 @@ import { createApp } from "./app";
 import type { Bindings } from "./env";
 import type { Subscription } from "./newsletter/store.server";
 import { handleSubscriptionBatch } from "./newsletter/queue.server";
+import { scheduled } from "./scheduled.server";
 
 const app = createApp();
 
 /**
  * The worker entry. Workers Static Assets serve dist/client first; every other request
  * reaches the Hono app. The queue consumer stores newsletter subscriptions that had to wait.
+ * The cron trigger (every minute) runs the scheduled jobs: scheduled publishing.
  */
 export default {
   fetch: app.fetch,
   queue: (batch, env) => handleSubscriptionBatch(batch, env),
+  scheduled: (controller, env, ctx) => scheduled(controller, env, ctx),
 } satisfies ExportedHandler<Bindings, Subscription>;

@@ -142,6 +142,8 @@ export function cmsEnv(opts = {}) {
     // The flow posts to a local site (localhost); Directus' default deny list contains 0.0.0.0,
     // which blocks every local interface address for outgoing flow requests.
     IMPORT_IP_DENY_LIST: '169.254.169.254',
+    // Live Preview and the Visual Editor show the site in an iframe of the admin app.
+    CONTENT_SECURITY_POLICY_DIRECTIVES__FRAME_SRC: `'self',${new URL(c.siteUrl).origin}`,
     // Public GraphQL introspection is needed for the SDL export; the site only POSTs queries.
     GRAPHQL_INTROSPECTION: 'true',
     QUERY_LIMIT_DEFAULT: '100',
@@ -397,7 +399,7 @@ export async function prepareCms(opts = {}) {
   const schemaHash = fileHash(SNAPSHOT_FILE);
   const setupHash = createHash('sha256')
     .update(readFileSync(setupModule))
-    .update(JSON.stringify([c.previewToken, c.siteToken, c.adminToken]))
+    .update(JSON.stringify([c.previewToken, c.siteToken, c.adminToken, c.siteUrl]))
     .digest('hex')
     .slice(0, 16);
 

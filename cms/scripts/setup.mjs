@@ -1,7 +1,8 @@
 // Access model and automation that are not part of the schema snapshot: the Public policy's
-// permissions, the Preview and Site roles/policies/users with static tokens, and the flow that
-// tells the site to revalidate when content changes. Idempotent: managed rows are found by name
-// (or e-mail) and their permissions are replaced on every run. Called by prepareCms().
+// permissions, the Preview and Site roles/policies/users with static tokens, the flow that
+// tells the site to revalidate when content changes, and where Live Preview and the Visual
+// Editor open the site. Idempotent: managed rows are found by name (or e-mail) and their
+// permissions are replaced on every run. Called by prepareCms() and the image's entrypoint.
 
 /** Collections with a status field: anonymous readers only ever see status = published. */
 export const STATUS_COLLECTIONS = ['posts', 'jobs', 'events', 'speakers', 'newsletter_topics', 'search_proposals', 'docs_sections', 'docs_pages'];
@@ -12,18 +13,31 @@ export const CONTENT_COLLECTIONS = [...STATUS_COLLECTIONS, ...OPEN_COLLECTIONS, 
 /** Fields a visitor may send when subscribing to the newsletter. */
 export const SUBSCRIPTION_FIELDS = ['email', 'topics', 'agreed_at', 'source_page'];
 
+/**
+ * The field holding each collection's publish time: published items whose time is still ahead
+ * are scheduled, and nobody but the Preview role sees them until then. Empty means at once.
+ */
+export const PUBLISH_TIME_FIELDS = { posts: 'published_at', jobs: 'publish_at', events: 'publish_at', docs_pages: 'publish_at' };
+
 const PUBLISHED = { status: { _eq: 'published' } };
 const FLOW_NAME = 'Revalidate site on content change';
 
-/** Read rules that hide drafts everywhere (lists, by id, aggregates and relations). */
+/** Published, and its publish time (if any) reached: `$NOW` is evaluated by Directus on every read. */
+function live(collection) {
+  const field = PUBLISH_TIME_FIELDS[collection];
+  if (!field) return PUBLISHED;
+  return { _and: [PUBLISHED, { _or: [{ [field]: { _null: true } }, { [field]: { _lte: '$NOW' } }] }] };
+}
+
+/** Read rules that hide drafts and scheduled items everywhere (lists, by id, aggregates and relations). */
 function publishedReadRules() {
   return [
-    ...STATUS_COLLECTIONS.map((collection) => ({ collection, action: 'read', permissions: PUBLISHED, fields: ['*'] })),
+    ...STATUS_COLLECTIONS.map((collection) => ({ collection, action: 'read', permissions: live(collection), fields: ['*'] })),
     ...OPEN_COLLECTIONS.map((collection) => ({ collection, action: 'read', permissions: {}, fields: ['*'] })),
     {
       collection: 'events_speakers',
       action: 'read',
-      permissions: { _and: [{ events_id: PUBLISHED }, { speakers_id: PUBLISHED }] },
+      permissions: { _and: [{ events_id: live('events') }, { speakers_id: PUBLISHED }] },
       fields: ['*'],
     },
     { collection: 'directus_files', action: 'read', permissions: {}, fields: ['*'] },
@@ -37,6 +51,48 @@ const subscribeRule = {
   validation: { _and: [{ email: { _nnull: true } }, { agreed_at: { _nnull: true } }, { topics: { _nnull: true } }] },
   fields: SUBSCRIPTION_FIELDS,
 };
+
+// ---------------------------------------------------------------------------------------------
+// Live Preview and the Visual Editor. The snapshot's `meta.preview_url` of each routed collection
+// is a template with the development origin and preview token, e.g.
+//   http://localhost:3000/api/preview?token=dev-preview-token-change-me&collection=posts&id={{id}}&version={{$version}}
+// Here (and in the image's entrypoint, before `schema apply`) the origin becomes SITE_URL and the
+// token DIRECTUS_PREVIEW_TOKEN. The site's preview route turns the token into its preview cookie,
+// finds the item's page from collection + id and redirects there, so the URL works for every
+// collection, docs pages with their section and parents included.
+
+/** Collections with a page on the site (Live Preview, content versions). */
+export const ROUTED_COLLECTIONS = ['posts', 'authors', 'jobs', 'events', 'docs_pages'];
+
+/** A preview URL (template) with this environment's site origin and preview token. */
+export function previewUrlFor(template, { siteUrl, previewToken }) {
+  if (!template) return template;
+  const origin = new URL(siteUrl).origin;
+  return template.replace(/^https?:\/\/[^/?#]+/, origin).replace(/([?&]token=)[^&#]*/, (_, key) => key + encodeURIComponent(previewToken));
+}
+
+/** A schema snapshot (parsed) with its preview URLs for this environment; other collections untouched. */
+export function withPreviewUrls(snapshot, config) {
+  for (const collection of snapshot.collections ?? []) {
+    if (ROUTED_COLLECTIONS.includes(collection.collection) && collection.meta?.preview_url) {
+      collection.meta.preview_url = previewUrlFor(collection.meta.preview_url, config);
+    }
+  }
+  return snapshot;
+}
+
+/** The Visual Editor opens the site's main page through the preview route (cookie, then the page). */
+export const visualEditorUrl = ({ siteUrl, previewToken }) =>
+  `${new URL(siteUrl).origin}/api/preview?token=${encodeURIComponent(previewToken)}&path=/`;
+
+async function setupPreview(api, config) {
+  for (const collection of ROUTED_COLLECTIONS) {
+    const { meta } = await api('GET', `/collections/${collection}`);
+    const url = previewUrlFor(meta?.preview_url, config);
+    if (url && url !== meta.preview_url) await api('PATCH', `/collections/${collection}`, { meta: { preview_url: url } });
+  }
+  await api('PATCH', '/settings', { visual_editor_urls: [{ url: visualEditorUrl(config) }] });
+}
 
 async function findOne(api, path, filter) {
   const qs = new URLSearchParams({ filter: JSON.stringify(filter), limit: '1' });
@@ -143,7 +199,7 @@ async function setupRevalidateFlow(api) {
  * @param {(msg: string) => void} log
  */
 export async function setupAccess(api, config, log = () => {}) {
-  const managed = [...CONTENT_COLLECTIONS, 'directus_files', 'newsletter_subscriptions'];
+  const managed = [...CONTENT_COLLECTIONS, 'directus_files', 'newsletter_subscriptions', 'directus_versions'];
 
   // Public (anonymous) policy: the row in directus_access with neither role nor user.
   const publicAccess = await findOne(api, '/access', { role: { _null: true }, user: { _null: true } });
@@ -158,10 +214,11 @@ export async function setupAccess(api, config, log = () => {}) {
     icon: 'visibility',
     description: 'Read-only access to all content including drafts (site preview mode).',
   });
+  // Content versions too: the site previews a named version (`posts_by_id(id, version)`).
   await setPermissions(
     api,
     preview.policy,
-    [...CONTENT_COLLECTIONS, 'directus_files'].map((collection) => ({ collection, action: 'read', permissions: {}, fields: ['*'] })),
+    [...CONTENT_COLLECTIONS, 'directus_files', 'directus_versions'].map((collection) => ({ collection, action: 'read', permissions: {}, fields: ['*'] })),
     managed,
   );
   await ensureTokenUser(api, { email: 'preview@example.com', firstName: 'Preview', role: preview.role, token: config.previewToken });
@@ -180,4 +237,7 @@ export async function setupAccess(api, config, log = () => {}) {
 
   await setupRevalidateFlow(api);
   log('cms:   flow "Revalidate site on content change" -> {{$env.SITE_URL}}/api/revalidate');
+
+  await setupPreview(api, config);
+  log(`cms:   Live Preview and Visual Editor -> ${new URL(config.siteUrl).origin}/api/preview`);
 }

@@ -11,6 +11,11 @@ import { loadPage, startRouter } from "./navigate";
 function ClientApp({ initial, onReady }: { initial: PageState; onReady: (set: (state: PageState) => void) => void }) {
   const [state, setState] = useState(initial);
   useEffect(() => onReady(setState), [onReady]);
+  useEffect(() => {
+    // Editors only: the Directus visual-editing library, in its own chunk, once the page shows.
+    const cmsUrl = state.site.preview?.cmsUrl;
+    if (cmsUrl) void import("./visual-editing").then((module) => module.refreshVisualEditing(cmsUrl)).catch((error) => console.warn("visual editing:", error));
+  }, [state]);
   return <App state={state} />;
 }
 

@@ -26,7 +26,8 @@ export async function loadPage(url: URL, config: PagePayload["config"], site: Pa
   if (!match) throw new PageNotFound(url.pathname);
   const route = await loadRoute(match.id);
   const loaded = await route.load({ url, params: match.params, content, config });
-  const state = { route: match.id, data: loaded.data, site, path: pathOf(url) } as PageState;
+  const editable = site.preview && loaded.editable ? { editable: loaded.editable } : {}; // editors only
+  const state = { route: match.id, data: loaded.data, site, path: pathOf(url), ...editable } as PageState;
   return { state, meta: loaded.meta };
 }
 

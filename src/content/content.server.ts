@@ -6,12 +6,15 @@ import { operationCollections } from "./generated/operations";
 import { localResolvers } from "./resolvers.server";
 import { resultTransforms } from "./transforms.server";
 import { queryKey, stableStringify, type DataOf, type Operation, type VariablesOf } from "./operation";
+import { versionedReads, type PreviewVersion } from "./versions.server";
 
 export interface ContentOptions {
   /** Upstream fetch (tests inject a mock Directus). */
   fetch?: typeof fetch;
   policy?: CachePolicy;
   timeoutMs?: number;
+  /** Preview only: the content version of one item the editor asked to see. */
+  version?: PreviewVersion;
 }
 
 /**
@@ -53,7 +56,7 @@ export class Content {
       this.results[queryKey(operation.name, vars)] = data;
       return data;
     }
-    const request = { query: operation.document, operationName: operation.name, variables: withStatus(operation, vars, this.preview) };
+    const requestFor = (): GraphqlRequest => ({ query: operation.document, operationName: operation.name, variables: serverVariables(operation, vars, this.preview) });
     const client = {
       apiBaseUrl: this.env.API_BASE_URL,
       fetch: this.options.fetch,
@@ -63,11 +66,17 @@ export class Content {
     this.firstStart ??= started;
     let data: DataOf<O>;
     if (this.preview) {
-      data = await this.upstream<DataOf<O>>(request, { ...client, token: this.env.DIRECTUS_PREVIEW_TOKEN });
+      const privileged = { ...client, token: this.env.DIRECTUS_PREVIEW_TOKEN };
+      data = await this.upstream<DataOf<O>>(requestFor(), privileged, (raw) => this.withVersion(operation.name, vars, raw, privileged));
       this.sources.preview += 1;
     } else {
-      const key = `q:${operation.name}:${await sha256(operation.document + stableStringify(vars))}`;
+      // Server-set variables are not part of the key: `$now` moves every minute, and a key that
+      // moved with it would leave nothing to serve stale-if-error when Directus is down.
+      const key = `q:${operation.name}:${await sha256(operation.document + stableStringify(withoutServerVariables(vars)))}`;
       const generation = await generationOf(this.env.CONTENT_CACHE, collectionsOf(operation.name));
+      // `$now` is taken after the generation: nothing cached under a generation the scheduled
+      // handler bumped was filtered with a time from before that bump (docs/decisions/009).
+      const request = requestFor();
       const result = await cachedRead(key, generation, () => this.upstream<DataOf<O>>(request, client), {
         kv: this.env.CONTENT_CACHE,
         waitUntil: this.waitUntil,
@@ -84,7 +93,8 @@ export class Content {
   private firstStart: number | undefined;
   private lastEnd = 0;
 
-  private async upstream<T>(request: GraphqlRequest, client: ContentClientOptions): Promise<T> {
+  /** `adjust` sees Directus' answer before the operation's transform (a content version swapped in). */
+  private async upstream<T>(request: GraphqlRequest, client: ContentClientOptions, adjust?: (data: unknown) => Promise<unknown>): Promise<T> {
     if (this.upstreamTimeout) {
       const { operationName } = request;
       throw new ContentError(`${operationName}: not sent (${this.upstreamTimeout.message})`, operationName, 0, false);
@@ -92,6 +102,7 @@ export class Content {
     let data: T;
     try {
       data = await graphqlRequest<T>(request, client);
+      if (adjust) data = (await adjust(data)) as T;
     } catch (error) {
       if (error instanceof ContentError && error.status === 0 && !error.retryable) this.upstreamTimeout ??= error;
       throw error;
@@ -100,6 +111,27 @@ export class Content {
     if (!transform) return data;
     const context = { kv: this.env.CONTENT_CACHE, siteUrl: this.env.SITE_URL, apiBaseUrl: this.env.API_BASE_URL, waitUntil: this.waitUntil };
     return (await transform(data, context)) as T;
+  }
+
+  /**
+   * A detail page's item as the named content version has it, when the editor previews that
+   * version of that very item; otherwise (another item, no such version) the main read as it is.
+   */
+  private async withVersion(name: string, vars: Record<string, unknown>, data: unknown, client: ContentClientOptions): Promise<unknown> {
+    const version = this.options.version;
+    const read = Object.hasOwn(versionedReads, name) ? versionedReads[name] : undefined;
+    if (!version || !read || read.collection !== version.collection || read.id(vars, data) !== version.id) return data;
+    const request = {
+      query: read.operation.document,
+      operationName: read.operation.name,
+      variables: serverVariables(read.operation, { id: version.id, version: version.key }, true),
+    };
+    return read.merge(data, await graphqlRequest(request, client)) ?? data;
+  }
+
+  /** This request's content as an editor preview (for the preview route, which is not one itself). */
+  asPreview(): Content {
+    return new Content(this.env, this.waitUntil, true, this.options);
   }
 
   /** The generation of all content together: part of the page-cache key. */
@@ -126,9 +158,29 @@ export class Content {
 export const publicStatuses = ["published"];
 export const previewStatuses = ["published", "draft"];
 
-function withStatus(operation: Operation<any, any>, variables: Record<string, unknown>, preview: boolean) {
-  if (!/\$status\s*:/.test(operation.document)) return variables;
-  return { ...variables, status: preview ? previewStatuses : publicStatuses };
+/**
+ * Operations that declare `$now: String` hide scheduled items: `publish_at` (posts:
+ * `published_at`) empty or not after `$now`. The server alone sets it, like `$status`: in public
+ * mode this minute, rounded down (one query text a minute, and nothing shows early); in a
+ * preview the end of time, so scheduled items are visible there.
+ */
+export function publicNow(now = Date.now()): string {
+  return new Date(Math.floor(now / 60_000) * 60_000).toISOString();
+}
+export const previewNow = "9999-12-31T23:59:59.999Z";
+
+/** Variables only the server sets; whatever a browser sends for them is dropped. */
+export const serverVariableNames: readonly string[] = ["status", "now"];
+
+export function serverVariables(operation: Operation<any, any>, variables: Record<string, unknown>, preview: boolean, now = Date.now()) {
+  const result = { ...variables };
+  if (/\$status\s*:/.test(operation.document)) result.status = preview ? previewStatuses : publicStatuses;
+  if (/\$now\s*:/.test(operation.document)) result.now = preview ? previewNow : publicNow(now);
+  return result;
+}
+
+function withoutServerVariables(variables: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(variables).filter(([name]) => !serverVariableNames.includes(name)));
 }
 
 const collectionsByOperation = new Map<string, readonly string[]>(Object.entries(operationCollections));

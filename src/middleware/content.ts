@@ -12,7 +12,8 @@ export function content(options: ContentOptions = {}): MiddlewareHandler<AppEnv>
         void promise; // no execution context (plain app.request in a test): let it run
       }
     };
-    c.set("content", new Content(c.env, waitUntil, c.get("preview") ?? false, options));
+    const version = c.get("previewVersion");
+    c.set("content", new Content(c.env, waitUntil, c.get("preview") ?? false, version ? { ...options, version } : options));
     await next();
   };
 }

@@ -1,15 +1,62 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
+import type { CookieOptions } from "hono/utils/cookie";
 import type { AppEnv } from "../env";
+import { versionedCollections, type PreviewVersion } from "../content/versions.server";
 import { secretsEqual } from "../lib/secrets.server";
 
 export const previewCookieName = "meridian_preview";
+/** `collection:id:key`: the one item whose content version the preview shows. */
+export const previewVersionCookieName = "meridian_preview_version";
 export const previewHeaderName = "X-Preview-Token";
+/** A preview session lasts a working day. */
+export const previewCookieMaxAge = 60 * 60 * 8;
 
 /** The cookie holds a digest of the token, never the token itself. */
 export async function previewCookieValue(token: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`meridian-preview:${token}`));
   return btoa(String.fromCharCode(...new Uint8Array(digest))).replace(/[+/=]/g, (ch) => ({ "+": "-", "/": "_", "=": "" })[ch]!);
+}
+
+export const idPattern = /^[\w-]{1,64}$/;
+export const versionKeyPattern = /^[\w-]{1,64}$/;
+
+export function previewVersionValue(version: PreviewVersion): string {
+  return `${version.collection}:${version.id}:${version.key}`;
+}
+
+/** The version cookie's item and key, or null when it is not one the site can show. */
+export function parsePreviewVersion(value: string | undefined): PreviewVersion | null {
+  const [collection, id, key, ...rest] = (value ?? "").split(":");
+  if (rest.length || !collection || !id || !key) return null;
+  if (!versionedCollections.includes(collection) || !idPattern.test(id) || !versionKeyPattern.test(key)) return null;
+  return { collection, id, key };
+}
+
+const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * Attributes of the preview cookies. Inside the Directus admin (Live Preview, Visual Editor) the
+ * site is a cross-site iframe, where browsers neither set nor send `SameSite=Lax` cookies: there
+ * they are `SameSite=None; Secure; Partitioned` (partitioned by the CMS as the top-level site, so
+ * they also work where third-party cookies are blocked). Browsers accept `Secure` from https and
+ * from localhost / 127.0.0.1 over http. Opened as a page of its own, the preview keeps `Lax`.
+ */
+export function previewCookieOptions(c: Context<AppEnv>): CookieOptions {
+  const url = new URL(c.req.url);
+  const secureContext = url.protocol === "https:" || loopback.test(url.hostname);
+  if (c.req.header("sec-fetch-dest") === "iframe" && secureContext) {
+    return { path: "/", httpOnly: true, secure: true, sameSite: "None", partitioned: true, maxAge: previewCookieMaxAge };
+  }
+  return { path: "/", httpOnly: true, secure: c.env.SITE_URL.startsWith("https:"), sameSite: "Lax", maxAge: previewCookieMaxAge };
+}
+
+/** Ends a preview session: both cookies, in the page's jar and in a CMS iframe's partition. */
+export function clearPreviewCookies(c: Context<AppEnv>): void {
+  const partitioned = previewCookieOptions(c).partitioned === true;
+  for (const name of [previewCookieName, previewVersionCookieName]) {
+    deleteCookie(c, name, partitioned ? { path: "/", secure: true, sameSite: "None", partitioned: true } : { path: "/" });
+  }
 }
 
 /**
@@ -27,12 +74,16 @@ export function preview(): MiddlewareHandler<AppEnv> {
       isPreview = true;
     } else if (cookie !== undefined) {
       if (!expected || !(await secretsEqual(cookie, await previewCookieValue(expected)))) {
-        deleteCookie(c, previewCookieName, { path: "/" });
+        clearPreviewCookies(c);
         return unauthorized(c, "This preview session is no longer valid. Open the preview link from the CMS again.");
       }
       isPreview = true;
     }
     c.set("preview", isPreview);
+    if (isPreview) {
+      const version = parsePreviewVersion(getCookie(c, previewVersionCookieName));
+      if (version) c.set("previewVersion", version);
+    }
     await next();
     if (isPreview) {
       c.res.headers.set("Cache-Control", "private, no-store");

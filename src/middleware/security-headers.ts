@@ -1,5 +1,15 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv, Bindings } from "../env";
+
+/** The Directus origin editors use (admin, Live Preview): `CMS_PUBLIC_URL`, else `API_BASE_URL`. */
+export function cmsOrigin(env: Pick<Bindings, "API_BASE_URL" | "CMS_PUBLIC_URL">): string {
+  const url = env.CMS_PUBLIC_URL?.trim() || env.API_BASE_URL;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url.replace(/\/+$/, "");
+  }
+}
 
 /** A fresh base64 nonce per request for the CSP and every script the page writes. */
 export function createNonce(): string {
@@ -7,11 +17,16 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * `editorFrame`: an editor preview page, which the Directus admin shows in an iframe (Live
+ * Preview, Visual Editor): that origin alone may frame it, and the visual-editing overlay may add
+ * its style element (the client gives it this nonce). Every other response keeps 'none'.
+ */
+export function contentSecurityPolicy(nonce: string, editorFrame?: { cmsOrigin: string }): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self'",
+    editorFrame ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -19,7 +34,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${editorFrame ? editorFrame.cmsOrigin : "'none'"}`,
   ].join("; ");
 }
 
@@ -49,10 +64,13 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     if (!isMutable(c.res.headers)) c.res = new Response(c.res.body, c.res);
     const headers = c.res.headers;
     const csp = headers.get("Content-Security-Policy");
-    if (!csp) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    const editorFrame = c.get("preview") === true && Boolean(headers.get("content-type")?.startsWith("text/html"));
+    if (!csp) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, editorFrame ? { cmsOrigin: cmsOrigin(c.env) } : undefined));
     // A handler's own policy (images) still may not be framed: frame-ancestors has no fallback.
     else if (!/(^|;)\s*frame-ancestors\s/.test(csp)) headers.set("Content-Security-Policy", `${csp}; frame-ancestors 'none'`);
     for (const [name, value] of Object.entries(commonSecurityHeaders)) headers.set(name, value);
+    // X-Frame-Options cannot name an origin; frame-ancestors above does, and takes precedence.
+    if (editorFrame && !csp) headers.delete("X-Frame-Options");
     if (c.env.ENVIRONMENT === "prod") headers.set("Strict-Transport-Security", strictTransportSecurity);
   };
 }

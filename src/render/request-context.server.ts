@@ -5,6 +5,7 @@ import type { SiteChrome } from "../content/types/site";
 import type { AppEnv } from "../env";
 import { consentCookieName, parseConsent } from "../lib/consent";
 import type { LoaderArgs } from "../routes/define";
+import { cmsOrigin } from "../middleware/security-headers";
 import { loadSiteChrome } from "../routes/site-chrome";
 
 /** What a request hands to loaders and the shell: public config, content access, the shell's data. */
@@ -29,5 +30,7 @@ export async function siteChrome(c: Context<AppEnv>): Promise<SiteChrome> {
   const site = { ...(await loadSiteChrome(loaderArgs(c))), consent: parseConsent(getCookie(c, consentCookieName)) };
   if (!c.get("preview")) return site;
   const url = new URL(c.req.url);
-  return { ...site, preview: { exitHref: `/api/preview/exit?path=${encodeURIComponent(url.pathname + url.search)}` } };
+  const version = c.get("previewVersion");
+  const exitHref = `/api/preview/exit?path=${encodeURIComponent(url.pathname + url.search)}`;
+  return { ...site, preview: { exitHref, cmsUrl: cmsOrigin(c.env), ...(version ? { version } : {}) } };
 }

@@ -18,11 +18,34 @@ export interface LoaderArgs {
   config: SiteConfig;
 }
 
-/** What a loader returns: the view's data, the head, and the status. */
+/**
+ * The CMS item a page shows, for editors: the preview bar's status, last edit, schedule and
+ * 'Edit in CMS' link, and the visual editor's field markers. Pages reach the browser with it
+ * only in an editor preview (the page handler leaves it out of public pages).
+ */
+export interface EditableItem {
+  /** Directus collection and primary key. */
+  collection: string;
+  id: string;
+  /** `published`, `draft`; null for a collection without a status. */
+  status: string | null;
+  /** Last edit (ISO), null when never edited since it was created. */
+  updatedAt: string | null;
+  /** The publish time (ISO) while it is still ahead: the item is scheduled, hidden from the public. */
+  scheduledFor: string | null;
+}
+
+/** What a loader returns: the view's data, the head, the status and the CMS item shown. */
 export interface LoadedPage<Data> {
   data: Data;
   meta: PageMeta;
   status?: number;
+  editable?: EditableItem;
+}
+
+/** `publishAt` when it is still ahead of `now`: the item is scheduled. */
+export function scheduledFor(publishAt: string | null | undefined, now = Date.now()): string | null {
+  return publishAt && Date.parse(publishAt) > now ? publishAt : null;
 }
 
 /**

@@ -12,7 +12,7 @@ export default defineRoute({
   operations: [homeQuery],
   View: HomePage,
   async load({ content, config }) {
-    const result = await content.query(homeQuery, { now: currentHour() });
+    const result = await content.query(homeQuery, { from: currentHour() });
     return {
       data: {
         posts: result.posts.map((post) => reshapePostCard(post, config.apiBaseUrl)),

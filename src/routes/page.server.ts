@@ -35,7 +35,9 @@ export async function pageHandler(c: Context<AppEnv>): Promise<Response> {
       siteChrome(c),
       route.load({ ...args, content: declaredOnly(args.content, route.operations, match.id) }),
     ]);
-    const state = { route: match.id, data: loaded.data, site, path: url.pathname + url.search } as PageState;
+    // The CMS item reference is for editors only: public pages never carry it.
+    const editable = site.preview && loaded.editable ? { editable: loaded.editable } : {};
+    const state = { route: match.id, data: loaded.data, site, path: url.pathname + url.search, ...editable } as PageState;
     return await renderPage(c, { state, meta: loaded.meta, status: loaded.status, params: match.params });
   } catch (error) {
     if (error instanceof PageNotFound) return renderErrorPage(c, 404);

@@ -1,6 +1,6 @@
 import type { SiteChrome } from "../content/types/site";
 import type { ErrorData } from "../views/pages/ErrorPage";
-import type { RouteModule } from "./define";
+import type { EditableItem, RouteModule } from "./define";
 import { createMatcher } from "./match";
 
 /**
@@ -37,9 +37,12 @@ export const matchRoute = createMatcher(
   Object.fromEntries(routeIds.map((id) => [id, routeTable[id].path])) as Record<RouteId, string>,
 );
 
-/** What renders a page: the route (or the error screen), its data, the shell's data and the path with query. */
+/**
+ * What renders a page: the route (or the error screen), its data, the shell's data and the path
+ * with query; in an editor preview also the CMS item it shows.
+ */
 export type PageState =
-  | { [Id in RouteId]: { route: Id; data: RouteData<Id>; site: SiteChrome; path: string } }[RouteId]
+  | { [Id in RouteId]: { route: Id; data: RouteData<Id>; site: SiteChrome; path: string; editable?: EditableItem } }[RouteId]
   | { route: "error"; data: ErrorData; site: SiteChrome; path: string };
 
 const loaded = new Map<RouteId, RouteModule<any>>();

@@ -2,6 +2,7 @@ import { docsSourcesQuery, docsTreeQuery } from "../content/queries/docs";
 import { searchSourcesQuery } from "../content/queries/search";
 import { slugify } from "../docs/slug";
 import type { ContentSource } from "../routes/define";
+import { generationOf } from "../content/generations.server";
 import { buildDocsTree } from "../routes/docs/tree";
 import { docSections, htmlHeadings, htmlToText, type SearchDocument } from "./documents";
 import { buildIndex, encodeIndex, loadIndex, SearchIndexError, type IndexMeta, type SearchIndex } from "./engine";
@@ -85,16 +86,37 @@ export async function collectSearchDocuments(content: ContentSource): Promise<Se
   return documents;
 }
 
+/** The content generations the current index was built from (the cron compares them). */
+const builtFromKey = "search:built-from";
+
 /** Builds the index from the content and makes it the current one (this isolate uses it at once). */
 export async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<IndexMeta> {
+  // Read first: a change during the build leaves an older value, so the next cron run builds again.
+  const builtFrom = await generationOf(kv, [...indexedCollections]);
   const serialized = buildIndex(await collectSearchDocuments(content), { builtAt: now });
   const key = `${indexKeyPrefix}${serialized.builtAt}`;
   await kv.put(key, encodeIndex(serialized), { expirationTtl: indexTtlSeconds });
   await kv.put(pointerKey, key);
+  await kv.put(builtFromKey, builtFrom);
   const index = loadIndex(serialized);
   loaded = { key, index };
   pointerCheckedAt = now.getTime();
   return index.meta;
+}
+
+/**
+ * The cron backstop: rebuilds when an indexed collection changed since the last build (a missed
+ * webhook, an item whose publish time came) or when there is no index yet.
+ */
+export async function rebuildSearchIndexIfStale(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<boolean> {
+  const [current, builtFrom, pointer] = await Promise.all([
+    generationOf(kv, [...indexedCollections]),
+    kv.get(builtFromKey),
+    kv.get(pointerKey),
+  ]);
+  if (pointer && current === builtFrom) return false;
+  await rebuildSearchIndex(kv, content, now);
+  return true;
 }
 
 let loaded: { key: string; index: SearchIndex } | null = null;

@@ -18,7 +18,7 @@ export function App({ state }: { state: PageState }) {
   }, []);
   return (
     <SiteContext.Provider value={state.site}>
-      <Shell site={state.site} path={state.path}>
+      <Shell site={state.site} path={state.path} editable={state.route === "error" ? undefined : state.editable}>
         <ErrorBoundary resetKey={state.path} fallback={<ErrorPage data={{ status: 500, path: state.path }} />}>
           <View data={state.data} />
         </ErrorBoundary>

@@ -279,7 +279,7 @@ describe("status filter", () => {
       app: appWith(directus),
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ operationName: "HomeContent", query: homeQuery.document, variables: { now: "2026-01-01T00:00:00.000Z", status: ["draft"] } }),
+      body: JSON.stringify({ operationName: "HomeContent", query: homeQuery.document, variables: { from: "2026-01-01T00:00:00.000Z", status: ["draft"], now: "9999-12-31T23:59:59.999Z" } }),
     });
     expect(response.status).toBe(200);
     expect(directus.calls[0]!.variables.status).toEqual(["published"]);

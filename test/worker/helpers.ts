@@ -10,6 +10,7 @@ import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/bl
 import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
 import { eventDetailAnswer, eventsListAnswer } from "./fixtures/events";
 import { homeData } from "./fixtures/home";
+import { blogPostPathAnswer, careersJobPathAnswer, eventPathAnswer, scheduledPublicationsData } from "./fixtures/editors";
 import { searchProposalsData, searchSourcesData, sitemapData } from "./fixtures/search";
 
 /** Secrets the worker tests run with (real ones live in .dev.vars / wrangler secrets). */
@@ -131,6 +132,10 @@ const defaultAnswers: Record<string, unknown> = {
   DocsTree: docsTreeData,
   DocsPage: docsPageAnswer,
   DocsSources: docsSourcesData,
+  BlogPostPath: blogPostPathAnswer,
+  CareersJobPath: careersJobPathAnswer,
+  EventPath: eventPathAnswer,
+  ScheduledPublications: scheduledPublicationsData,
 };
 
 /** Counts KV reads and writes by key prefix, passing them through to the real namespace. */

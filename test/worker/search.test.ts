@@ -150,3 +150,22 @@ describe("/search in the browser's /graphql", () => {
     expect(data.siteSearch.total).toBeGreaterThan(0);
   });
 });
+
+describe("the cron backstop", () => {
+  it("builds a missing index, leaves a current one alone, and rebuilds after a change it was not told about", async () => {
+    const { scheduled } = await import("../../src/scheduled.server");
+    const { bumpGeneration } = await import("../../src/content/generations.server");
+    const directus = mockDirectus();
+    const ctx = { waitUntil: () => {} };
+    let minute = Date.parse("2026-11-23T10:00:00.000Z");
+    const tick = () => scheduled({ scheduledTime: (minute += 60_000), cron: "* * * * *" }, { ...env, ...testSecrets }, ctx, { fetch: directus.fetch });
+    await tick();
+    expect(directus.count("SearchSources")).toBe(1);
+    expect(await env.CONTENT_CACHE.get("search:current")).toMatch(/^search:index:/);
+    await tick();
+    expect(directus.count("SearchSources")).toBe(1);
+    await bumpGeneration(env.CONTENT_CACHE, "jobs", minute);
+    await tick();
+    expect(directus.count("SearchSources")).toBe(2);
+  });
+});

@@ -10,6 +10,8 @@ import type {
   BlogPostQueryVariables,
   BlogPostsQuery,
   BlogPostsQueryVariables,
+  BlogPostPathQuery,
+  BlogPostPathQueryVariables,
 } from "../generated/operations";
 import { defineOperation } from "../operation";
 import { reshapeAuthor, reshapePostCard } from "../reshape";
@@ -26,8 +28,9 @@ type DirectusAuthorDetail = NonNullable<BlogAuthorQuery["authors_by_id"]>;
 type DirectusAuthorProfile = NonNullable<DirectusPost["author"]>;
 
 /*
- * `$status` is set by the server alone (published only, drafts too in an editor preview; see
- * content.server.ts): a draft is a 404 to the public and visible in a preview.
+ * `$status` and `$now` are set by the server alone (see content.server.ts): published only and
+ * this minute in public, drafts too and no time limit in an editor preview. A draft, or a post
+ * whose `published_at` is still ahead (scheduled), is a 404 to the public and visible in a preview.
  */
 
 /**
@@ -37,22 +40,27 @@ type DirectusAuthorProfile = NonNullable<DirectusPost["author"]>;
  */
 export const blogPostsQuery = defineOperation<BlogPostsQuery, BlogPostsQueryVariables>(
   /* GraphQL */ `
-query BlogPosts($status: [String]) {
-  posts(filter: { status: { _in: $status } }, sort: ["-published_at"], limit: ${blogPostsLimit}) { ...PostCardFields }
+query BlogPosts($status: [String], $now: String) {
+  posts(filter: { status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, sort: ["-published_at"], limit: ${blogPostsLimit}) { ...PostCardFields }
 }
 ${postCardFields}
 ${authorCardFields}
 ${fileFields}`,
 );
+
+/** The post page's fields, shared by the query by slug and the preview's read of a content version. */
+const postDetailFields = `
+    ...PostCardFields
+    body
+    status
+    date_updated
+    author { ...AuthorCardFields description }`;
 
 /** One published post by slug, with its body and the author's job title. */
 export const blogPostQuery = defineOperation<BlogPostQuery, BlogPostQueryVariables>(
   /* GraphQL */ `
-query BlogPost($slug: String!, $status: [String]) {
-  posts(filter: { slug: { _eq: $slug }, status: { _in: $status } }, limit: 1) {
-    ...PostCardFields
-    body
-    author { ...AuthorCardFields description }
+query BlogPost($slug: String!, $status: [String], $now: String) {
+  posts(filter: { slug: { _eq: $slug }, status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, limit: 1) {${postDetailFields}
   }
 }
 ${postCardFields}
@@ -60,21 +68,60 @@ ${authorCardFields}
 ${fileFields}`,
 );
 
-/** One author with the full bio and their published posts, newest first. */
-export const blogAuthorQuery = defineOperation<BlogAuthorQuery, BlogAuthorQueryVariables>(
-  /* GraphQL */ `
-query BlogAuthor($id: ID!, $status: [String]) {
-  authors_by_id(id: $id) {
+const authorDetailFields = `
     ...AuthorCardFields
     description
     full_description
     full_bio
-    posts(filter: { status: { _in: $status } }, sort: ["-published_at"], limit: ${blogPostsLimit}) { ...PostCardFields }
+    date_updated
+    posts(filter: { status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, sort: ["-published_at"], limit: ${blogPostsLimit}) { ...PostCardFields }`;
+
+/** One author with the full bio and their published posts, newest first. */
+export const blogAuthorQuery = defineOperation<BlogAuthorQuery, BlogAuthorQueryVariables>(
+  /* GraphQL */ `
+query BlogAuthor($id: ID!, $status: [String], $now: String) {
+  authors_by_id(id: $id) {${authorDetailFields}
   }
 }
 ${postCardFields}
 ${authorCardFields}
 ${fileFields}`,
+);
+
+/**
+ * Preview only, never cached or sent by a browser: the same items read from a Directus content
+ * version (`version` is its key). Kept out of the module's top-level exports, so the anonymous
+ * sweep over every operation (which cannot read versions) and the browser allowlist skip them.
+ */
+export const blogVersionReads = {
+  post: defineOperation<{ posts_by_id: BlogPostQuery["posts"][number] | null }, { id: string; version: string }>(
+    /* GraphQL */ `
+query BlogPostVersion($id: ID!, $version: String) {
+  posts_by_id(id: $id, version: $version) {${postDetailFields}
+  }
+}
+${postCardFields}
+${authorCardFields}
+${fileFields}`,
+  ),
+  author: defineOperation<BlogAuthorQuery, { id: string; version: string }>(
+    /* GraphQL */ `
+query BlogAuthorVersion($id: ID!, $version: String, $status: [String], $now: String) {
+  authors_by_id(id: $id, version: $version) {${authorDetailFields}
+  }
+}
+${postCardFields}
+${authorCardFields}
+${fileFields}`,
+  ),
+};
+
+/** Preview only: a post's slug by id, for the preview link from the CMS (`collection` + `id`). */
+export const blogPostPathQuery = defineOperation<BlogPostPathQuery, BlogPostPathQueryVariables>(
+  /* GraphQL */ `
+query BlogPostPath($id: ID!) {
+  posts_by_id(id: $id) { slug }
+}`,
 );
 
 /** Widths offered for images inside rich text (the prose column is at most ~720 px wide). */

@@ -8,6 +8,8 @@ import type {
   CareersJobsQuery,
   CareersJobsQueryVariables,
   JobSummaryFieldsFragment,
+  CareersJobPathQuery,
+  CareersJobPathQueryVariables,
 } from "../generated/operations";
 
 /** A job as its page reads it: the list's fields, the description and the apply link. */
@@ -30,23 +32,51 @@ fragment JobSummaryFields on jobs {
  */
 export const careersJobsQuery = defineOperation<CareersJobsQuery, CareersJobsQueryVariables>(
   /* GraphQL */ `
-query CareersJobs($status: [String]) {
-  jobs(filter: { status: { _in: $status } }, sort: ["role", "location"], limit: 500) { ...JobSummaryFields }
+query CareersJobs($status: [String], $now: String) {
+  jobs(filter: { status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, sort: ["role", "location"], limit: 500) { ...JobSummaryFields }
 }
 ${jobSummaryFields}`,
 );
 
-/** One published role by slug, for `/careers/:slug`. */
-export const careersJobQuery = defineOperation<CareersJobQuery, CareersJobQueryVariables>(
-  /* GraphQL */ `
-query CareersJob($slug: String!, $status: [String]) {
-  jobs(filter: { status: { _in: $status }, slug: { _eq: $slug } }, limit: 1) {
+const jobDetailFields = `
     ...JobSummaryFields
     description
     apply_link
+    status
+    publish_at
+    date_updated`;
+
+/**
+ * One published role by slug, for `/careers/:slug`. `$status` and `$now` are set by the server
+ * (content.server.ts): a role whose `publish_at` is still ahead is a 404 until then, except in a preview.
+ */
+export const careersJobQuery = defineOperation<CareersJobQuery, CareersJobQueryVariables>(
+  /* GraphQL */ `
+query CareersJob($slug: String!, $status: [String], $now: String) {
+  jobs(filter: { status: { _in: $status }, slug: { _eq: $slug }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: 1) {${jobDetailFields}
   }
 }
 ${jobSummaryFields}`,
+);
+
+/** Preview only (see blogVersionReads): a role read from a Directus content version. */
+export const careersVersionReads = {
+  job: defineOperation<{ jobs_by_id: CareersJobQuery["jobs"][number] | null }, { id: string; version: string }>(
+    /* GraphQL */ `
+query CareersJobVersion($id: ID!, $version: String) {
+  jobs_by_id(id: $id, version: $version) {${jobDetailFields}
+  }
+}
+${jobSummaryFields}`,
+  ),
+};
+
+/** Preview only: a role's slug by id, for the preview link from the CMS. */
+export const careersJobPathQuery = defineOperation<CareersJobPathQuery, CareersJobPathQueryVariables>(
+  /* GraphQL */ `
+query CareersJobPath($id: ID!) {
+  jobs_by_id(id: $id) { slug }
+}`,
 );
 
 export function reshapeJobSummary(job: JobSummaryFieldsFragment): JobSummary {

@@ -3,7 +3,8 @@ import type { DocsPageRow, DocsSectionRow } from "../../routes/docs/tree";
 import type { DocHeading } from "../types/docs";
 
 /*
- * `$status` is set by the server alone (published only; drafts too in an editor preview).
+ * `$status` and `$now` are set by the server alone (published pages whose `publish_at` is empty
+ * or reached; drafts and scheduled pages too in an editor preview).
  * Directus returns at most 100 items unless told otherwise: `limit: -1` reads every row.
  */
 
@@ -15,9 +16,9 @@ export interface DocsTreeQuery {
 /** Every published section and page without bodies: the sidebar, paths, breadcrumbs and reading order. */
 export const docsTreeQuery = defineOperation<DocsTreeQuery>(
   /* GraphQL */ `
-query DocsTree($status: [String]) {
+query DocsTree($status: [String], $now: String) {
   docs_sections(filter: { status: { _in: $status } }, sort: ["sort", "title"], limit: -1) { id title slug description icon sort }
-  docs_pages(filter: { status: { _in: $status } }, sort: ["sort", "title"], limit: -1) {
+  docs_pages(filter: { status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, sort: ["sort", "title"], limit: -1) {
     id title slug description sort date_updated
     section { id }
     parent { id }
@@ -30,6 +31,9 @@ export interface RenderedDocsPage {
   id: string;
   title: string | null;
   description: string | null;
+  /** Selected by DocsPage (the editor's preview bar); passed through the Markdown rendering as they are. */
+  status?: string | null;
+  publish_at?: string | null;
   date_updated: string | null;
   html: string;
   headings: DocHeading[];
@@ -47,10 +51,23 @@ export interface DocsPageQuery {
  */
 export const docsPageQuery = defineOperation<DocsPageQuery, { id: string }>(
   /* GraphQL */ `
-query DocsPage($id: GraphQLStringOrFloat!, $status: [String]) {
-  docs_pages(filter: { id: { _eq: $id }, status: { _in: $status } }, limit: 1) { id title description date_updated body }
+query DocsPage($id: GraphQLStringOrFloat!, $status: [String], $now: String) {
+  docs_pages(filter: { id: { _eq: $id }, status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: 1) { id title description status publish_at date_updated body }
 }`,
 );
+
+/**
+ * Preview only (see blogVersionReads in blog.ts): a page read from a Directus content version,
+ * as its Markdown source; the server renders it like DocsPage's.
+ */
+export const docsVersionReads = {
+  page: defineOperation<{ docs_pages_by_id: (Omit<RenderedDocsPage, "html" | "headings" | "readingMinutes"> & { body: string | null }) | null }, { id: string; version: string }>(
+    /* GraphQL */ `
+query DocsPageVersion($id: ID!, $version: String) {
+  docs_pages_by_id(id: $id, version: $version) { id title description status publish_at date_updated body }
+}`,
+  ),
+};
 
 export interface DocsSourcesQuery {
   docs_pages: (DocsPageRow & { body: string | null; date_updated: string | null })[];
@@ -59,8 +76,8 @@ export interface DocsSourcesQuery {
 /** Every published page with its Markdown source: `.md` files, llms-full.txt and the search index (server only). */
 export const docsSourcesQuery = defineOperation<DocsSourcesQuery>(
   /* GraphQL */ `
-query DocsSources($status: [String]) {
-  docs_pages(filter: { status: { _in: $status } }, sort: ["sort", "title"], limit: -1) {
+query DocsSources($status: [String], $now: String) {
+  docs_pages(filter: { status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, sort: ["sort", "title"], limit: -1) {
     id title slug description sort date_updated body
     section { id }
     parent { id }

@@ -7,6 +7,8 @@ import type {
   EventDetailQueryVariables,
   EventsListQuery,
   EventsListQueryVariables,
+  EventPathQuery,
+  EventPathQueryVariables,
 } from "../generated/operations";
 import { reshapeEventCard, reshapeImage } from "../reshape";
 import type { EventDetail, MapPosition, Speaker } from "../types/events";
@@ -24,29 +26,58 @@ type DirectusSpeaker = NonNullable<SpeakerLink["speakers_id"]>;
  */
 export const eventsListQuery = defineOperation<EventsListQuery, EventsListQueryVariables>(
   /* GraphQL */ `
-query EventsList($status: [String]) {
-  events(filter: { status: { _in: $status } }, sort: ["start_at"], limit: 500) { ...EventCardFields }
+query EventsList($status: [String], $now: String) {
+  events(filter: { status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, sort: ["start_at"], limit: 500) { ...EventCardFields }
 }
 ${eventCardFields}
 ${fileFields}`,
 );
 
-/** One published event by slug, with its speakers (unpublished speakers come back as null). */
-export const eventDetailQuery = defineOperation<EventDetailQuery, EventDetailQueryVariables>(
-  /* GraphQL */ `
-query EventDetail($slug: String!, $status: [String]) {
-  events(filter: { status: { _in: $status }, slug: { _eq: $slug } }, limit: 1) {
+const eventDetailFields = `
     ...EventCardFields
     description
     map_position
     map_key
+    status
+    publish_at
+    date_updated
     speakers(filter: { speakers_id: { status: { _in: $status } } }, sort: ["sort", "id"]) {
       speakers_id { id name bio linkedin photo { ...FileFields } }
-    }
+    }`;
+
+/**
+ * One published event by slug, with its speakers (unpublished speakers come back as null).
+ * `$status` and `$now` are set by the server: a scheduled event (`publish_at` ahead) is a 404 until then.
+ */
+export const eventDetailQuery = defineOperation<EventDetailQuery, EventDetailQueryVariables>(
+  /* GraphQL */ `
+query EventDetail($slug: String!, $status: [String], $now: String) {
+  events(filter: { status: { _in: $status }, slug: { _eq: $slug }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: 1) {${eventDetailFields}
   }
 }
 ${eventCardFields}
 ${fileFields}`,
+);
+
+/** Preview only (see blogVersionReads): an event read from a Directus content version. */
+export const eventVersionReads = {
+  event: defineOperation<{ events_by_id: EventDetailQuery["events"][number] | null }, { id: string; version: string }>(
+    /* GraphQL */ `
+query EventDetailVersion($id: ID!, $version: String, $status: [String]) {
+  events_by_id(id: $id, version: $version) {${eventDetailFields}
+  }
+}
+${eventCardFields}
+${fileFields}`,
+  ),
+};
+
+/** Preview only: an event's slug by id, for the preview link from the CMS. */
+export const eventPathQuery = defineOperation<EventPathQuery, EventPathQueryVariables>(
+  /* GraphQL */ `
+query EventPath($id: ID!) {
+  events_by_id(id: $id) { slug }
+}`,
 );
 
 /** `{"lat": number, "lng": number}` (also as a JSON string), within range; anything else is null. */

@@ -21,8 +21,11 @@ export interface SiteChrome {
   bookingUrl: string | null;
   /** The visitor's cookie choice, read from the consent cookie on the server (no flash). */
   consent: "unset" | "all" | "necessary";
-  /** Editor preview of drafts: the shell shows a 'Preview' badge with this exit link. */
-  preview?: { exitHref: string };
+  /**
+   * Editor preview of drafts: the shell shows a 'Preview' badge with this exit link, 'Edit in
+   * CMS' links into `cmsUrl` (the Directus origin editors use), and the content version shown.
+   */
+  preview?: { exitHref: string; cmsUrl: string; version?: { collection: string; id: string; key: string } };
 }
 
 /** A CMS image as the views use it (URLs go through /_next/image). */

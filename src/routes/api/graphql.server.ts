@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { ContentError } from "../../content/client.server";
-import { sha256 } from "../../content/content.server";
+import { serverVariableNames, sha256 } from "../../content/content.server";
 import type { AppEnv } from "../../env";
 import { browserOperationByName } from "../operations.server";
 
@@ -91,7 +91,7 @@ export const graphqlRoutes = new Hono<AppEnv>()
     }
     const allowed = declaredVariables(operation.document);
     for (const [name, value] of Object.entries(variables)) {
-      if (name === "status") continue; // set by the server from the preview state, never by the browser
+      if (serverVariableNames.includes(name)) continue; // `status`, `now`: set by the server alone, never by the browser
       if (!allowed.has(name)) return c.json(badRequest(`Unknown variable "${name.slice(0, 40)}" for ${operation.name}.`), 400);
       const scalar = value === null || ["string", "number", "boolean"].includes(typeof value);
       if (!scalar || (typeof value === "string" && value.length > 200)) {
@@ -99,13 +99,14 @@ export const graphqlRoutes = new Hono<AppEnv>()
       }
     }
     for (const [name, type] of allowed) {
-      if (name === "status") continue;
+      if (serverVariableNames.includes(name)) continue;
       const problem = variableProblem(type, (variables as Variables)[name]);
       if (problem) return c.json(badRequest(`Variable "${name}" ${problem} for ${operation.name}.`), 400);
     }
 
     try {
-      const data = await c.get("content").query(operation, variables as Variables);
+      const own = Object.fromEntries(Object.entries(variables).filter(([name]) => !serverVariableNames.includes(name)));
+      const data = await c.get("content").query(operation, own as Variables);
       return c.json({ data });
     } catch (error) {
       console.error("graphql endpoint:", error);

@@ -24,6 +24,7 @@ export default defineRoute({
       author.shortDescription || author.fullDescription || t("blog.author_meta_description", { name: author.name });
     return {
       data,
+      editable: { collection: "authors", id: found.id, status: null, updatedAt: found.date_updated ?? null, scheduledFor: null },
       meta: {
         title: author.name,
         description,

@@ -4,7 +4,7 @@ import type { JobDetail } from "../../content/types/careers";
 import { t } from "../../i18n";
 import { summaryOf } from "../../lib/html-text";
 import { JobPage } from "../../views/pages/JobPage";
-import { defineRoute, PageNotFound } from "../define";
+import { defineRoute, PageNotFound, scheduledFor } from "../define";
 
 /** `/careers/:slug`: one published role, else 404. */
 export default defineRoute({
@@ -18,6 +18,13 @@ export default defineRoute({
     const job = reshapeJob(found, config.url);
     return {
       data: { job },
+      editable: {
+        collection: "jobs",
+        id: found.id,
+        status: found.status ?? null,
+        updatedAt: found.date_updated ?? null,
+        scheduledFor: scheduledFor(found.publish_at),
+      },
       meta: {
         title: job.role,
         description:

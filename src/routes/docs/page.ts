@@ -2,7 +2,7 @@ import type { SiteConfig } from "../../config/site";
 import { docsPageQuery, docsTreeQuery } from "../../content/queries/docs";
 import { t } from "../../i18n";
 import { DocPage, type DocPageData } from "../../views/pages/DocPage";
-import { defineRoute, PageNotFound } from "../define";
+import { defineRoute, PageNotFound, scheduledFor, type EditableItem } from "../define";
 import { buildDocsTree, docsPath, findDocsPage, findDocsSection, neighbours, type DocsLocation } from "./tree";
 
 const absolute = (path: string, config: SiteConfig) => new URL(path, config.url).toString();
@@ -31,7 +31,7 @@ function breadcrumbJsonLd(trail: { title: string; href: string }[], config: Site
 export default defineRoute({
   operations: [docsTreeQuery, docsPageQuery],
   View: DocPage,
-  async load({ params, content, config }): Promise<{ data: DocPageData; meta: import("../../render/meta").PageMeta }> {
+  async load({ params, content, config }): Promise<{ data: DocPageData; meta: import("../../render/meta").PageMeta; editable: EditableItem }> {
     const path = params.path ?? "";
     const treeResult = await content.query(docsTreeQuery);
     const tree = buildDocsTree(treeResult.docs_sections, treeResult.docs_pages);
@@ -42,6 +42,7 @@ export default defineRoute({
       const trail = breadcrumbs(null, section).slice(0, 1);
       return {
         data: { nav: tree.sections, current: { sectionId: section.id, pageId: null }, trail, section, page: null, previous: null, next: null },
+        editable: { collection: "docs_sections", id: section.id, status: null, updatedAt: null, scheduledFor: null },
         meta: {
           title: `${section.title} · ${t("docs.title")}`,
           description: section.description || t("docs.meta_description", { name: config.name }),
@@ -77,6 +78,13 @@ export default defineRoute({
           markdownHref: `${href}.md`,
         },
         ...neighbours(tree, location),
+      },
+      editable: {
+        collection: "docs_pages",
+        id: found.id,
+        status: found.status ?? null,
+        updatedAt: found.date_updated ?? null,
+        scheduledFor: scheduledFor(found.publish_at),
       },
       meta: {
         title: `${title} · ${location.section.title}`,

@@ -2,14 +2,18 @@ import { t } from "../../i18n";
 import { Avatar } from "../ui/Avatar";
 import { LinkedinLink } from "../ui/LinkedinLink";
 import type { Speaker } from "../../content/types/events";
+import { useEditable } from "../editable";
 
 /** A speaker: photo, name, bio and LinkedIn link (labels per the spec: 'bio', 'LinkedIn'). */
 export function SpeakerCard({ speaker }: { speaker: Speaker }) {
+  const edit = useEditable();
   return (
     <article className="border-line bg-surface flex h-full gap-4 rounded-xl border p-5">
       <Avatar name={speaker.name} image={speaker.photo} size="md" />
       <div className="min-w-0">
-        <h3 className="text-[1.0625rem] leading-snug font-semibold tracking-tight">{speaker.name}</h3>
+        <h3 className="text-[1.0625rem] leading-snug font-semibold tracking-tight" {...edit("name", { collection: "speakers", item: speaker.id, mode: "popover" })}>
+          {speaker.name}
+        </h3>
         {speaker.bio && (
           <dl className="mt-2">
             <dt className="text-ink-subtle text-[0.75rem] font-semibold tracking-[0.06em] uppercase">{t("events.bio")}</dt>

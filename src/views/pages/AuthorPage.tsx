@@ -8,6 +8,7 @@ import { Prose } from "../ui/Prose";
 import type { AuthorDetail } from "../../content/types/blog";
 import type { PostCard as Post } from "../../content/types/site";
 import { BackLink } from "../ui/BackLink";
+import { useEditable } from "../editable";
 
 export interface AuthorPageData {
   author: AuthorDetail;
@@ -19,6 +20,7 @@ export interface AuthorPageData {
 export function AuthorPage({ data }: { data: AuthorPageData }) {
   const { author, posts } = data;
   const lead = author.fullDescription || author.shortDescription;
+  const edit = useEditable();
   return (
     <>
       <section className="border-line bg-surface-muted border-b">
@@ -30,9 +32,15 @@ export function AuthorPage({ data }: { data: AuthorPageData }) {
             <Avatar name={author.name} image={author.avatar} size="lg" />
             <div className="max-w-3xl">
               <p className="eyebrow">{t("blog.author_eyebrow")}</p>
-              <h1 className="mt-2 text-4xl font-semibold tracking-tight md:text-5xl">{author.name}</h1>
+              <h1 className="mt-2 text-4xl font-semibold tracking-tight md:text-5xl" {...edit(["first_name", "second_name"], { mode: "popover" })}>
+                {author.name}
+              </h1>
               {author.jobTitle && <p className="text-ink-muted mt-2 text-lg">{author.jobTitle}</p>}
-              {lead && <p className="mt-5 text-lg">{lead}</p>}
+              {lead && (
+                <p className="mt-5 text-lg" {...edit(author.fullDescription ? "full_description" : "short_description", { mode: "popover" })}>
+                  {lead}
+                </p>
+              )}
               {author.linkedin && (
                 <LinkedinLink href={author.linkedin} name={author.name} className="btn btn-secondary mt-6" />
               )}
@@ -47,7 +55,9 @@ export function AuthorPage({ data }: { data: AuthorPageData }) {
             <h2 id="author-bio" className="text-2xl font-semibold tracking-tight">
               {t("blog.author_bio_title")}
             </h2>
-            <Prose html={author.bioHtml} className="max-w-[46rem]" />
+            <div {...edit("full_bio")}>
+              <Prose html={author.bioHtml} className="max-w-[46rem]" />
+            </div>
           </div>
         </section>
       )}

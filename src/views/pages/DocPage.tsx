@@ -8,6 +8,7 @@ import { DocsToc } from "../docs/DocsToc";
 import { copyText, useDocBehaviours } from "../docs/useDocBehaviours";
 import { formatDate } from "../format";
 import { Prose } from "../ui/Prose";
+import { useEditable } from "../editable";
 
 export interface DocPageData {
   nav: DocsNavSection[];
@@ -120,6 +121,7 @@ export function DocPage({ data }: { data: DocPageData }) {
   const { nav, current, trail, page, section } = data;
   const body = useRef<HTMLDivElement>(null);
   useDocBehaviours(body, page?.html ?? "");
+  const edit = useEditable();
   return (
     <div className="container-page lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 xl:grid-cols-[16rem_minmax(0,1fr)_13rem]">
       <aside className="print:hidden">
@@ -141,8 +143,14 @@ export function DocPage({ data }: { data: DocPageData }) {
           {section && <SectionOverview section={section} />}
           {page && (
             <>
-              <h1 className="text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-[2.75rem]">{page.title}</h1>
-              {page.description && <p className="text-ink-muted mt-4 text-lg md:text-xl">{page.description}</p>}
+              <h1 className="text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-[2.75rem]" {...edit("title", { mode: "popover" })}>
+                {page.title}
+              </h1>
+              {page.description && (
+                <p className="text-ink-muted mt-4 text-lg md:text-xl" {...edit("description", { mode: "popover" })}>
+                  {page.description}
+                </p>
+              )}
               <div className="text-ink-subtle mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
                 <p>
                   {page.updatedAt && (
@@ -170,7 +178,7 @@ export function DocPage({ data }: { data: DocPageData }) {
                   </ul>
                 </Disclosure>
               )}
-              <div ref={body} className="mt-8">
+              <div ref={body} className="mt-8" {...edit("body")}>
                 <Prose html={page.html} media={false} className="doc-body" />
               </div>
             </>

@@ -11,6 +11,7 @@ import type { EventDetail } from "../../content/types/events";
 import { useSite } from "../site-context";
 import { Image } from "../ui/Image";
 import { BackLink } from "../ui/BackLink";
+import { useEditable } from "../editable";
 
 export interface EventData {
   event: EventDetail;
@@ -40,6 +41,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 /** `/events/:slug`: cover, dates, place, description, speakers, venue map and booking banner. */
 export function EventPage({ data: { event } }: { data: EventData }) {
   const site = useSite();
+  const edit = useEditable();
   const showBanner = event.upcoming && !event.online;
   const register = event.upcoming && event.online && event.bookingUrl;
   const bookingHref = event.bookingUrl ?? site.bookingUrl;
@@ -58,7 +60,9 @@ export function EventPage({ data: { event } }: { data: EventData }) {
                   </p>
                 )}
               </div>
-              <h1 className="mt-4 text-3xl leading-[1.1] font-semibold tracking-tight text-balance md:text-5xl">{event.title}</h1>
+              <h1 className="mt-4 text-3xl leading-[1.1] font-semibold tracking-tight text-balance md:text-5xl" {...edit("title", { mode: "popover" })}>
+                {event.title}
+              </h1>
               <p className="text-ink-muted mt-5 flex items-start gap-2 text-lg">
                 <CalendarIcon className="text-ink-subtle mt-1.5 h-5 w-5 shrink-0" />
                 <span>
@@ -107,7 +111,9 @@ export function EventPage({ data: { event } }: { data: EventData }) {
             <h2 id="about-title" className="text-2xl font-semibold tracking-tight md:text-3xl">
               {t("events.about_title")}
             </h2>
-            <Prose html={event.descriptionHtml} className="mt-5" />
+            <div {...edit("description")}>
+              <Prose html={event.descriptionHtml} className="mt-5" />
+            </div>
           </section>
 
           {event.speakers.length > 0 && (

@@ -3,6 +3,7 @@ import { ExternalIcon, MapPinIcon } from "../ui/icons";
 import { Prose } from "../ui/Prose";
 import type { JobDetail } from "../../content/types/careers";
 import { BackLink } from "../ui/BackLink";
+import { useEditable } from "../editable";
 
 export interface JobData {
   job: JobDetail;
@@ -10,6 +11,7 @@ export interface JobData {
 
 /** `/careers/:slug`: one open role with its description and the 'Apply' button. */
 export function JobPage({ data: { job } }: { data: JobData }) {
+  const edit = useEditable();
   const facts: { label: MessageKey; value: string }[] = [
     { label: "careers.label_role", value: job.role },
     { label: "careers.label_sub_team", value: job.subTeam },
@@ -28,7 +30,9 @@ export function JobPage({ data: { job } }: { data: JobData }) {
         <div className="container-page pt-8 pb-10 md:pt-10 md:pb-14">
           <BackLink href="/careers">{t("careers.back_to_list")}</BackLink>
           <p className="eyebrow mt-8">{job.department}</p>
-          <h1 className="mt-3 max-w-4xl text-3xl leading-[1.1] font-semibold tracking-tight text-balance md:text-5xl">{job.role}</h1>
+          <h1 className="mt-3 max-w-4xl text-3xl leading-[1.1] font-semibold tracking-tight text-balance md:text-5xl" {...edit("role", { mode: "popover" })}>
+            {job.role}
+          </h1>
           <ul className="text-ink-muted mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-[0.9375rem]">
             <li className="flex items-center gap-1.5">
               <MapPinIcon className="text-ink-subtle h-4 w-4" />
@@ -44,7 +48,9 @@ export function JobPage({ data: { job } }: { data: JobData }) {
       </section>
 
       <div className="container-page grid gap-10 pt-12 md:pt-16 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-16">
-        <Prose html={job.descriptionHtml} />
+        <div {...edit("description")}>
+          <Prose html={job.descriptionHtml} />
+        </div>
         <aside aria-labelledby="job-summary-title" className="lg:sticky lg:top-24 lg:self-start">
           <div className="border-line rounded-xl border p-6">
             <h2 id="job-summary-title" className="text-lg font-semibold tracking-tight">

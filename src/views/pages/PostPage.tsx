@@ -10,6 +10,7 @@ import type { PostCard as Post } from "../../content/types/site";
 import { ArrowRightIcon } from "../ui/icons";
 import { Image } from "../ui/Image";
 import { BackLink } from "../ui/BackLink";
+import { useEditable } from "../editable";
 
 export interface PostPageData {
   post: PostDetail;
@@ -20,6 +21,7 @@ export interface PostPageData {
 /** `/blog/:slug`: one article. */
 export function PostPage({ data }: { data: PostPageData }) {
   const { post, related } = data;
+  const edit = useEditable();
   return (
     <>
       <article>
@@ -42,10 +44,14 @@ export function PostPage({ data }: { data: PostPageData }) {
                 ))}
               </ul>
             )}
-            <h1 className="mt-4 text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-5xl">
+            <h1 className="mt-4 text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-5xl" {...edit("title", { mode: "popover" })}>
               {post.title}
             </h1>
-            {post.description && <p className="text-ink-muted mt-5 text-lg md:text-xl">{post.description}</p>}
+            {post.description && (
+              <p className="text-ink-muted mt-5 text-lg md:text-xl" {...edit("description", { mode: "popover" })}>
+                {post.description}
+              </p>
+            )}
             <div className="mt-8 flex items-center gap-3">
               {post.author && (
                 <a href={post.author.href} tabIndex={-1} aria-hidden="true">
@@ -74,7 +80,7 @@ export function PostPage({ data }: { data: PostPageData }) {
         </header>
 
         {post.cover && (
-          <div className="container-page mt-10 md:mt-12">
+          <div className="container-page mt-10 md:mt-12" {...edit("cover")}>
             <Image
               image={post.cover}
               alt=""
@@ -87,7 +93,9 @@ export function PostPage({ data }: { data: PostPageData }) {
 
         <div className="container-page mt-10 md:mt-14">
           <div className="mx-auto max-w-[46rem]">
-            <Prose html={post.bodyHtml} />
+            <div {...edit("body")}>
+              <Prose html={post.bodyHtml} />
+            </div>
             {post.author && (
               <div className="mt-14">
                 <AuthorCard author={post.author} />

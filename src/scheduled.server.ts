@@ -1,0 +1,101 @@
+import { graphqlRequest } from "./content/client.server";
+import { Content, publicNow } from "./content/content.server";
+import { bumpGeneration } from "./content/generations.server";
+import { scheduledPublicationsQuery } from "./content/queries/scheduled";
+import type { Bindings } from "./env";
+import { errorFields, logLine } from "./middleware/request-log";
+import { rebuildSearchIndexIfStale } from "./search/site-index.server";
+
+/** What a job gets from one run of the cron trigger. */
+interface ScheduledRun {
+  /** When the platform scheduled this run (ms). */
+  scheduledTime: number;
+  cron: string;
+  waitUntil(promise: Promise<unknown>): void;
+  /** Upstream fetch (tests inject a mock Directus). */
+  fetch?: typeof fetch;
+}
+
+/** One task of the cron trigger (`[triggers] crons` in wrangler.toml: every minute). */
+export interface ScheduledJob {
+  name: string;
+  run(env: Bindings, run: ScheduledRun): Promise<void>;
+}
+
+/** KV key: the end of the last window of publish times already announced. */
+export const publishedUntilKey = "scheduled:published-until";
+/** The first run (or one after the key was lost) looks back this far. */
+export const firstRunLookbackMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Scheduled publishing: items whose publish time passed since the last run make their
+ * collections' cached content and pages stale (a new generation), so they appear by themselves,
+ * within the minute (docs/decisions/009-scheduled-publishing.md). The window ends at this
+ * minute, rounded down like the `$now` of public queries: a request that sees the new generation
+ * also filters with a `$now` at or after the window's end.
+ */
+const publishScheduledItems: ScheduledJob = {
+  name: "publish-scheduled-items",
+  async run(env, { scheduledTime, fetch }) {
+    const kv = env.CONTENT_CACHE;
+    const until = publicNow(scheduledTime);
+    const previous = await kv.get(publishedUntilKey);
+    if (previous !== null && previous >= until) return; // this minute is done (a retried or doubled run)
+    const since = previous ?? new Date(Date.parse(until) - firstRunLookbackMs).toISOString();
+    // The preview token reads regardless of the CMS's own clock; the query asks for published items only.
+    const data = await graphqlRequest<Record<string, { id: string }[]>>(
+      { query: scheduledPublicationsQuery.document, operationName: scheduledPublicationsQuery.name, variables: { since, until } },
+      { apiBaseUrl: env.API_BASE_URL, token: env.DIRECTUS_PREVIEW_TOKEN || undefined, fetch },
+    );
+    const due = Object.entries(data).filter(([, items]) => Array.isArray(items) && items.length > 0);
+    for (const [collection] of due) await bumpGeneration(kv, collection);
+    await kv.put(publishedUntilKey, until);
+    if (due.length) {
+      logLine("info", "scheduled_publish", {
+        since,
+        until,
+        items: Object.fromEntries(due.map(([collection, items]) => [collection, items.map((item) => item.id)])),
+      });
+    }
+  },
+};
+
+/** The search index's backstop: rebuilt when indexed content changed since its last build. */
+const rebuildSearchIndex: ScheduledJob = {
+  name: "rebuild-search-index",
+  async run(env, { scheduledTime, waitUntil, fetch }) {
+    const content = new Content(env, waitUntil, false, fetch ? { fetch } : {});
+    if (await rebuildSearchIndexIfStale(env.CONTENT_CACHE, content, new Date(scheduledTime))) {
+      logLine("info", "search_index_rebuilt", { reason: "cron" });
+    }
+  },
+};
+
+/** Every job of the cron trigger; they run side by side. Adding one is one line here. */
+const scheduledJobs: readonly ScheduledJob[] = [publishScheduledItems, rebuildSearchIndex];
+
+/**
+ * The worker's `scheduled` handler: runs every job, logs each failure, and fails the invocation
+ * when one failed (the platform's cron history shows it), after the others finished.
+ */
+export async function scheduled(
+  controller: Pick<ScheduledController, "scheduledTime" | "cron">,
+  env: Bindings,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  { jobs = scheduledJobs, fetch }: { jobs?: readonly ScheduledJob[]; fetch?: typeof globalThis.fetch } = {},
+): Promise<void> {
+  const run: ScheduledRun = {
+    scheduledTime: controller.scheduledTime,
+    cron: controller.cron,
+    waitUntil: (promise) => ctx.waitUntil(promise),
+    fetch,
+  };
+  const results = await Promise.allSettled(jobs.map((job) => job.run(env, run)));
+  const failed = jobs.filter((job, index) => {
+    const result = results[index]!;
+    if (result.status === "fulfilled") return false;
+    logLine("error", "scheduled_job_failed", { job: job.name, cron: controller.cron, ...errorFields(result.reason) });
+    return true;
+  });
+  if (failed.length) throw new Error(`scheduled: ${failed.map((job) => job.name).join(", ")} failed`);
+}
