@@ -3,7 +3,16 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { clientBuildOutput, designTokens, devAssetTags, graphqlCodegen, inlineMessages, islands, serverOnlyGuard, workerTypes } from "./scripts/vite/plugins.ts";
+import {
+  clientBuildOutput,
+  designTokens,
+  devAssetTags,
+  graphqlCodegen,
+  inlineMessages,
+  islands,
+  serverOnlyGuard,
+  workerTypes,
+} from "./scripts/vite/plugins.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const clientEntry = "src/client/entry.tsx";

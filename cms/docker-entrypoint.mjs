@@ -18,73 +18,98 @@
 //                           is also the origin of the Live Preview URLs and may be framed by the admin
 //   CMS_MIGRATE_ON_START    "false": `start` only starts Directus
 // The schema snapshot and the set-up scripts are read from beside this file (schema/, scripts/).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const DIRECTUS_DIR = resolve(process.env.DIRECTUS_DIR ?? '/directus');
-const RUN_JS = join(DIRECTUS_DIR, 'node_modules', '@directus', 'api', 'dist', 'cli', 'run.js');
-const SNAPSHOT = process.env.CMS_SNAPSHOT ?? join(HERE, 'schema', 'snapshot.yaml');
-const command = process.argv[2] ?? 'start';
+const DIRECTUS_DIR = resolve(process.env.DIRECTUS_DIR ?? "/directus");
+const RUN_JS = join(DIRECTUS_DIR, "node_modules", "@directus", "api", "dist", "cli", "run.js");
+const SNAPSHOT = process.env.CMS_SNAPSHOT ?? join(HERE, "schema", "snapshot.yaml");
+const command = process.argv[2] ?? "start";
 const log = (message) => console.log(`[entrypoint] ${message}`);
 
 /** Settings without which a production instance must not start. */
 const REQUIRED = {
-  plan: ['SECRET', 'DB_CLIENT'],
-  migrate: ['SECRET', 'PUBLIC_URL', 'DB_CLIENT', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_TOKEN', 'DIRECTUS_PREVIEW_TOKEN', 'DIRECTUS_SITE_TOKEN', 'SITE_URL', 'REVALIDATE_SECRET'],
-  start: ['SECRET', 'PUBLIC_URL', 'DB_CLIENT'],
+  plan: ["SECRET", "DB_CLIENT"],
+  migrate: [
+    "SECRET",
+    "PUBLIC_URL",
+    "DB_CLIENT",
+    "ADMIN_EMAIL",
+    "ADMIN_PASSWORD",
+    "ADMIN_TOKEN",
+    "DIRECTUS_PREVIEW_TOKEN",
+    "DIRECTUS_SITE_TOKEN",
+    "SITE_URL",
+    "REVALIDATE_SECRET",
+  ],
+  start: ["SECRET", "PUBLIC_URL", "DB_CLIENT"],
 };
-const REQUIRED_PG = ['DB_HOST', 'DB_DATABASE', 'DB_USER'];
+const REQUIRED_PG = ["DB_HOST", "DB_DATABASE", "DB_USER"];
 
 // Defaults for a container; anything set in the environment wins.
 const env = {
-  HOST: '0.0.0.0',
-  PORT: '8055',
-  TELEMETRY: 'false',
-  LOG_STYLE: 'raw',
-  NODE_ENV: 'production',
+  HOST: "0.0.0.0",
+  PORT: "8055",
+  TELEMETRY: "false",
+  LOG_STYLE: "raw",
+  NODE_ENV: "production",
   ...process.env,
 };
 // The revalidation flow reads these through {{$env.*}}; Directus hides every other variable from flows.
-env.FLOWS_ENV_ALLOW_LIST = [...new Set([...(env.FLOWS_ENV_ALLOW_LIST ?? '').split(','), 'SITE_URL', 'REVALIDATE_SECRET'].filter(Boolean))].join(',');
+env.FLOWS_ENV_ALLOW_LIST = [
+  ...new Set([...(env.FLOWS_ENV_ALLOW_LIST ?? "").split(","), "SITE_URL", "REVALIDATE_SECRET"].filter(Boolean)),
+].join(",");
 // Live Preview and the Visual Editor show the site in an iframe of the admin app.
 if (env.SITE_URL && !env.CONTENT_SECURITY_POLICY_DIRECTIVES__FRAME_SRC) {
   try {
     env.CONTENT_SECURITY_POLICY_DIRECTIVES__FRAME_SRC = `'self',${new URL(env.SITE_URL).origin}`;
-  } catch { /* an invalid SITE_URL fails the set-up with its own message */ }
+  } catch {
+    /* an invalid SITE_URL fails the set-up with its own message */
+  }
 }
 
 let current = null; // the Directus child process running now
 let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT']) {
+for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {
     stopping = true;
     if (current) current.kill(signal);
-    else process.exit(128 + (signal === 'SIGTERM' ? 15 : 2));
+    else process.exit(128 + (signal === "SIGTERM" ? 15 : 2));
   });
 }
 
 /** Run a Directus CLI command; resolves with its output (also echoed), rejects on failure. */
 function directus(args, { extraEnv = {}, quiet = false } = {}) {
   return new Promise((res, rej) => {
-    const child = spawn(process.execPath, [RUN_JS, ...args], { cwd: DIRECTUS_DIR, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [RUN_JS, ...args], {
+      cwd: DIRECTUS_DIR,
+      env: { ...env, ...extraEnv },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     current = child;
-    let output = '';
+    let output = "";
     const onData = (stream) => (d) => {
       output += d;
       if (!quiet) stream.write(d);
     };
-    child.stdout.on('data', onData(process.stdout));
-    child.stderr.on('data', onData(process.stderr));
-    child.on('error', rej);
-    child.on('exit', (code, signal) => {
+    child.stdout.on("data", onData(process.stdout));
+    child.stderr.on("data", onData(process.stderr));
+    child.on("error", rej);
+    child.on("exit", (code, signal) => {
       current = null;
       if (code === 0) res(output);
-      else rej(Object.assign(new Error(`directus ${args.join(' ')} failed (${code ?? signal})${quiet ? `\n${output.slice(-3000)}` : ''}`), { code, signal }));
+      else
+        rej(
+          Object.assign(new Error(`directus ${args.join(" ")} failed (${code ?? signal})${quiet ? `\n${output.slice(-3000)}` : ""}`), {
+            code,
+            signal,
+          }),
+        );
     });
   });
 }
@@ -108,9 +133,9 @@ async function ping(url) {
 // snapshot is therefore first translated to this database's vendor, from its own snapshot:
 // only real changes remain.
 
-const VENDOR_FIELD_KEYS = ['data_type', 'numeric_precision', 'numeric_scale'];
+const VENDOR_FIELD_KEYS = ["data_type", "numeric_precision", "numeric_scale"];
 /** Types whose length / precision is a setting of the model, not a detail of the vendor. */
-const SIZED_TYPES = new Set(['string', 'decimal', 'hash']);
+const SIZED_TYPES = new Set(["string", "decimal", "hash"]);
 
 /** `target` expressed in the vendor terms of `current` (both Directus snapshots). */
 function adaptSnapshot(target, current) {
@@ -122,7 +147,7 @@ function adaptSnapshot(target, current) {
     const now = fields.get(`${field.collection}.${field.field}`);
     if (!now || now.type !== field.type || !field.schema || !now.schema) continue;
     for (const key of VENDOR_FIELD_KEYS) {
-      if (SIZED_TYPES.has(field.type) && key !== 'data_type') continue;
+      if (SIZED_TYPES.has(field.type) && key !== "data_type") continue;
       field.schema[key] = now.schema[key];
     }
     if (!SIZED_TYPES.has(field.type)) field.schema.max_length = now.schema.max_length;
@@ -142,13 +167,13 @@ function adaptSnapshot(target, current) {
  * translated when it differs); returns its path.
  */
 async function targetSnapshot(workDir) {
-  const yaml = createRequire(join(DIRECTUS_DIR, 'package.json'))('js-yaml');
-  const target = yaml.load(readFileSync(SNAPSHOT, 'utf8'));
-  const vendor = { pg: 'postgres', postgres: 'postgres', postgresql: 'postgres', sqlite3: 'sqlite' }[env.DB_CLIENT] ?? env.DB_CLIENT;
+  const yaml = createRequire(join(DIRECTUS_DIR, "package.json"))("js-yaml");
+  const target = yaml.load(readFileSync(SNAPSHOT, "utf8"));
+  const vendor = { pg: "postgres", postgres: "postgres", postgresql: "postgres", sqlite3: "sqlite" }[env.DB_CLIENT] ?? env.DB_CLIENT;
   // The snapshot's preview URLs carry the development origin and token; the access set-up writes
   // this environment's, so the comparison must expect those (else every start re-applies).
   if (env.SITE_URL && env.DIRECTUS_PREVIEW_TOKEN) {
-    const { withPreviewUrls } = await import(join(HERE, 'scripts', 'setup.mjs'));
+    const { withPreviewUrls } = await import(join(HERE, "scripts", "setup.mjs"));
     withPreviewUrls(target, { siteUrl: env.SITE_URL, previewToken: env.DIRECTUS_PREVIEW_TOKEN });
   }
   if (target.vendor === vendor) {
@@ -156,9 +181,9 @@ async function targetSnapshot(workDir) {
     writeFileSync(file, JSON.stringify(target, null, 2));
     return file;
   }
-  const currentFile = join(workDir, 'current.json');
-  await directus(['schema', 'snapshot', '--yes', '--format', 'json', currentFile], { quiet: true });
-  const adapted = adaptSnapshot(target, JSON.parse(readFileSync(currentFile, 'utf8')));
+  const currentFile = join(workDir, "current.json");
+  await directus(["schema", "snapshot", "--yes", "--format", "json", currentFile], { quiet: true });
+  const adapted = adaptSnapshot(target, JSON.parse(readFileSync(currentFile, "utf8")));
   const file = join(workDir, `snapshot.${adapted.vendor}.json`);
   writeFileSync(file, JSON.stringify(adapted, null, 2));
   log(`schema: ${SNAPSHOT} (${target.vendor}) translated to ${adapted.vendor} column types for the comparison`);
@@ -171,23 +196,29 @@ async function targetSnapshot(workDir) {
 async function setUpAccess() {
   const port = String(env.CMS_SETUP_PORT ?? env.PORT);
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [RUN_JS, 'start'], {
+  const child = spawn(process.execPath, [RUN_JS, "start"], {
     cwd: DIRECTUS_DIR,
-    env: { ...env, HOST: '127.0.0.1', PORT: port },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...env, HOST: "127.0.0.1", PORT: port },
+    stdio: ["ignore", "inherit", "inherit"],
   });
   current = child;
   let exited = null;
-  const exit = new Promise((res) => child.on('exit', (code, signal) => { exited = code ?? signal; current = null; res(); }));
+  const exit = new Promise((res) =>
+    child.on("exit", (code, signal) => {
+      exited = code ?? signal;
+      current = null;
+      res();
+    }),
+  );
   try {
     const t0 = Date.now();
     while (!(await ping(url))) {
       if (exited !== null) throw new Error(`Directus exited during the set-up start (${exited})`);
-      if (Date.now() - t0 > 120_000) throw new Error('Directus did not answer /server/ping within 120 s');
+      if (Date.now() - t0 > 120_000) throw new Error("Directus did not answer /server/ping within 120 s");
       await sleep(250);
     }
-    const { createApi } = await import(join(HERE, 'scripts', 'lib.mjs'));
-    const { setupAccess } = await import(join(HERE, 'scripts', 'setup.mjs'));
+    const { createApi } = await import(join(HERE, "scripts", "lib.mjs"));
+    const { setupAccess } = await import(join(HERE, "scripts", "setup.mjs"));
     await setupAccess(
       createApi(url, env.ADMIN_TOKEN),
       {
@@ -198,29 +229,29 @@ async function setUpAccess() {
         siteUrl: env.SITE_URL,
         revalidateSecret: env.REVALIDATE_SECRET,
       },
-      (m) => log(m.replace(/^cms:\s*/, 'access: ')),
+      (m) => log(m.replace(/^cms:\s*/, "access: ")),
     );
   } finally {
-    if (exited === null) child.kill('SIGTERM');
+    if (exited === null) child.kill("SIGTERM");
     await exit;
   }
 }
 
 async function migrate() {
-  const workDir = mkdtempSync(join(tmpdir(), 'meridian-cms-'));
+  const workDir = mkdtempSync(join(tmpdir(), "meridian-cms-"));
   try {
     const t0 = Date.now();
-    log('bootstrap (installs or migrates the system tables; creates the first admin once)');
-    await directus(['bootstrap']);
+    log("bootstrap (installs or migrates the system tables; creates the first admin once)");
+    await directus(["bootstrap"]);
     log(`schema apply ${SNAPSHOT}`);
     // Directus reports "No changes to apply." / "Snapshot applied successfully" at level info.
-    await directus(['schema', 'apply', '--yes', await targetSnapshot(workDir)], { extraEnv: { LOG_LEVEL: 'info' } });
-    log('access and flow set-up');
+    await directus(["schema", "apply", "--yes", await targetSnapshot(workDir)], { extraEnv: { LOG_LEVEL: "info" } });
+    log("access and flow set-up");
     await setUpAccess();
-    if (env.CACHE_ENABLED === 'true' && env.CACHE_STORE === 'redis') {
+    if (env.CACHE_ENABLED === "true" && env.CACHE_STORE === "redis") {
       // Other instances may hold cached schema and permissions from before this release.
-      log('cache clear');
-      await directus(['cache', 'clear']);
+      log("cache clear");
+      await directus(["cache", "clear"]);
     }
     log(`migrated in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   } finally {
@@ -229,10 +260,14 @@ async function migrate() {
 }
 
 async function plan() {
-  const workDir = mkdtempSync(join(tmpdir(), 'meridian-cms-'));
+  const workDir = mkdtempSync(join(tmpdir(), "meridian-cms-"));
   try {
-    const output = await directus(['schema', 'apply', '--dry-run', await targetSnapshot(workDir)], { extraEnv: { LOG_LEVEL: 'info' } });
-    log(output.includes('The following changes will be applied') ? 'schema: the changes above would be applied' : 'schema: no changes to apply');
+    const output = await directus(["schema", "apply", "--dry-run", await targetSnapshot(workDir)], { extraEnv: { LOG_LEVEL: "info" } });
+    log(
+      output.includes("The following changes will be applied")
+        ? "schema: the changes above would be applied"
+        : "schema: no changes to apply",
+    );
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
@@ -240,38 +275,38 @@ async function plan() {
 
 function startForeground() {
   log(`starting Directus on ${env.HOST}:${env.PORT}`);
-  const child = spawn(process.execPath, [RUN_JS, 'start'], { cwd: DIRECTUS_DIR, env, stdio: 'inherit' });
+  const child = spawn(process.execPath, [RUN_JS, "start"], { cwd: DIRECTUS_DIR, env, stdio: "inherit" });
   current = child;
-  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGTERM' || signal === 'SIGINT' ? 0 : 1)));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal === "SIGTERM" || signal === "SIGINT" ? 0 : 1)));
 }
 
 function checkSettings(name) {
   const missing = (REQUIRED[name] ?? []).filter((key) => !env[key]);
-  if (['pg', 'postgres', 'postgresql'].includes(env.DB_CLIENT)) missing.push(...REQUIRED_PG.filter((key) => !env[key]));
+  if (["pg", "postgres", "postgresql"].includes(env.DB_CLIENT)) missing.push(...REQUIRED_PG.filter((key) => !env[key]));
   if (missing.length) {
-    console.error(`[entrypoint] missing settings: ${missing.join(', ')} (see cms/README.md, "Production")`);
+    console.error(`[entrypoint] missing settings: ${missing.join(", ")} (see cms/README.md, "Production")`);
     process.exit(2);
   }
   // The development defaults of cms/scripts/lib.mjs are public: never accept them here.
-  const weak = ['SECRET', 'ADMIN_TOKEN', 'ADMIN_PASSWORD', 'DIRECTUS_PREVIEW_TOKEN', 'DIRECTUS_SITE_TOKEN', 'REVALIDATE_SECRET'].filter((key) =>
-    /change-me|^meridian-admin$/.test(env[key] ?? ''),
+  const weak = ["SECRET", "ADMIN_TOKEN", "ADMIN_PASSWORD", "DIRECTUS_PREVIEW_TOKEN", "DIRECTUS_SITE_TOKEN", "REVALIDATE_SECRET"].filter(
+    (key) => /change-me|^meridian-admin$/.test(env[key] ?? ""),
   );
   if (weak.length) {
-    console.error(`[entrypoint] development defaults are not allowed here: ${weak.join(', ')}`);
+    console.error(`[entrypoint] development defaults are not allowed here: ${weak.join(", ")}`);
     process.exit(2);
   }
 }
 
-if (!['start', 'migrate', 'plan'].includes(command)) {
+if (!["start", "migrate", "plan"].includes(command)) {
   console.error(`usage: docker-entrypoint.mjs [start|migrate|plan] (got "${command}")`);
   process.exit(2);
 }
-checkSettings(command === 'start' && env.CMS_MIGRATE_ON_START !== 'false' ? 'migrate' : command);
+checkSettings(command === "start" && env.CMS_MIGRATE_ON_START !== "false" ? "migrate" : command);
 try {
-  if (command === 'plan') await plan();
+  if (command === "plan") await plan();
   else {
-    if (command === 'migrate' || env.CMS_MIGRATE_ON_START !== 'false') await migrate();
-    if (command === 'start' && !stopping) startForeground();
+    if (command === "migrate" || env.CMS_MIGRATE_ON_START !== "false") await migrate();
+    if (command === "start" && !stopping) startForeground();
   }
 } catch (error) {
   console.error(`[entrypoint] ${error.message}`);

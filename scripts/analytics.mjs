@@ -59,11 +59,16 @@ function fail(message, code = 1) {
 
 const datasets = datasetsFromWrangler(readFileSync(join(root, "wrangler.toml"), "utf8"));
 const dataset = datasets[values.env];
-if (!dataset) fail(`wrangler.toml has no PAGE_VIEWS dataset for the environment "${values.env}" (found: ${Object.keys(datasets).join(", ") || "none"}).`, 2);
+if (!dataset)
+  fail(
+    `wrangler.toml has no PAGE_VIEWS dataset for the environment "${values.env}" (found: ${Object.keys(datasets).join(", ") || "none"}).`,
+    2,
+  );
 if (!/^\w+$/.test(dataset)) fail(`unexpected dataset name in wrangler.toml: ${dataset}`, 2);
 const days = Number(values.days);
 const limit = Number(values.limit);
-if (!Number.isInteger(days) || days < 1 || days > 90) fail("--days must be a whole number from 1 to 90 (Analytics Engine keeps 90 days).", 2);
+if (!Number.isInteger(days) || days < 1 || days > 90)
+  fail("--days must be a whole number from 1 to 90 (Analytics Engine keeps 90 days).", 2);
 if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fail("--limit must be a whole number from 1 to 1000.", 2);
 const column = columns[values.by];
 if (!column) fail(`--by must be one of: ${Object.keys(columns).join(", ")}.`, 2);

@@ -53,12 +53,26 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  const header = readFileSync(new URL(import.meta.url), "utf8").split("\n").slice(1);
-  console.log(header.slice(0, header.findIndex((line) => !line.startsWith("//"))).map((line) => line.replace(/^\/\/ ?/, "")).join("\n"));
+  const header = readFileSync(new URL(import.meta.url), "utf8")
+    .split("\n")
+    .slice(1);
+  console.log(
+    header
+      .slice(
+        0,
+        header.findIndex((line) => !line.startsWith("//")),
+      )
+      .map((line) => line.replace(/^\/\/ ?/, ""))
+      .join("\n"),
+  );
   process.exit(0);
 }
 
-const list = (text) => text.split(",").map((s) => s.trim()).filter(Boolean);
+const list = (text) =>
+  text
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 const ints = (text, name) =>
   list(text).map((s) => {
     const n = Number(s);
@@ -214,7 +228,9 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 try {
   build = buildForBench({ log });
   report.bundle = build.bundle;
-  log(`bundle: ${kb(build.bundle.rawBytes)} raw, ${kb(build.bundle.gzipBytes)} gzip (wrangler: ${build.bundle.wranglerRawKiB} KiB / gzip ${build.bundle.wranglerGzipKiB} KiB)`);
+  log(
+    `bundle: ${kb(build.bundle.rawBytes)} raw, ${kb(build.bundle.gzipBytes)} gzip (wrangler: ${build.bundle.wranglerRawKiB} KiB / gzip ${build.bundle.wranglerGzipKiB} KiB)`,
+  );
 
   let apiBaseUrl = args["cms-url"];
   let cmsPids = [];
@@ -251,13 +267,24 @@ try {
     for (const conns of connections) {
       for (const state of states) {
         const target =
-          state === "static" ? `${cached.url}/__bench/static${page.path}` : state === "hit" ? cached.url + page.path : uncached.url + page.path;
+          state === "static"
+            ? `${cached.url}/__bench/static${page.path}`
+            : state === "hit"
+              ? cached.url + page.path
+              : uncached.url + page.path;
         const instance = state === "ssr" ? uncached : cached;
         if (state === "hit") await untilHit(target);
         else await probe(target);
         const run = await load(target, conns, { pids: instance.pids(), cmsPids });
         const after = state === "static" ? {} : await probe(target);
-        report.runs.push({ page: page.name, path: page.path, state, connections: conns, ...run, after: { pageCache: after.pageCache, serverTiming: after.serverTiming } });
+        report.runs.push({
+          page: page.name,
+          path: page.path,
+          state,
+          connections: conns,
+          ...run,
+          after: { pageCache: after.pageCache, serverTiming: after.serverTiming },
+        });
         log(
           `  ${page.name.padEnd(8)} ${state.padEnd(6)} c=${String(conns).padEnd(3)} ${fmt(run.rps, 0).padStart(6)} req/s  p50 ${fmt(run.p50)} ms  p99 ${fmt(run.p99)} ms  cpu ${fmt(run.cpuMsPerRequest, 3)} ms/req` +
             (run.non2xx || run.errors ? `  NON-2XX ${run.non2xx} ERRORS ${run.errors}` : "") +
@@ -506,7 +533,9 @@ function toMarkdown(r) {
   }
   if (r.diagnostics?.length) {
     const d = (kind) => r.diagnostics.find((x) => x.kind === kind);
-    const hit = r.runs?.find((x) => x.page === r.diagnostics[0].page && x.state === "hit" && x.connections === r.diagnostics[0].connections);
+    const hit = r.runs?.find(
+      (x) => x.page === r.diagnostics[0].page && x.state === "hit" && x.connections === r.diagnostics[0].connections,
+    );
     out(
       `Hit path split (${r.diagnostics[0].page}, c=${r.diagnostics[0].connections}, same bytes, workerd CPU per request): static ${fmt(d("static")?.cpuMsPerRequest, 3)} ms (${fmt(d("static")?.rps, 0)} req/s); ` +
         `Cache API read only ${fmt(d("cache")?.cpuMsPerRequest, 3)} ms (${fmt(d("cache")?.rps, 0)} req/s); nonce HTMLRewriter only ${fmt(d("rewrite")?.cpuMsPerRequest, 3)} ms (${fmt(d("rewrite")?.rps, 0)} req/s); ` +
@@ -549,13 +578,18 @@ function toMarkdown(r) {
         `cookie consent ${kb(consent.raw)} raw / ${kb(consent.gzip)} gzip (${consent.files.length} files, at the first interaction).`,
     );
     const early = r.client.templates.filter((t) => t.islandsLoadedWithoutInput.length);
-    if (early.length) out(`Islands that loaded without scrolling or input: ${early.map((t) => `${t.name} (${t.islandsLoadedWithoutInput.join(", ")})`).join("; ")}.`);
+    if (early.length)
+      out(
+        `Islands that loaded without scrolling or input: ${early.map((t) => `${t.name} (${t.islandsLoadedWithoutInput.join(", ")})`).join("; ")}.`,
+      );
     const errors = r.client.templates.filter((t) => t.errors.length);
     if (errors.length) out(`Page errors in the browser: ${errors.map((t) => `${t.name}: ${t.errors.join(" | ")}`).join("; ")}.`);
     out();
   }
   if (r.bundle) {
-    out(`Worker bundle: ${kb(r.bundle.rawBytes)} raw, ${kb(r.bundle.gzipBytes)} gzip -9 (wrangler reports ${r.bundle.wranglerRawKiB} KiB / gzip ${r.bundle.wranglerGzipKiB} KiB).`);
+    out(
+      `Worker bundle: ${kb(r.bundle.rawBytes)} raw, ${kb(r.bundle.gzipBytes)} gzip -9 (wrangler reports ${r.bundle.wranglerRawKiB} KiB / gzip ${r.bundle.wranglerGzipKiB} KiB).`,
+    );
     out();
   }
   out("## Targets");
@@ -564,7 +598,12 @@ function toMarkdown(r) {
   out("|---|---|---|");
   for (const t of r.targets ?? []) out(`| ${t.target} | ${t.measured} | ${t.met ? "yes" : "**no**"} |`);
   out();
-  out("Method: " + Object.entries(r.method).map(([k, v]) => `${k}: ${v}.`).join(" "));
+  out(
+    "Method: " +
+      Object.entries(r.method)
+        .map(([k, v]) => `${k}: ${v}.`)
+        .join(" "),
+  );
   out();
   return lines.join("\n");
 }

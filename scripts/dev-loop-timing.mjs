@@ -120,7 +120,10 @@ try {
   const page = await browser.newPage();
   page.on("console", (message) => console_.push({ type: message.type(), text: message.text() }));
   page.on("pageerror", (error) => console_.push({ type: "pageerror", text: String(error) }));
-  const mismatches = () => console_.filter((m) => (m.type === "error" || m.type === "warning" || m.type === "pageerror") && /hydrat|did not match|didn't match/i.test(m.text));
+  const mismatches = () =>
+    console_.filter(
+      (m) => (m.type === "error" || m.type === "warning" || m.type === "pageerror") && /hydrat|did not match|didn't match/i.test(m.text),
+    );
   let loads = 0;
   page.on("load", () => (loads += 1));
 
@@ -131,7 +134,12 @@ try {
   const coldStarted = performance.now();
   await loadAndHydrate();
   console.log(`first load and hydration in the browser: ${ms(performance.now() - coldStarted)}`);
-  if (mismatches().length) throw new Error(`hydration mismatch on the first load:\n${mismatches().map((m) => m.text).join("\n")}`);
+  if (mismatches().length)
+    throw new Error(
+      `hydration mismatch on the first load:\n${mismatches()
+        .map((m) => m.text)
+        .join("\n")}`,
+    );
 
   const results = { view: [], viewServer: [], css: [], reloadHydrated: [] };
   for (let run = 1; run <= repeats; run++) {

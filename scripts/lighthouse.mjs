@@ -43,7 +43,9 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  console.log("usage: node scripts/lighthouse.mjs [--runs N] [--pages home,blog,...] [--port 3320] [--cms-port 8071] [--cms-url URL] [--no-compress]");
+  console.log(
+    "usage: node scripts/lighthouse.mjs [--runs N] [--pages home,blog,...] [--port 3320] [--cms-port 8071] [--cms-url URL] [--no-compress]",
+  );
   process.exit(0);
 }
 if (!hasChromium()) {
@@ -78,12 +80,19 @@ function failures(lhr, categoryId) {
       details.type === "list"
         ? rows(details).flatMap((sub) => rows(sub))
         : details.type === "checklist" && details.items
-          ? Object.values(details.items).filter((check) => !check.value).map((check) => ({ description: check.label }))
+          ? Object.values(details.items)
+              .filter((check) => !check.value)
+              .map((check) => ({ description: check.label }))
           : rows(details);
     const elements = [];
     for (const item of items) {
       const node = item.node ?? (item.relatedNode ? item.relatedNode : null);
-      if (node?.selector || node?.snippet) elements.push({ selector: node.selector ?? null, snippet: node.snippet?.slice(0, 160) ?? null, explanation: node.explanation?.split("\n").slice(0, 3).join(" ") ?? null });
+      if (node?.selector || node?.snippet)
+        elements.push({
+          selector: node.selector ?? null,
+          snippet: node.snippet?.slice(0, 160) ?? null,
+          explanation: node.explanation?.split("\n").slice(0, 3).join(" ") ?? null,
+        });
       else if (item.url) elements.push({ url: item.url, wastedBytes: item.wastedBytes ?? null, wastedMs: item.wastedMs ?? null });
       else if (item.source?.url) elements.push({ url: item.source.url });
       else if (item.description) elements.push({ text: String(item.description).slice(0, 200) });
@@ -173,7 +182,9 @@ try {
     const { lhr } = chosen;
     writeFileSync(join(reportDir, `${page.name}.html`), chosen.report[1]);
     writeFileSync(join(reportDir, `${page.name}.json`), chosen.report[0]);
-    const scores = Object.fromEntries(categories.map((id) => [id, lhr.categories[id].score == null ? null : Math.round(lhr.categories[id].score * 100)]));
+    const scores = Object.fromEntries(
+      categories.map((id) => [id, lhr.categories[id].score == null ? null : Math.round(lhr.categories[id].score * 100)]),
+    );
     const entry = {
       ...page,
       url: lhr.finalDisplayedUrl,
@@ -186,7 +197,8 @@ try {
     };
     report.pages.push(entry);
     log(
-      `${page.name.padEnd(8)} ${page.path}: ` + categories.map((id) => `${id} ${scores[id] ?? "-"}${scores[id] != null && scores[id] < budgets[id] ? " ✗" : ""}`).join(", "),
+      `${page.name.padEnd(8)} ${page.path}: ` +
+        categories.map((id) => `${id} ${scores[id] ?? "-"}${scores[id] != null && scores[id] < budgets[id] ? " ✗" : ""}`).join(", "),
     );
   }
   report.loadavgAfter = loadavg().map((n) => Number(n.toFixed(2)));
@@ -198,7 +210,9 @@ try {
   writeFileSync(join(outDir, "lighthouse-latest.json"), JSON.stringify(report, null, 2) + "\n");
   writeFileSync(join(outDir, "lighthouse-latest.md"), markdown);
   console.log("\n" + markdown);
-  console.log(`written: ${args.out}/lighthouse-${stamp}.json, .md, full reports in ${args.out}/lighthouse-${stamp}/ (and lighthouse-latest.*)`);
+  console.log(
+    `written: ${args.out}/lighthouse-${stamp}.json, .md, full reports in ${args.out}/lighthouse-${stamp}/ (and lighthouse-latest.*)`,
+  );
   process.exitCode = report.met ? 0 : 2;
 } catch (error) {
   console.error("lighthouse failed:", error);
@@ -233,7 +247,9 @@ function toMarkdown(r) {
   if (anyFailing) {
     out("## Failing audits");
     out();
-    out("Accessibility, best practices and SEO: every audit below 1. Performance: audits and insights below 0.9 (hints when the page meets the budget).");
+    out(
+      "Accessibility, best practices and SEO: every audit below 1. Performance: audits and insights below 0.9 (hints when the page meets the budget).",
+    );
     out();
     for (const p of r.pages) {
       const failing = categories.flatMap((id) => p.failing[id].map((audit) => ({ ...audit, category: id })));
@@ -241,11 +257,20 @@ function toMarkdown(r) {
       out(`### ${p.name} (\`${p.path}\`)`);
       out();
       for (const audit of failing) {
-        const label = audit.category === "performance" && p.scores.performance >= r.budgets.performance ? "performance hint (budget met)" : audit.category;
+        const label =
+          audit.category === "performance" && p.scores.performance >= r.budgets.performance
+            ? "performance hint (budget met)"
+            : audit.category;
         out(`- ${label}: **${audit.title}** (\`${audit.id}\`, score ${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ""})`);
         for (const element of audit.elements) {
-          if (element.selector || element.snippet) out(`  - \`${element.selector ?? ""}\` ${element.snippet ? `\`${element.snippet.replaceAll("`", "'")}\`` : ""}${element.explanation ? ` — ${element.explanation}` : ""}`);
-          else if (element.url) out(`  - ${element.url}${element.wastedBytes ? ` (${Math.round(element.wastedBytes / 1000)} kB could be saved)` : ""}${element.wastedMs ? ` (${Math.round(element.wastedMs)} ms)` : ""}`);
+          if (element.selector || element.snippet)
+            out(
+              `  - \`${element.selector ?? ""}\` ${element.snippet ? `\`${element.snippet.replaceAll("`", "'")}\`` : ""}${element.explanation ? ` — ${element.explanation}` : ""}`,
+            );
+          else if (element.url)
+            out(
+              `  - ${element.url}${element.wastedBytes ? ` (${Math.round(element.wastedBytes / 1000)} kB could be saved)` : ""}${element.wastedMs ? ` (${Math.round(element.wastedMs)} ms)` : ""}`,
+            );
           else if (element.text) out(`  - ${element.text}`);
         }
         if (audit.moreElements) out(`  - … and ${audit.moreElements} more (see the full report)`);

@@ -6,8 +6,10 @@ import { join } from "node:path";
 import { root } from "./lib/processes.mjs";
 
 const sharp = createRequire(join(root, "cms/package.json"))("sharp");
-const rings = Array.from({ length: 10 }, (_, i) =>
-  `<circle cx="1280" cy="320" r="${60 + i * 52}" fill="none" stroke="${i % 3 === 0 ? "#c8f169" : "#3440e0"}" stroke-width="2" opacity=".55"/>`,
+const rings = Array.from(
+  { length: 10 },
+  (_, i) =>
+    `<circle cx="1280" cy="320" r="${60 + i * 52}" fill="none" stroke="${i % 3 === 0 ? "#c8f169" : "#3440e0"}" stroke-width="2" opacity=".55"/>`,
 ).join("");
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="640" viewBox="0 0 1280 640">
   <rect width="1280" height="640" fill="#0c0f17"/>

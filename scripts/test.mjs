@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: builds, type-checks, runs every suite and ends with one line
+// `npm test`: builds, type-checks, checks format, lint and dead code (Biome, knip), runs every suite and ends with one line
 // `N passed, N failed[, N skipped]` summed over all of them.
 //   vitest projects: unit (Node), worker (workerd), browser (Chromium)
 //   node --test:     contract tests against a real local Directus (cms/test), once on SQLite and
@@ -11,8 +11,7 @@ import { bin, root } from "./lib/processes.mjs";
 import { postgresBinDir, startPostgres, testEnv } from "../cms/scripts/postgres.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const run = (command, args, options = {}) =>
-  spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
+const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
 function step(name, command, args) {
   console.log(`\n== ${name}`);
   const result = run(command, args);
@@ -25,6 +24,11 @@ function step(name, command, args) {
 }
 
 const ok = step("build", process.execPath, ["scripts/build.mjs"]) && step("typecheck", bin("tsc"), ["--noEmit"]);
+// Format, lint and dead code: a failure counts, and the tests still run.
+if (ok) {
+  step("biome (format and lint)", bin("biome"), ["check", "--diagnostic-level=error", "."]);
+  step("knip (unused files, exports, dependencies)", bin("knip"), ["--no-progress"]);
+}
 
 if (ok) {
   // vitest: all three projects, JSON report for the totals.
@@ -50,7 +54,18 @@ if (ok) {
   const contractPass = (files, tapName, env = process.env) => {
     const tapFile = join("test-results", tapName);
     rmSync(join(root, tapFile), { force: true }); // never count an earlier run's results
-    const result = spawnSync(process.execPath, ["--test", "--test-reporter=spec", "--test-reporter-destination=stdout", "--test-reporter=tap", `--test-reporter-destination=${tapFile}`, ...files.map((f) => join("cms/test", f))], { cwd: root, stdio: "inherit", env });
+    const result = spawnSync(
+      process.execPath,
+      [
+        "--test",
+        "--test-reporter=spec",
+        "--test-reporter-destination=stdout",
+        "--test-reporter=tap",
+        `--test-reporter-destination=${tapFile}`,
+        ...files.map((f) => join("cms/test", f)),
+      ],
+      { cwd: root, stdio: "inherit", env },
+    );
     const tap = existsSync(join(root, tapFile)) ? readFileSync(join(root, tapFile), "utf8") : "";
     const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(tap)?.[1] ?? 0);
     totals.passed += count("pass");

@@ -36,7 +36,8 @@ const tooLarge = bodyLimit({
 });
 
 /** Files for AI tools list published docs only, whoever asks (an editor's preview cookie included). */
-const publishedOnly = (path: string) => path === "/llms.txt" || path === "/llms-full.txt" || (path.startsWith("/docs/") && path.endsWith(".md"));
+const publishedOnly = (path: string) =>
+  path === "/llms.txt" || path === "/llms-full.txt" || (path.startsWith("/docs/") && path.endsWith(".md"));
 
 /** The endpoints that take POST (forms, the webhook, the query endpoint); every other address is read with GET. */
 const postEndpoints = new Set(["/api/subscribe", "/api/consent", "/api/collect", "/api/revalidate", "/graphql"]);

@@ -2,7 +2,7 @@ import type { Content } from "./content/content.server";
 import type { PreviewVersion } from "./content/versions.server";
 
 /** Hono's environment for this worker: bindings from wrangler.toml plus per-request variables. */
-export interface Secrets {
+interface Secrets {
   /** Directus token of the read-only Preview role (drafts). */
   DIRECTUS_PREVIEW_TOKEN?: string;
   /** Shared secret of the Directus Flow that calls /api/revalidate. */
@@ -24,7 +24,7 @@ export interface Secrets {
 
 export type Bindings = Env & Secrets;
 
-export interface Variables {
+interface Variables {
   /** Per-request CSP nonce for inline and module scripts. */
   nonce: string;
   /** True when the request carries a valid editor preview token or cookie. */

@@ -2,16 +2,16 @@
 // Standalone local CMS: prepare cms/data (first run: bootstrap, schema, access, demo content)
 // and serve Directus on http://127.0.0.1:8055 until Ctrl-C.
 //   node cms/scripts/dev.mjs [--port 8055] [--data-dir cms/data]
-import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR, DEFAULT_PORT, cmsConfig, prepareCms, startCms } from './lib.mjs';
+import { parseArgs } from "node:util";
+import { DEFAULT_DATA_DIR, DEFAULT_PORT, cmsConfig, prepareCms, startCms } from "./lib.mjs";
 
 const { values } = parseArgs({
-  options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, verbose: { type: 'boolean', short: 'v' } },
+  options: { port: { type: "string" }, "data-dir": { type: "string" }, verbose: { type: "boolean", short: "v" } },
 });
-const opts = { dataDir: values['data-dir'] ?? DEFAULT_DATA_DIR, port: Number(values.port ?? DEFAULT_PORT), log: (m) => console.log(m) };
+const opts = { dataDir: values["data-dir"] ?? DEFAULT_DATA_DIR, port: Number(values.port ?? DEFAULT_PORT), log: (m) => console.log(m) };
 
 await prepareCms(opts);
-const cms = await startCms({ ...opts, stdio: values.verbose ? 'inherit' : 'file' });
+const cms = await startCms({ ...opts, stdio: values.verbose ? "inherit" : "file" });
 const c = cmsConfig(opts);
 console.log(`
 Directus is running:
@@ -27,8 +27,8 @@ const shutdown = async (signal) => {
   stopping = true;
   console.log(`\n${signal}: stopping Directus ...`);
   await cms.stop();
-  console.log('stopped.');
+  console.log("stopped.");
   process.exit(0);
 };
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));

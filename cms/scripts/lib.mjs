@@ -14,64 +14,67 @@
 // Directus always runs through `node node_modules/@directus/api/dist/cli/run.js` (the `directus`
 // bin makes an update check over the network) and gets its whole configuration from the process
 // environment; there is no cms/.env file on purpose (it would override the environment).
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
-export const CMS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const DEFAULT_DATA_DIR = join(CMS_DIR, 'data');
+export const CMS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const DEFAULT_DATA_DIR = join(CMS_DIR, "data");
 export const DEFAULT_PORT = 8055;
-export const SNAPSHOT_FILE = join(CMS_DIR, 'schema', 'snapshot.yaml');
-const RUN_JS = join(CMS_DIR, 'node_modules', '@directus', 'api', 'dist', 'cli', 'run.js');
-const STATE_FILE = 'cms-state.json';
+export const SNAPSHOT_FILE = join(CMS_DIR, "schema", "snapshot.yaml");
+const RUN_JS = join(CMS_DIR, "node_modules", "@directus", "api", "dist", "cli", "run.js");
+const STATE_FILE = "cms-state.json";
 
 /** Development defaults. Every value can be overridden through the variable of the same name. */
 export const DEFAULTS = Object.freeze({
-  DIRECTUS_ADMIN_EMAIL: 'admin@example.com',
-  DIRECTUS_ADMIN_PASSWORD: 'meridian-admin',
-  DIRECTUS_ADMIN_TOKEN: 'dev-admin-token-change-me',
-  DIRECTUS_PREVIEW_TOKEN: 'dev-preview-token-change-me',
-  DIRECTUS_SITE_TOKEN: 'dev-site-token-change-me',
-  DIRECTUS_SECRET: 'dev-directus-secret-change-me-0123456789abcdef',
-  REVALIDATE_SECRET: 'dev-revalidate-secret-change-me',
-  SITE_URL: 'http://localhost:3000',
+  DIRECTUS_ADMIN_EMAIL: "admin@example.com",
+  DIRECTUS_ADMIN_PASSWORD: "meridian-admin",
+  DIRECTUS_ADMIN_TOKEN: "dev-admin-token-change-me",
+  DIRECTUS_PREVIEW_TOKEN: "dev-preview-token-change-me",
+  DIRECTUS_SITE_TOKEN: "dev-site-token-change-me",
+  DIRECTUS_SECRET: "dev-directus-secret-change-me-0123456789abcdef",
+  REVALIDATE_SECRET: "dev-revalidate-secret-change-me",
+  SITE_URL: "http://localhost:3000",
 });
 
-const PG_CLIENTS = new Set(['pg', 'postgres', 'postgresql']);
+const PG_CLIENTS = new Set(["pg", "postgres", "postgresql"]);
 
 /**
  * The database of an instance: `opts.db`, else the DB_* variables, else SQLite in the data dir.
  * @returns {{client: 'sqlite3', filename: string} |
  *           {client: 'pg', host: string, port: number, database: string, user: string, password: string}}
  */
-export function dbConfig(opts = {}, { dataDir = resolve(opts.dataDir ?? DEFAULT_DATA_DIR), port = Number(opts.port ?? DEFAULT_PORT) } = {}) {
+export function dbConfig(
+  opts = {},
+  { dataDir = resolve(opts.dataDir ?? DEFAULT_DATA_DIR), port = Number(opts.port ?? DEFAULT_PORT) } = {},
+) {
   const env = process.env;
-  const given = opts.db ?? (env.DB_CLIENT ? { client: env.DB_CLIENT } : { client: 'sqlite3' });
+  const given = opts.db ?? (env.DB_CLIENT ? { client: env.DB_CLIENT } : { client: "sqlite3" });
   if (PG_CLIENTS.has(given.client)) {
     // One database per running instance in the PostgreSQL test pass, so test files that run in
     // parallel against one server never share data.
-    const testDatabase = !opts.db && env.CMS_TEST_DB === 'pg' ? `meridian_test_${port}` : undefined;
+    const testDatabase = !opts.db && env.CMS_TEST_DB === "pg" ? `meridian_test_${port}` : undefined;
     return {
-      client: 'pg',
-      host: given.host ?? env.DB_HOST ?? '127.0.0.1',
+      client: "pg",
+      host: given.host ?? env.DB_HOST ?? "127.0.0.1",
       port: Number(given.port ?? env.DB_PORT ?? 5432),
-      database: given.database ?? testDatabase ?? env.DB_DATABASE ?? 'directus',
-      user: given.user ?? env.DB_USER ?? 'postgres',
-      password: given.password ?? env.DB_PASSWORD ?? '',
+      database: given.database ?? testDatabase ?? env.DB_DATABASE ?? "directus",
+      user: given.user ?? env.DB_USER ?? "postgres",
+      password: given.password ?? env.DB_PASSWORD ?? "",
     };
   }
-  if (given.client !== 'sqlite3') throw new Error(`DB_CLIENT=${given.client} is not supported here: use sqlite3 (default) or pg.`);
-  return { client: 'sqlite3', filename: given.filename ?? join(dataDir, 'directus.db') };
+  if (given.client !== "sqlite3") throw new Error(`DB_CLIENT=${given.client} is not supported here: use sqlite3 (default) or pg.`);
+  return { client: "sqlite3", filename: given.filename ?? join(dataDir, "directus.db") };
 }
 
 /** Environment entries of a database (dbConfig() shape). */
 function dbEnv(db) {
-  if (db.client === 'sqlite3') return { DB_CLIENT: 'sqlite3', DB_FILENAME: db.filename };
+  if (db.client === "sqlite3") return { DB_CLIENT: "sqlite3", DB_FILENAME: db.filename };
   return {
-    DB_CLIENT: 'pg',
+    DB_CLIENT: "pg",
     DB_HOST: db.host,
     DB_PORT: String(db.port),
     DB_DATABASE: db.database,
@@ -81,7 +84,7 @@ function dbEnv(db) {
 }
 
 /** Identity of a database for cms-state.json: a data dir moved to another database starts over. */
-const dbKey = (db) => (db.client === 'sqlite3' ? `sqlite3:${db.filename}` : `pg:${db.host}:${db.port}/${db.database}`);
+const dbKey = (db) => (db.client === "sqlite3" ? `sqlite3:${db.filename}` : `pg:${db.host}:${db.port}/${db.database}`);
 
 /** Resolved settings (defaults < process.env < explicit options). */
 export function cmsConfig(opts = {}) {
@@ -93,14 +96,14 @@ export function cmsConfig(opts = {}) {
     port,
     db: dbConfig(opts, { dataDir, port }),
     url: `http://127.0.0.1:${port}`,
-    adminEmail: pick('DIRECTUS_ADMIN_EMAIL'),
-    adminPassword: pick('DIRECTUS_ADMIN_PASSWORD'),
-    adminToken: pick('DIRECTUS_ADMIN_TOKEN'),
-    previewToken: pick('DIRECTUS_PREVIEW_TOKEN'),
-    siteToken: pick('DIRECTUS_SITE_TOKEN'),
-    secret: pick('DIRECTUS_SECRET'),
-    revalidateSecret: opts.revalidateSecret ?? pick('REVALIDATE_SECRET'),
-    siteUrl: (opts.siteUrl ?? pick('SITE_URL')).replace(/\/+$/, ''),
+    adminEmail: pick("DIRECTUS_ADMIN_EMAIL"),
+    adminPassword: pick("DIRECTUS_ADMIN_PASSWORD"),
+    adminToken: pick("DIRECTUS_ADMIN_TOKEN"),
+    previewToken: pick("DIRECTUS_PREVIEW_TOKEN"),
+    siteToken: pick("DIRECTUS_SITE_TOKEN"),
+    secret: pick("DIRECTUS_SECRET"),
+    revalidateSecret: opts.revalidateSecret ?? pick("REVALIDATE_SECRET"),
+    siteUrl: (opts.siteUrl ?? pick("SITE_URL")).replace(/\/+$/, ""),
   };
 }
 
@@ -113,7 +116,7 @@ export function cmsConfig(opts = {}) {
 export function cmsEnv(opts = {}) {
   const c = cmsConfig(opts);
   return {
-    HOST: '127.0.0.1',
+    HOST: "127.0.0.1",
     PORT: String(c.port),
     PUBLIC_URL: c.url,
     ...dbEnv(c.db),
@@ -121,37 +124,37 @@ export function cmsEnv(opts = {}) {
     ADMIN_EMAIL: c.adminEmail,
     ADMIN_PASSWORD: c.adminPassword,
     ADMIN_TOKEN: c.adminToken,
-    STORAGE_LOCATIONS: 'local',
-    STORAGE_LOCAL_ROOT: join(c.dataDir, 'uploads'),
-    EXTENSIONS_PATH: join(c.dataDir, 'extensions'),
-    CACHE_ENABLED: 'false',
-    CACHE_SCHEMA: 'true',
-    WEBSOCKETS_ENABLED: 'false',
-    LOG_STYLE: 'raw',
-    LOG_LEVEL: process.env.CMS_LOG_LEVEL ?? 'info',
+    STORAGE_LOCATIONS: "local",
+    STORAGE_LOCAL_ROOT: join(c.dataDir, "uploads"),
+    EXTENSIONS_PATH: join(c.dataDir, "extensions"),
+    CACHE_ENABLED: "false",
+    CACHE_SCHEMA: "true",
+    WEBSOCKETS_ENABLED: "false",
+    LOG_STYLE: "raw",
+    LOG_LEVEL: process.env.CMS_LOG_LEVEL ?? "info",
     // No outbound calls: telemetry off, no marketplace / extension registry, no e-mail.
-    TELEMETRY: 'false',
-    MARKETPLACE_TRUST: 'sandbox',
-    MARKETPLACE_REGISTRY: 'http://127.0.0.1:9/',
-    EMAIL_TRANSPORT: 'sendmail',
-    EMAIL_SENDMAIL_PATH: '/bin/true',
+    TELEMETRY: "false",
+    MARKETPLACE_TRUST: "sandbox",
+    MARKETPLACE_REGISTRY: "http://127.0.0.1:9/",
+    EMAIL_TRANSPORT: "sendmail",
+    EMAIL_SENDMAIL_PATH: "/bin/true",
     // The revalidation flow reads these through {{$env.*}} at run time.
-    FLOWS_ENV_ALLOW_LIST: 'SITE_URL,REVALIDATE_SECRET',
+    FLOWS_ENV_ALLOW_LIST: "SITE_URL,REVALIDATE_SECRET",
     SITE_URL: c.siteUrl,
     REVALIDATE_SECRET: c.revalidateSecret,
     // The flow posts to a local site (localhost); Directus' default deny list contains 0.0.0.0,
     // which blocks every local interface address for outgoing flow requests.
-    IMPORT_IP_DENY_LIST: '169.254.169.254',
+    IMPORT_IP_DENY_LIST: "169.254.169.254",
     // Live Preview and the Visual Editor show the site in an iframe of the admin app.
     CONTENT_SECURITY_POLICY_DIRECTIVES__FRAME_SRC: `'self',${new URL(c.siteUrl).origin}`,
     // Public GraphQL introspection is needed for the SDL export; the site only POSTs queries.
-    GRAPHQL_INTROSPECTION: 'true',
-    QUERY_LIMIT_DEFAULT: '100',
-    QUERY_LIMIT_MAX: '500',
-    CORS_ENABLED: 'true',
-    CORS_ORIGIN: 'true',
-    RATE_LIMITER_ENABLED: 'false',
-    ACCESS_TOKEN_TTL: '1h',
+    GRAPHQL_INTROSPECTION: "true",
+    QUERY_LIMIT_DEFAULT: "100",
+    QUERY_LIMIT_MAX: "500",
+    CORS_ENABLED: "true",
+    CORS_ORIGIN: "true",
+    RATE_LIMITER_ENABLED: "false",
+    ACCESS_TOKEN_TTL: "1h",
   };
 }
 
@@ -165,13 +168,13 @@ function assertInstalled() {
   if (!existsSync(RUN_JS)) {
     throw new Error(`Directus is not installed in ${CMS_DIR}/node_modules. Run: node cms/scripts/install.mjs`);
   }
-  const major = Number(process.versions.node.split('.')[0]);
+  const major = Number(process.versions.node.split(".")[0]);
   if (major < 22) throw new Error(`Directus needs Node >= 22 (this is ${process.version}). Put node_modules/.bin first on PATH.`);
 }
 
 function processEnv(env) {
   // Our settings win over anything inherited from the parent environment.
-  return { ...process.env, ...env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  return { ...process.env, ...env, NODE_ENV: process.env.NODE_ENV ?? "production" };
 }
 
 /**
@@ -186,45 +189,49 @@ export async function directusCli(args, opts = {}) {
 }
 
 async function runCli(args, { env, dataDir, log = noop }) {
-  const logFile = join(dataDir, 'directus.log');
-  const out = createWriteStream(logFile, { flags: 'a' });
+  const logFile = join(dataDir, "directus.log");
+  const out = createWriteStream(logFile, { flags: "a" });
   const child = spawn(process.execPath, [RUN_JS, ...args], {
     cwd: CMS_DIR,
     env: processEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
-  let tail = '';
+  let tail = "";
   const onData = (d) => {
     out.write(d);
     tail = (tail + d.toString()).slice(-4000);
   };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
   const code = await new Promise((res, rej) => {
-    child.on('error', rej);
-    child.on('exit', (c, s) => res(c ?? s));
+    child.on("error", rej);
+    child.on("exit", (c, s) => res(c ?? s));
   });
   out.end();
   if (code !== 0) {
     log(tail);
-    throw new Error(`directus ${args.join(' ')} failed (${code}); see ${logFile}`);
+    throw new Error(`directus ${args.join(" ")} failed (${code}); see ${logFile}`);
   }
 }
 
 async function ping(url, timeoutMs = 1000) {
   try {
     const res = await fetch(`${url}/server/ping`, { signal: AbortSignal.timeout(timeoutMs) });
-    return res.ok && (await res.text()).includes('pong');
+    return res.ok && (await res.text()).includes("pong");
   } catch {
     return false;
   }
 }
 
 const liveGroups = new Set();
-process.on('exit', () => {
+process.on("exit", () => {
   for (const pid of liveGroups) {
-    try { process.kill(-pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
   }
 });
 
@@ -236,35 +243,36 @@ process.on('exit', () => {
  */
 export async function startCms(opts = {}) {
   assertInstalled();
-  const { log = noop, stdio = 'file', timeoutMs = 60_000 } = opts;
+  const { log = noop, stdio = "file", timeoutMs = 60_000 } = opts;
   const c = cmsConfig(opts);
   const env = cmsEnv(opts);
-  if (c.db.client === 'sqlite3' && !existsSync(env.DB_FILENAME)) throw new Error(`No database at ${env.DB_FILENAME}; run prepareCms() first.`);
+  if (c.db.client === "sqlite3" && !existsSync(env.DB_FILENAME))
+    throw new Error(`No database at ${env.DB_FILENAME}; run prepareCms() first.`);
   if (await ping(c.url)) throw new Error(`Port ${c.port} is already serving Directus (${c.url}); stop it first.`);
   mkdirSync(c.dataDir, { recursive: true });
   const t0 = Date.now();
   log(`cms: starting Directus on ${c.url} ...`);
-  const logFile = join(c.dataDir, 'directus.log');
-  const out = stdio === 'inherit' ? null : createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [RUN_JS, 'start'], {
+  const logFile = join(c.dataDir, "directus.log");
+  const out = stdio === "inherit" ? null : createWriteStream(logFile, { flags: "a" });
+  const child = spawn(process.execPath, [RUN_JS, "start"], {
     cwd: CMS_DIR,
     env: processEnv(env),
-    stdio: stdio === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+    stdio: stdio === "inherit" ? ["ignore", "inherit", "inherit"] : ["ignore", "pipe", "pipe"],
     detached: true, // own process group: stop() signals the whole group
   });
   liveGroups.add(child.pid);
-  let tail = '';
+  let tail = "";
   if (out) {
     const onData = (d) => {
       out.write(d);
       tail = (tail + d.toString()).slice(-4000);
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
   }
   let exited = null;
   const exitPromise = new Promise((res) => {
-    child.on('exit', (code, signal) => {
+    child.on("exit", (code, signal) => {
       exited = { code, signal };
       liveGroups.delete(child.pid);
       out?.end();
@@ -276,14 +284,26 @@ export async function startCms(opts = {}) {
   const stop = () => {
     stopping ??= (async () => {
       if (exited) return;
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* gone */
+      }
       const killTimer = setTimeout(() => {
-        try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {
+          /* gone */
+        }
       }, 8000);
       await exitPromise;
       clearTimeout(killTimer);
       // Reap anything left in the group (Directus does not fork, but be thorough).
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
     })();
     return stopping;
   };
@@ -305,36 +325,36 @@ export async function startCms(opts = {}) {
 // ---------------------------------------------------------------------------------------------
 
 function fileHash(...files) {
-  const h = createHash('sha256');
+  const h = createHash("sha256");
   for (const f of files) h.update(readFileSync(f));
-  return h.digest('hex').slice(0, 16);
+  return h.digest("hex").slice(0, 16);
 }
 
 function readState(dataDir) {
   try {
-    return JSON.parse(readFileSync(join(dataDir, STATE_FILE), 'utf8'));
+    return JSON.parse(readFileSync(join(dataDir, STATE_FILE), "utf8"));
   } catch {
     return {};
   }
 }
 
 function writeState(dataDir, state) {
-  writeFileSync(join(dataDir, STATE_FILE), JSON.stringify(state, null, 2) + '\n');
+  writeFileSync(join(dataDir, STATE_FILE), JSON.stringify(state, null, 2) + "\n");
 }
 
 /** The `pg` driver Directus ships with. */
-const pgDriver = () => createRequire(join(CMS_DIR, 'package.json'))('pg');
+const pgDriver = () => createRequire(join(CMS_DIR, "package.json"))("pg");
 
 /** Connect to the server's maintenance database with the instance's credentials. */
 async function pgMaintenanceClient(db) {
   const { Client } = pgDriver();
-  const client = new Client({ host: db.host, port: db.port, user: db.user, password: db.password, database: 'postgres' });
+  const client = new Client({ host: db.host, port: db.port, user: db.user, password: db.password, database: "postgres" });
   try {
     await client.connect();
   } catch (error) {
     throw new Error(
       `PostgreSQL at ${db.host}:${db.port} refused the connection (${error.message}).` +
-        (process.env.CMS_TEST_DB === 'pg' ? ' Start one with: node cms/scripts/postgres.mjs -- <test command>' : ''),
+        (process.env.CMS_TEST_DB === "pg" ? " Start one with: node cms/scripts/postgres.mjs -- <test command>" : ""),
     );
   }
   return client;
@@ -343,7 +363,7 @@ async function pgMaintenanceClient(db) {
 async function pgDatabaseExists(db) {
   const client = await pgMaintenanceClient(db);
   try {
-    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [db.database])).rowCount > 0;
+    return (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [db.database])).rowCount > 0;
   } finally {
     await client.end();
   }
@@ -361,7 +381,7 @@ async function ensurePgDatabase(db, { fresh = false, log = noop } = {}) {
       await client.query(`DROP DATABASE IF EXISTS "${db.database}" WITH (FORCE)`);
       log(`cms: dropped database ${db.database}`);
     }
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [db.database]);
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [db.database]);
     if (!rowCount) {
       await client.query(`CREATE DATABASE "${db.database}"`);
       log(`cms: created database ${db.database} on ${db.host}:${db.port}`);
@@ -385,47 +405,47 @@ export async function prepareCms(opts = {}) {
   const { log = noop, seed = true } = opts;
   const c = cmsConfig(opts);
   const env = cmsEnv(opts);
-  mkdirSync(join(c.dataDir, 'uploads'), { recursive: true });
-  mkdirSync(join(c.dataDir, 'extensions'), { recursive: true });
+  mkdirSync(join(c.dataDir, "uploads"), { recursive: true });
+  mkdirSync(join(c.dataDir, "extensions"), { recursive: true });
   let state = readState(c.dataDir);
   // State written before databases were recorded belongs to the SQLite file in the data dir.
-  const previousDb = state.db ?? (state.bootstrapped ? dbKey({ client: 'sqlite3', filename: join(c.dataDir, 'directus.db') }) : undefined);
+  const previousDb = state.db ?? (state.bootstrapped ? dbKey({ client: "sqlite3", filename: join(c.dataDir, "directus.db") }) : undefined);
   if (previousDb !== undefined && previousDb !== dbKey(c.db)) state = {};
   const steps = [];
   const tAll = Date.now();
 
-  const setupModule = join(CMS_DIR, 'scripts', 'setup.mjs');
-  const seedModule = join(CMS_DIR, 'scripts', 'seed.mjs');
+  const setupModule = join(CMS_DIR, "scripts", "setup.mjs");
+  const seedModule = join(CMS_DIR, "scripts", "seed.mjs");
   const schemaHash = fileHash(SNAPSHOT_FILE);
-  const setupHash = createHash('sha256')
+  const setupHash = createHash("sha256")
     .update(readFileSync(setupModule))
     .update(JSON.stringify([c.previewToken, c.siteToken, c.adminToken, c.siteUrl]))
-    .digest('hex')
+    .digest("hex")
     .slice(0, 16);
 
   // A database that is gone (a new PostgreSQL server, a dropped database) starts over like a deleted SQLite file.
-  const missing = c.db.client === 'sqlite3' ? !existsSync(env.DB_FILENAME) : !(await pgDatabaseExists(c.db));
+  const missing = c.db.client === "sqlite3" ? !existsSync(env.DB_FILENAME) : !(await pgDatabaseExists(c.db));
   if (missing || !state.bootstrapped) {
     const t0 = Date.now();
-    if (c.db.client === 'pg') {
+    if (c.db.client === "pg") {
       // A new data dir in the test pass means a new instance: its database starts empty too.
-      await ensurePgDatabase(c.db, { fresh: process.env.CMS_TEST_DB === 'pg' && !opts.db, log });
+      await ensurePgDatabase(c.db, { fresh: process.env.CMS_TEST_DB === "pg" && !opts.db, log });
     }
     log(`cms: bootstrapping a new Directus database (${c.db.client}) ...`);
-    await runCli(['bootstrap'], { env, dataDir: c.dataDir, log });
+    await runCli(["bootstrap"], { env, dataDir: c.dataDir, log });
     Object.assign(state, { db: dbKey(c.db), bootstrapped: true, schemaHash: null, setupHash: null, seeded: false });
     writeState(c.dataDir, state);
-    steps.push('bootstrap');
+    steps.push("bootstrap");
     log(`cms: bootstrap done (${seconds(t0)})`);
   }
   if (state.schemaHash !== schemaHash) {
     const t0 = Date.now();
-    log('cms: applying schema snapshot ...');
-    await runCli(['schema', 'apply', '--yes', SNAPSHOT_FILE], { env, dataDir: c.dataDir, log });
+    log("cms: applying schema snapshot ...");
+    await runCli(["schema", "apply", "--yes", SNAPSHOT_FILE], { env, dataDir: c.dataDir, log });
     state.schemaHash = schemaHash;
     state.setupHash = null; // new collections may need permissions
     writeState(c.dataDir, state);
-    steps.push('schema');
+    steps.push("schema");
     log(`cms: schema applied (${seconds(t0)})`);
   }
   const needSetup = state.setupHash !== setupHash;
@@ -436,30 +456,30 @@ export async function prepareCms(opts = {}) {
       const api = createApi(c.url, c.adminToken);
       if (needSetup) {
         const t0 = Date.now();
-        log('cms: setting up roles, policies, permissions and the revalidation flow ...');
+        log("cms: setting up roles, policies, permissions and the revalidation flow ...");
         const { setupAccess } = await import(setupModule);
         await setupAccess(api, c, log);
         state.setupHash = setupHash;
         writeState(c.dataDir, state);
-        steps.push('setup');
+        steps.push("setup");
         log(`cms: access set up (${seconds(t0)})`);
       }
       if (needSeed) {
         const t0 = Date.now();
-        log('cms: seeding demo content (generating images) ...');
+        log("cms: seeding demo content (generating images) ...");
         const { seedContent } = await import(seedModule);
         await seedContent(api, log);
         state.seeded = true;
         state.seededAt = new Date().toISOString();
         writeState(c.dataDir, state);
-        steps.push('seed');
+        steps.push("seed");
         log(`cms: demo content seeded (${seconds(t0)})`);
       }
     } finally {
       await server.stop();
     }
   }
-  log(steps.length ? `cms: prepared ${c.dataDir} [${steps.join(', ')}] in ${seconds(tAll)}` : `cms: ${c.dataDir} already prepared`);
+  log(steps.length ? `cms: prepared ${c.dataDir} [${steps.join(", ")}] in ${seconds(tAll)}` : `cms: ${c.dataDir} already prepared`);
   return { dataDir: c.dataDir, steps };
 }
 
@@ -473,14 +493,14 @@ export function createApi(url, token) {
     let payload;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
-      headers['Content-Type'] = 'application/json';
+      headers["Content-Type"] = "application/json";
       payload = JSON.stringify(body);
     }
     const res = await fetch(url + path, { method, headers, body: payload });
     const text = await res.text();
     const json = text ? JSON.parse(text) : null;
     if (!res.ok) {
-      const msg = json?.errors?.map((e) => e.message).join('; ') ?? text;
+      const msg = json?.errors?.map((e) => e.message).join("; ") ?? text;
       const err = new Error(`${method} ${path} -> ${res.status}: ${msg}`);
       err.status = res.status;
       throw err;

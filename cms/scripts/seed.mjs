@@ -2,22 +2,27 @@
 // with Directus), uploads it through POST /files so Directus records real width/height, then
 // creates the items. Idempotent: existing files (by filename) and items (by slug/key/name) are
 // reused, so an interrupted seed can simply run again. Called by prepareCms().
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { CMS_DIR } from './lib.mjs';
-import { coverSvg, portraitSvg, socialSvg } from '../seed/artwork.mjs';
-import { authors } from '../seed/authors.mjs';
-import { posts } from '../seed/posts.mjs';
-import { jobs, hiringNote } from '../seed/jobs.mjs';
-import { events, speakers } from '../seed/events.mjs';
-import { newsletterTopics, searchProposals, siteSettings, stockQuote } from '../seed/misc.mjs';
-import { docsImages, docsPages, docsSections } from '../seed/docs.mjs';
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { CMS_DIR } from "./lib.mjs";
+import { coverSvg, portraitSvg, socialSvg } from "../seed/artwork.mjs";
+import { authors } from "../seed/authors.mjs";
+import { posts } from "../seed/posts.mjs";
+import { jobs, hiringNote } from "../seed/jobs.mjs";
+import { events, speakers } from "../seed/events.mjs";
+import { newsletterTopics, searchProposals, siteSettings, stockQuote } from "../seed/misc.mjs";
+import { docsImages, docsPages, docsSections } from "../seed/docs.mjs";
 
-const sharp = createRequire(join(CMS_DIR, 'package.json'))('sharp');
+const sharp = createRequire(join(CMS_DIR, "package.json"))("sharp");
 const DAY = 86_400_000;
 
 const slugify = (s) =>
-  s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  s
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** ISO timestamp `days` from today at `hour`:00 UTC. */
 function dayAt(days, hour = 9) {
@@ -27,15 +32,15 @@ function dayAt(days, hour = 9) {
 }
 
 async function findBy(api, collection, field, value) {
-  const qs = new URLSearchParams({ filter: JSON.stringify({ [field]: { _eq: value } }), limit: '1', fields: 'id' });
-  const path = collection === 'directus_files' ? '/files' : `/items/${collection}`;
-  return (await api('GET', `${path}?${qs}`))?.[0]?.id ?? null;
+  const qs = new URLSearchParams({ filter: JSON.stringify({ [field]: { _eq: value } }), limit: "1", fields: "id" });
+  const path = collection === "directus_files" ? "/files" : `/items/${collection}`;
+  return (await api("GET", `${path}?${qs}`))?.[0]?.id ?? null;
 }
 
 async function ensureItem(api, collection, field, item) {
   const existing = await findBy(api, collection, field, item[field]);
   if (existing) return existing;
-  return (await api('POST', `/items/${collection}`, item)).id;
+  return (await api("POST", `/items/${collection}`, item)).id;
 }
 
 function progress(log, label, total) {
@@ -48,14 +53,17 @@ function progress(log, label, total) {
 
 /** Render an SVG and upload it; returns the file id. */
 async function uploadArtwork(api, { filename, title, svg, format }) {
-  const existing = await findBy(api, 'directus_files', 'filename_download', filename);
+  const existing = await findBy(api, "directus_files", "filename_download", filename);
   if (existing) return existing;
   const img = sharp(Buffer.from(svg));
-  const buf = format === 'png' ? await img.png({ compressionLevel: 9, palette: true }).toBuffer() : await img.jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  const buf =
+    format === "png"
+      ? await img.png({ compressionLevel: 9, palette: true }).toBuffer()
+      : await img.jpeg({ quality: 78, mozjpeg: true }).toBuffer();
   const form = new FormData();
-  form.append('title', title);
-  form.append('file', new Blob([buf], { type: format === 'png' ? 'image/png' : 'image/jpeg' }), filename);
-  return (await api('POST', '/files', form)).id;
+  form.append("title", title);
+  form.append("file", new Blob([buf], { type: format === "png" ? "image/png" : "image/jpeg" }), filename);
+  return (await api("POST", "/files", form)).id;
 }
 
 export async function seedContent(api, log = () => {}) {
@@ -67,21 +75,31 @@ export async function seedContent(api, log = () => {}) {
 
   // Authors
   const authorIds = {};
-  let tick = progress(log, 'authors', authors.length);
+  let tick = progress(log, "authors", authors.length);
   for (const { key, ...a } of authors) {
     const name = `${a.first_name} ${a.second_name}`;
-    const avatar = await upload({ filename: `avatar-${slugify(name)}.png`, title: `${name} (generated portrait)`, svg: portraitSvg(name), format: 'png' });
-    const existing = await findBy(api, 'authors', 'linkedin_link', a.linkedin_link);
-    authorIds[key] = existing ?? (await api('POST', '/items/authors', { ...a, avatar, avatar_url: null })).id;
+    const avatar = await upload({
+      filename: `avatar-${slugify(name)}.png`,
+      title: `${name} (generated portrait)`,
+      svg: portraitSvg(name),
+      format: "png",
+    });
+    const existing = await findBy(api, "authors", "linkedin_link", a.linkedin_link);
+    authorIds[key] = existing ?? (await api("POST", "/items/authors", { ...a, avatar, avatar_url: null })).id;
     tick();
   }
 
   // Posts
-  tick = progress(log, 'posts', posts.length);
+  tick = progress(log, "posts", posts.length);
   for (const p of posts) {
-    const cover = await upload({ filename: `cover-${p.slug}.jpg`, title: `${p.title} (generated artwork)`, svg: coverSvg(p.slug), format: 'jpg' });
-    await ensureItem(api, 'posts', 'slug', {
-      status: p.status ?? 'published',
+    const cover = await upload({
+      filename: `cover-${p.slug}.jpg`,
+      title: `${p.title} (generated artwork)`,
+      svg: coverSvg(p.slug),
+      format: "jpg",
+    });
+    await ensureItem(api, "posts", "slug", {
+      status: p.status ?? "published",
       title: p.title,
       slug: p.slug,
       description: p.description,
@@ -95,18 +113,18 @@ export async function seedContent(api, log = () => {}) {
   }
 
   // Jobs
-  tick = progress(log, 'jobs', jobs.length);
+  tick = progress(log, "jobs", jobs.length);
   for (const j of jobs) {
-    const slug = slugify(`${j.role} ${j.location.split(',')[0]}`);
-    await ensureItem(api, 'jobs', 'slug', {
-      status: 'published',
+    const slug = slugify(`${j.role} ${j.location.split(",")[0]}`);
+    await ensureItem(api, "jobs", "slug", {
+      status: "published",
       role: j.role,
       slug,
       sub_team: j.sub_team,
       location: j.location,
       category: j.category,
       department: j.department,
-      description: `<p>${j.summary}</p>\n<h2>What you will do</h2>\n<ul>\n${j.duties.map((d) => `<li>${d}.</li>`).join('\n')}\n</ul>\n${hiringNote}`,
+      description: `<p>${j.summary}</p>\n<h2>What you will do</h2>\n<ul>\n${j.duties.map((d) => `<li>${d}.</li>`).join("\n")}\n</ul>\n${hiringNote}`,
       apply_link: `https://jobs.meridian.example/${slug}/apply`,
     });
     tick();
@@ -114,18 +132,28 @@ export async function seedContent(api, log = () => {}) {
 
   // Speakers and events
   const speakerIds = {};
-  tick = progress(log, 'speakers', speakers.length);
+  tick = progress(log, "speakers", speakers.length);
   for (const { key, ...s } of speakers) {
-    const photo = await upload({ filename: `speaker-${slugify(s.name)}.png`, title: `${s.name} (generated portrait)`, svg: portraitSvg(s.name), format: 'png' });
-    speakerIds[key] = await ensureItem(api, 'speakers', 'name', { status: 'published', ...s, photo });
+    const photo = await upload({
+      filename: `speaker-${slugify(s.name)}.png`,
+      title: `${s.name} (generated portrait)`,
+      svg: portraitSvg(s.name),
+      format: "png",
+    });
+    speakerIds[key] = await ensureItem(api, "speakers", "name", { status: "published", ...s, photo });
     tick();
   }
-  tick = progress(log, 'events', events.length);
+  tick = progress(log, "events", events.length);
   for (const e of events) {
-    const cover = await upload({ filename: `event-${e.slug}.jpg`, title: `${e.title} (generated artwork)`, svg: coverSvg(`event:${e.slug}`), format: 'jpg' });
+    const cover = await upload({
+      filename: `event-${e.slug}.jpg`,
+      title: `${e.title} (generated artwork)`,
+      svg: coverSvg(`event:${e.slug}`),
+      format: "jpg",
+    });
     const start = dayAt(e.startInDays, e.hour);
-    await ensureItem(api, 'events', 'slug', {
-      status: 'published',
+    await ensureItem(api, "events", "slug", {
+      status: "published",
       title: e.title,
       slug: e.slug,
       start_at: start,
@@ -145,18 +173,23 @@ export async function seedContent(api, log = () => {}) {
   }
 
   // Newsletter topics, search proposals
-  for (const t of newsletterTopics) await ensureItem(api, 'newsletter_topics', 'key', { status: 'published', ...t });
-  for (const s of searchProposals) await ensureItem(api, 'search_proposals', 'label', { status: 'published', ...s });
+  for (const t of newsletterTopics) await ensureItem(api, "newsletter_topics", "key", { status: "published", ...t });
+  for (const s of searchProposals) await ensureItem(api, "search_proposals", "label", { status: "published", ...s });
   log(`cms:   newsletter topics ${newsletterTopics.length}, search proposals ${searchProposals.length}`);
 
   // Singletons
-  await api('PATCH', '/items/stock_quote', { ...stockQuote, last_update: new Date().toISOString() });
-  const social = await upload({ filename: 'social-default.jpg', title: 'Default social image (generated artwork)', svg: socialSvg('meridian-social'), format: 'jpg' });
-  await api('PATCH', '/items/site_settings', { ...siteSettings, default_social_image: social });
+  await api("PATCH", "/items/stock_quote", { ...stockQuote, last_update: new Date().toISOString() });
+  const social = await upload({
+    filename: "social-default.jpg",
+    title: "Default social image (generated artwork)",
+    svg: socialSvg("meridian-social"),
+    format: "jpg",
+  });
+  await api("PATCH", "/items/site_settings", { ...siteSettings, default_social_image: social });
 
   await seedDocs(api, upload, log);
 
-  const files = await api('GET', '/files?aggregate[sum]=filesize');
+  const files = await api("GET", "/files?aggregate[sum]=filesize");
   bytes = Number(files?.[0]?.sum?.filesize ?? 0);
   log(`cms:   stock quote, site settings; ${(bytes / 1048576).toFixed(2)} MB of generated images`);
 }
@@ -170,43 +203,47 @@ export async function seedContent(api, log = () => {}) {
 async function seedDocs(api, upload, log) {
   const assets = {};
   for (const image of docsImages) {
-    assets[image.key] = await upload({ filename: image.filename, title: image.title, svg: coverSvg(image.seed), format: 'jpg' });
+    assets[image.key] = await upload({ filename: image.filename, title: image.title, svg: coverSvg(image.seed), format: "jpg" });
   }
   const sectionIds = {};
   for (const [index, section] of docsSections.entries()) {
-    sectionIds[section.slug] = await ensureItem(api, 'docs_sections', 'slug', { status: 'published', sort: index + 1, ...section });
+    sectionIds[section.slug] = await ensureItem(api, "docs_sections", "slug", { status: "published", sort: index + 1, ...section });
   }
   const pageIds = {};
   const siblingCount = {};
-  const tick = progress(log, 'docs pages', docsPages.length);
+  const tick = progress(log, "docs pages", docsPages.length);
   for (const page of docsPages) {
-    const segments = page.path.split('/');
+    const segments = page.path.split("/");
     const slug = segments.at(-1);
     const section = sectionIds[segments[0]];
-    const parentPath = segments.length > 2 ? segments.slice(0, -1).join('/') : null;
+    const parentPath = segments.length > 2 ? segments.slice(0, -1).join("/") : null;
     const parent = parentPath ? pageIds[parentPath] : null;
     if (!section || (parentPath && !parent)) throw new Error(`docs page ${page.path}: unknown section or parent (list parents first)`);
-    const siblings = `${section}/${parent ?? ''}`;
+    const siblings = `${section}/${parent ?? ""}`;
     siblingCount[siblings] = (siblingCount[siblings] ?? 0) + 1;
     const body = page.body.replace(/\{\{asset:([\w-]+)\}\}/g, (_, key) => {
       if (!assets[key]) throw new Error(`docs page ${page.path}: unknown image ${key}`);
       return `/assets/${assets[key]}`;
     });
     const filter = { section: { _eq: section }, slug: { _eq: slug }, parent: parent ? { _eq: parent } : { _null: true } };
-    const qs = new URLSearchParams({ filter: JSON.stringify(filter), limit: '1', fields: 'id' });
-    const existing = (await api('GET', `/items/docs_pages?${qs}`))?.[0]?.id;
-    pageIds[page.path] = existing ?? (await api('POST', '/items/docs_pages', {
-      status: page.status ?? 'published',
-      title: page.title,
-      slug,
-      section,
-      parent,
-      sort: siblingCount[siblings],
-      description: page.description,
-      body,
-      // date-updated is only set by Directus on update: a fixed value keeps the seed deterministic.
-      date_updated: `${page.updated}T09:00:00.000Z`,
-    })).id;
+    const qs = new URLSearchParams({ filter: JSON.stringify(filter), limit: "1", fields: "id" });
+    const existing = (await api("GET", `/items/docs_pages?${qs}`))?.[0]?.id;
+    pageIds[page.path] =
+      existing ??
+      (
+        await api("POST", "/items/docs_pages", {
+          status: page.status ?? "published",
+          title: page.title,
+          slug,
+          section,
+          parent,
+          sort: siblingCount[siblings],
+          description: page.description,
+          body,
+          // date-updated is only set by Directus on update: a fixed value keeps the seed deterministic.
+          date_updated: `${page.updated}T09:00:00.000Z`,
+        })
+      ).id;
     tick();
   }
   log(`cms:   docs: ${docsSections.length} sections, ${docsPages.length} pages, ${docsImages.length} images`);

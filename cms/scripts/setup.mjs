@@ -5,48 +5,57 @@
 // permissions are replaced on every run. Called by prepareCms() and the image's entrypoint.
 
 /** Collections with a status field: anonymous readers only ever see status = published. */
-export const STATUS_COLLECTIONS = ['posts', 'jobs', 'events', 'speakers', 'newsletter_topics', 'search_proposals', 'docs_sections', 'docs_pages'];
+export const STATUS_COLLECTIONS = [
+  "posts",
+  "jobs",
+  "events",
+  "speakers",
+  "newsletter_topics",
+  "search_proposals",
+  "docs_sections",
+  "docs_pages",
+];
 /** Collections anonymous readers see in full. */
-export const OPEN_COLLECTIONS = ['authors', 'stock_quote', 'site_settings'];
+export const OPEN_COLLECTIONS = ["authors", "stock_quote", "site_settings"];
 /** Content the revalidation flow watches. */
-export const CONTENT_COLLECTIONS = [...STATUS_COLLECTIONS, ...OPEN_COLLECTIONS, 'events_speakers'];
+export const CONTENT_COLLECTIONS = [...STATUS_COLLECTIONS, ...OPEN_COLLECTIONS, "events_speakers"];
 /** Fields a visitor may send when subscribing to the newsletter. */
-export const SUBSCRIPTION_FIELDS = ['email', 'topics', 'agreed_at', 'source_page'];
+export const SUBSCRIPTION_FIELDS = ["email", "topics", "agreed_at", "source_page"];
 
 /**
  * The field holding each collection's publish time: published items whose time is still ahead
  * are scheduled, and nobody but the Preview role sees them until then. Empty means at once.
  */
-export const PUBLISH_TIME_FIELDS = { posts: 'published_at', jobs: 'publish_at', events: 'publish_at', docs_pages: 'publish_at' };
+export const PUBLISH_TIME_FIELDS = { posts: "published_at", jobs: "publish_at", events: "publish_at", docs_pages: "publish_at" };
 
-const PUBLISHED = { status: { _eq: 'published' } };
-const FLOW_NAME = 'Revalidate site on content change';
+const PUBLISHED = { status: { _eq: "published" } };
+const FLOW_NAME = "Revalidate site on content change";
 
 /** Published, and its publish time (if any) reached: `$NOW` is evaluated by Directus on every read. */
 function live(collection) {
   const field = PUBLISH_TIME_FIELDS[collection];
   if (!field) return PUBLISHED;
-  return { _and: [PUBLISHED, { _or: [{ [field]: { _null: true } }, { [field]: { _lte: '$NOW' } }] }] };
+  return { _and: [PUBLISHED, { _or: [{ [field]: { _null: true } }, { [field]: { _lte: "$NOW" } }] }] };
 }
 
 /** Read rules that hide drafts and scheduled items everywhere (lists, by id, aggregates and relations). */
 function publishedReadRules() {
   return [
-    ...STATUS_COLLECTIONS.map((collection) => ({ collection, action: 'read', permissions: live(collection), fields: ['*'] })),
-    ...OPEN_COLLECTIONS.map((collection) => ({ collection, action: 'read', permissions: {}, fields: ['*'] })),
+    ...STATUS_COLLECTIONS.map((collection) => ({ collection, action: "read", permissions: live(collection), fields: ["*"] })),
+    ...OPEN_COLLECTIONS.map((collection) => ({ collection, action: "read", permissions: {}, fields: ["*"] })),
     {
-      collection: 'events_speakers',
-      action: 'read',
-      permissions: { _and: [{ events_id: live('events') }, { speakers_id: PUBLISHED }] },
-      fields: ['*'],
+      collection: "events_speakers",
+      action: "read",
+      permissions: { _and: [{ events_id: live("events") }, { speakers_id: PUBLISHED }] },
+      fields: ["*"],
     },
-    { collection: 'directus_files', action: 'read', permissions: {}, fields: ['*'] },
+    { collection: "directus_files", action: "read", permissions: {}, fields: ["*"] },
   ];
 }
 
 const subscribeRule = {
-  collection: 'newsletter_subscriptions',
-  action: 'create',
+  collection: "newsletter_subscriptions",
+  action: "create",
   permissions: {},
   validation: { _and: [{ email: { _nnull: true } }, { agreed_at: { _nnull: true } }, { topics: { _nnull: true } }] },
   fields: SUBSCRIPTION_FIELDS,
@@ -62,7 +71,7 @@ const subscribeRule = {
 // collection, docs pages with their section and parents included.
 
 /** Collections with a page on the site (Live Preview, content versions). */
-export const ROUTED_COLLECTIONS = ['posts', 'authors', 'jobs', 'events', 'docs_pages'];
+export const ROUTED_COLLECTIONS = ["posts", "authors", "jobs", "events", "docs_pages"];
 
 /** A preview URL (template) with this environment's site origin and preview token. */
 export function previewUrlFor(template, { siteUrl, previewToken }) {
@@ -87,16 +96,16 @@ export const visualEditorUrl = ({ siteUrl, previewToken }) =>
 
 async function setupPreview(api, config) {
   for (const collection of ROUTED_COLLECTIONS) {
-    const { meta } = await api('GET', `/collections/${collection}`);
+    const { meta } = await api("GET", `/collections/${collection}`);
     const url = previewUrlFor(meta?.preview_url, config);
-    if (url && url !== meta.preview_url) await api('PATCH', `/collections/${collection}`, { meta: { preview_url: url } });
+    if (url && url !== meta.preview_url) await api("PATCH", `/collections/${collection}`, { meta: { preview_url: url } });
   }
-  await api('PATCH', '/settings', { visual_editor_urls: [{ url: visualEditorUrl(config) }] });
+  await api("PATCH", "/settings", { visual_editor_urls: [{ url: visualEditorUrl(config) }] });
 }
 
 async function findOne(api, path, filter) {
-  const qs = new URLSearchParams({ filter: JSON.stringify(filter), limit: '1' });
-  const rows = await api('GET', `${path}?${qs}`);
+  const qs = new URLSearchParams({ filter: JSON.stringify(filter), limit: "1" });
+  const rows = await api("GET", `${path}?${qs}`);
   return rows?.[0] ?? null;
 }
 
@@ -104,19 +113,29 @@ async function findOne(api, path, filter) {
 async function setPermissions(api, policy, rules, collections) {
   const qs = new URLSearchParams({
     filter: JSON.stringify({ policy: { _eq: policy }, collection: { _in: collections } }),
-    fields: 'id',
-    limit: '-1',
+    fields: "id",
+    limit: "-1",
   });
-  const existing = await api('GET', `/permissions?${qs}`);
-  if (existing.length) await api('DELETE', '/permissions', existing.map((p) => p.id));
-  if (rules.length) await api('POST', '/permissions', rules.map((r) => ({ policy, ...r })));
+  const existing = await api("GET", `/permissions?${qs}`);
+  if (existing.length)
+    await api(
+      "DELETE",
+      "/permissions",
+      existing.map((p) => p.id),
+    );
+  if (rules.length)
+    await api(
+      "POST",
+      "/permissions",
+      rules.map((r) => ({ policy, ...r })),
+    );
 }
 
 async function ensureRoleWithPolicy(api, { role: roleName, policy: policyName, description, icon }) {
-  let role = await findOne(api, '/roles', { name: { _eq: roleName } });
-  role ??= await api('POST', '/roles', { name: roleName, icon, description });
-  let policy = await findOne(api, '/policies', { name: { _eq: policyName } });
-  policy ??= await api('POST', '/policies', {
+  let role = await findOne(api, "/roles", { name: { _eq: roleName } });
+  role ??= await api("POST", "/roles", { name: roleName, icon, description });
+  let policy = await findOne(api, "/policies", { name: { _eq: policyName } });
+  policy ??= await api("POST", "/policies", {
     name: policyName,
     icon,
     description,
@@ -124,72 +143,72 @@ async function ensureRoleWithPolicy(api, { role: roleName, policy: policyName, d
     app_access: false,
     enforce_tfa: false,
   });
-  const link = await findOne(api, '/access', { role: { _eq: role.id }, policy: { _eq: policy.id } });
-  if (!link) await api('POST', '/access', { role: role.id, policy: policy.id });
+  const link = await findOne(api, "/access", { role: { _eq: role.id }, policy: { _eq: policy.id } });
+  if (!link) await api("POST", "/access", { role: role.id, policy: policy.id });
   return { role: role.id, policy: policy.id };
 }
 
 async function ensureTokenUser(api, { email, firstName, role, token }) {
-  const existing = await findOne(api, '/users', { email: { _eq: email } });
-  const body = { first_name: firstName, last_name: 'Token', email, role, token, status: 'active' };
-  if (existing) await api('PATCH', `/users/${existing.id}`, body);
-  else await api('POST', '/users', body);
+  const existing = await findOne(api, "/users", { email: { _eq: email } });
+  const body = { first_name: firstName, last_name: "Token", email, role, token, status: "active" };
+  if (existing) await api("PATCH", `/users/${existing.id}`, body);
+  else await api("POST", "/users", body);
 }
 
 async function setupRevalidateFlow(api) {
-  const old = await findOne(api, '/flows', { name: { _eq: FLOW_NAME } });
-  if (old) await api('DELETE', `/flows/${old.id}`);
-  const flow = await api('POST', '/flows', {
+  const old = await findOne(api, "/flows", { name: { _eq: FLOW_NAME } });
+  if (old) await api("DELETE", `/flows/${old.id}`);
+  const flow = await api("POST", "/flows", {
     name: FLOW_NAME,
-    icon: 'sync',
-    color: '#3B4FD8',
-    description: 'POSTs {collection, keys} to ${SITE_URL}/api/revalidate with the X-Revalidate-Secret header.',
-    status: 'active',
-    trigger: 'event',
-    accountability: 'all',
+    icon: "sync",
+    color: "#3B4FD8",
+    description: "POSTs {collection, keys} to ${SITE_URL}/api/revalidate with the X-Revalidate-Secret header.",
+    status: "active",
+    trigger: "event",
+    accountability: "all",
     options: {
-      type: 'action',
-      scope: ['items.create', 'items.update', 'items.delete'],
+      type: "action",
+      scope: ["items.create", "items.update", "items.delete"],
       collections: CONTENT_COLLECTIONS,
     },
   });
   // items.create carries `key`, update/delete carry `keys`: normalise to {collection, keys: string[]}.
-  const normalize = await api('POST', '/operations', {
+  const normalize = await api("POST", "/operations", {
     flow: flow.id,
-    key: 'normalize',
-    name: 'Build payload',
-    type: 'exec',
+    key: "normalize",
+    name: "Build payload",
+    type: "exec",
     position_x: 19,
     position_y: 1,
     options: {
       code: [
-        'module.exports = async function (data) {',
-        '  const t = data.$trigger;',
-        '  const keys = Array.isArray(t.keys) ? t.keys : t.key !== undefined ? [t.key] : [];',
-        '  return { collection: t.collection, keys: keys.map(String) };',
-        '};',
-      ].join('\n'),
+        "module.exports = async function (data) {",
+        "  const t = data.$trigger;",
+        "  const keys = Array.isArray(t.keys) ? t.keys : t.key !== undefined ? [t.key] : [];",
+        "  return { collection: t.collection, keys: keys.map(String) };",
+        "};",
+      ].join("\n"),
     },
   });
-  const request = await api('POST', '/operations', {
+  const request = await api("POST", "/operations", {
     flow: flow.id,
-    key: 'revalidate',
-    name: 'POST /api/revalidate',
-    type: 'request',
+    key: "revalidate",
+    name: "POST /api/revalidate",
+    type: "request",
     position_x: 37,
     position_y: 1,
     options: {
-      method: 'POST',
-      url: '{{$env.SITE_URL}}/api/revalidate',
+      method: "POST",
+      url: "{{$env.SITE_URL}}/api/revalidate",
       headers: [
-        { header: 'Content-Type', value: 'application/json' },
-        { header: 'X-Revalidate-Secret', value: '{{$env.REVALIDATE_SECRET}}' },
+        { header: "Content-Type", value: "application/json" },
+        { header: "X-Revalidate-Secret", value: "{{$env.REVALIDATE_SECRET}}" },
       ],
-      body: '{{normalize}}',
+      body: "{{normalize}}",
     },
   });
-  await api('PATCH', `/operations/${normalize.id}`, { resolve: request.id });
-  await api('PATCH', `/flows/${flow.id}`, { operation: normalize.id });
+  await api("PATCH", `/operations/${normalize.id}`, { resolve: request.id });
+  await api("PATCH", `/flows/${flow.id}`, { operation: normalize.id });
   return flow.id;
 }
 
@@ -199,41 +218,46 @@ async function setupRevalidateFlow(api) {
  * @param {(msg: string) => void} log
  */
 export async function setupAccess(api, config, log = () => {}) {
-  const managed = [...CONTENT_COLLECTIONS, 'directus_files', 'newsletter_subscriptions', 'directus_versions'];
+  const managed = [...CONTENT_COLLECTIONS, "directus_files", "newsletter_subscriptions", "directus_versions"];
 
   // Public (anonymous) policy: the row in directus_access with neither role nor user.
-  const publicAccess = await findOne(api, '/access', { role: { _null: true }, user: { _null: true } });
-  if (!publicAccess) throw new Error('Public policy not found');
+  const publicAccess = await findOne(api, "/access", { role: { _null: true }, user: { _null: true } });
+  if (!publicAccess) throw new Error("Public policy not found");
   await setPermissions(api, publicAccess.policy, [...publishedReadRules(), subscribeRule], managed);
-  log('cms:   public policy: published-only reads, newsletter sign-up (create only)');
+  log("cms:   public policy: published-only reads, newsletter sign-up (create only)");
 
   // Preview: read-only, sees drafts. Used by the site for draft previews.
   const preview = await ensureRoleWithPolicy(api, {
-    role: 'Preview',
-    policy: 'Preview: read all content',
-    icon: 'visibility',
-    description: 'Read-only access to all content including drafts (site preview mode).',
+    role: "Preview",
+    policy: "Preview: read all content",
+    icon: "visibility",
+    description: "Read-only access to all content including drafts (site preview mode).",
   });
   // Content versions too: the site previews a named version (`posts_by_id(id, version)`).
   await setPermissions(
     api,
     preview.policy,
-    [...CONTENT_COLLECTIONS, 'directus_files', 'directus_versions'].map((collection) => ({ collection, action: 'read', permissions: {}, fields: ['*'] })),
+    [...CONTENT_COLLECTIONS, "directus_files", "directus_versions"].map((collection) => ({
+      collection,
+      action: "read",
+      permissions: {},
+      fields: ["*"],
+    })),
     managed,
   );
-  await ensureTokenUser(api, { email: 'preview@example.com', firstName: 'Preview', role: preview.role, token: config.previewToken });
-  log('cms:   Preview role + user with static token (DIRECTUS_PREVIEW_TOKEN)');
+  await ensureTokenUser(api, { email: "preview@example.com", firstName: "Preview", role: preview.role, token: config.previewToken });
+  log("cms:   Preview role + user with static token (DIRECTUS_PREVIEW_TOKEN)");
 
   // Site: what the site worker may do with a server-side token (published reads + sign-ups).
   const site = await ensureRoleWithPolicy(api, {
-    role: 'Site',
-    policy: 'Site: published content and newsletter sign-up',
-    icon: 'public',
-    description: 'Server-side token of the site worker: published content, creates newsletter subscriptions.',
+    role: "Site",
+    policy: "Site: published content and newsletter sign-up",
+    icon: "public",
+    description: "Server-side token of the site worker: published content, creates newsletter subscriptions.",
   });
   await setPermissions(api, site.policy, [...publishedReadRules(), subscribeRule], managed);
-  await ensureTokenUser(api, { email: 'site@example.com', firstName: 'Site', role: site.role, token: config.siteToken });
-  log('cms:   Site role + user with static token (DIRECTUS_SITE_TOKEN)');
+  await ensureTokenUser(api, { email: "site@example.com", firstName: "Site", role: site.role, token: config.siteToken });
+  log("cms:   Site role + user with static token (DIRECTUS_SITE_TOKEN)");
 
   await setupRevalidateFlow(api);
   log('cms:   flow "Revalidate site on content change" -> {{$env.SITE_URL}}/api/revalidate');

@@ -20,12 +20,12 @@ export function rng(seedText) {
 
 // Light, calm palettes: [background-from, background-to, block-light, block-mid, block-dark, accent]
 const PALETTES = [
-  ['#f4f6fb', '#dfe5f7', '#ffffff', '#c9d3f5', '#3b4fd8', '#c8f03c'],
-  ['#f5f7f6', '#d9efe8', '#ffffff', '#bfe3d6', '#137a62', '#3b4fd8'],
-  ['#f7f6f3', '#ece4d8', '#ffffff', '#e3d3bd', '#8a5a23', '#3b4fd8'],
-  ['#f3f5fa', '#e2e0f4', '#ffffff', '#d1cdf0', '#5b3fd1', '#c8f03c'],
-  ['#f2f6f9', '#d6e8f3', '#ffffff', '#b9d8ec', '#1d6fa5', '#ff7a45'],
-  ['#f6f6f6', '#e4e6ea', '#ffffff', '#cfd3da', '#1b1f2a', '#3b4fd8'],
+  ["#f4f6fb", "#dfe5f7", "#ffffff", "#c9d3f5", "#3b4fd8", "#c8f03c"],
+  ["#f5f7f6", "#d9efe8", "#ffffff", "#bfe3d6", "#137a62", "#3b4fd8"],
+  ["#f7f6f3", "#ece4d8", "#ffffff", "#e3d3bd", "#8a5a23", "#3b4fd8"],
+  ["#f3f5fa", "#e2e0f4", "#ffffff", "#d1cdf0", "#5b3fd1", "#c8f03c"],
+  ["#f2f6f9", "#d6e8f3", "#ffffff", "#b9d8ec", "#1d6fa5", "#ff7a45"],
+  ["#f6f6f6", "#e4e6ea", "#ffffff", "#cfd3da", "#1b1f2a", "#3b4fd8"],
 ];
 
 const fmt = (n) => Math.round(n * 10) / 10;
@@ -33,19 +33,44 @@ const fmt = (n) => Math.round(n * 10) / 10;
 function isoCube(cx, cy, w, h, colors) {
   // A box seen isometrically: width w (half-diagonal), height h.
   const [top, left, right] = colors;
-  const hw = w, hh = w / 2;
-  const p = (pts) => pts.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(' ');
+  const hw = w,
+    hh = w / 2;
+  const p = (pts) => pts.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(" ");
   return [
-    `<polygon points="${p([[cx, cy - h], [cx + hw, cy - h + hh], [cx, cy - h + 2 * hh], [cx - hw, cy - h + hh]])}" fill="${top}"/>`,
-    `<polygon points="${p([[cx - hw, cy - h + hh], [cx, cy - h + 2 * hh], [cx, cy + 2 * hh], [cx - hw, cy + hh]])}" fill="${left}"/>`,
-    `<polygon points="${p([[cx + hw, cy - h + hh], [cx, cy - h + 2 * hh], [cx, cy + 2 * hh], [cx + hw, cy + hh]])}" fill="${right}"/>`,
-  ].join('');
+    `<polygon points="${p([
+      [cx, cy - h],
+      [cx + hw, cy - h + hh],
+      [cx, cy - h + 2 * hh],
+      [cx - hw, cy - h + hh],
+    ])}" fill="${top}"/>`,
+    `<polygon points="${p([
+      [cx - hw, cy - h + hh],
+      [cx, cy - h + 2 * hh],
+      [cx, cy + 2 * hh],
+      [cx - hw, cy + hh],
+    ])}" fill="${left}"/>`,
+    `<polygon points="${p([
+      [cx + hw, cy - h + hh],
+      [cx, cy - h + 2 * hh],
+      [cx, cy + 2 * hh],
+      [cx + hw, cy + hh],
+    ])}" fill="${right}"/>`,
+  ].join("");
 }
 
 function mix(hexA, hexB, t) {
   const a = hexA.match(/\w\w/g).map((x) => parseInt(x, 16));
   const b = hexB.match(/\w\w/g).map((x) => parseInt(x, 16));
-  return '#' + a.map((v, i) => Math.round(v + (b[i] - v) * t).toString(16).padStart(2, '0')).join('');
+  return (
+    "#" +
+    a
+      .map((v, i) =>
+        Math.round(v + (b[i] - v) * t)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")
+  );
 }
 
 /** Cover artwork: a field of isometric blocks (think racks / clusters) on a soft gradient. */
@@ -73,7 +98,9 @@ export function coverSvg(seedText, { width = 1600, height = 900 } = {}) {
       const cx = ox + (i - j) * cell;
       const cy = oy + (i + j) * cell * 0.5;
       if (hgt === 0) {
-        shapes.push(`<polygon points="${fmt(cx)},${fmt(cy)} ${fmt(cx + cell)},${fmt(cy + cell / 2)} ${fmt(cx)},${fmt(cy + cell)} ${fmt(cx - cell)},${fmt(cy + cell / 2)}" fill="none" stroke="${mix(mid, dark, 0.25)}" stroke-opacity="0.35" stroke-width="1"/>`);
+        shapes.push(
+          `<polygon points="${fmt(cx)},${fmt(cy)} ${fmt(cx + cell)},${fmt(cy + cell / 2)} ${fmt(cx)},${fmt(cy + cell)} ${fmt(cx - cell)},${fmt(cy + cell / 2)}" fill="none" stroke="${mix(mid, dark, 0.25)}" stroke-opacity="0.35" stroke-width="1"/>`,
+        );
         continue;
       }
       const isAccent = idx === accentAt;
@@ -98,44 +125,59 @@ export function coverSvg(seedText, { width = 1600, height = 900 } = {}) {
 </defs>
 <rect width="100%" height="100%" fill="url(#bg)"/>
 <rect width="100%" height="100%" fill="url(#glow)"/>
-${lines.join('\n')}
-${shapes.join('\n')}
+${lines.join("\n")}
+${shapes.join("\n")}
 </svg>`;
 }
 
 /** Abstract portrait: head and shoulders as soft geometric shapes on a gradient disc. */
 export function portraitSvg(seedText, { size = 400 } = {}) {
   const r = rng(seedText);
-  const bgs = [['#e8ecfb', '#c7d0f7'], ['#e5f4ee', '#b9e2d2'], ['#f6efe4', '#e6d2b5'], ['#efeaf9', '#d3c8f1'], ['#e6f1f8', '#b8d9ee'], ['#f3f3f4', '#d5d8de']];
-  const skins = ['#f1d2bd', '#e0b094', '#c68d6b', '#a56f4f', '#7c4f36', '#5a3826'];
-  const hairs = ['#1e1a18', '#3b2a20', '#6b4a2f', '#a07040', '#c9c3bb', '#2a2f3a'];
-  const tops = ['#3b4fd8', '#137a62', '#1b1f2a', '#5b3fd1', '#1d6fa5', '#8a5a23', '#4a5160'];
+  const bgs = [
+    ["#e8ecfb", "#c7d0f7"],
+    ["#e5f4ee", "#b9e2d2"],
+    ["#f6efe4", "#e6d2b5"],
+    ["#efeaf9", "#d3c8f1"],
+    ["#e6f1f8", "#b8d9ee"],
+    ["#f3f3f4", "#d5d8de"],
+  ];
+  const skins = ["#f1d2bd", "#e0b094", "#c68d6b", "#a56f4f", "#7c4f36", "#5a3826"];
+  const hairs = ["#1e1a18", "#3b2a20", "#6b4a2f", "#a07040", "#c9c3bb", "#2a2f3a"];
+  const tops = ["#3b4fd8", "#137a62", "#1b1f2a", "#5b3fd1", "#1d6fa5", "#8a5a23", "#4a5160"];
   const [b1, b2] = bgs[Math.floor(r() * bgs.length)];
   const skin = skins[Math.floor(r() * skins.length)];
   const hair = hairs[Math.floor(r() * hairs.length)];
   const top = tops[Math.floor(r() * tops.length)];
   const s = size;
   const headR = s * (0.15 + r() * 0.02);
-  const hx = s * 0.5, hy = s * 0.42;
+  const hx = s * 0.5,
+    hy = s * 0.42;
   const hairStyle = Math.floor(r() * 4);
-  let hairShape = '';
-  if (hairStyle === 0) hairShape = `<path d="M ${hx - headR * 1.05} ${hy} A ${headR * 1.05} ${headR * 1.1} 0 0 1 ${hx + headR * 1.05} ${hy} L ${hx + headR * 1.05} ${hy - headR * 0.1} Z" fill="${hair}"/>`;
-  else if (hairStyle === 1) hairShape = `<ellipse cx="${hx}" cy="${hy + headR * 0.35}" rx="${headR * 1.3}" ry="${headR * 1.55}" fill="${hair}"/>`;
-  else if (hairStyle === 2) hairShape = `<path d="M ${hx - headR * 1.08} ${hy + headR * 0.1} Q ${hx - headR} ${hy - headR * 1.45} ${hx + headR * 0.2} ${hy - headR * 1.15} Q ${hx + headR * 1.2} ${hy - headR * 0.9} ${hx + headR * 1.08} ${hy + headR * 0.1} Z" fill="${hair}"/>`;
-  else hairShape = `<circle cx="${hx}" cy="${hy - headR * 0.95}" r="${headR * 0.55}" fill="${hair}"/><path d="M ${hx - headR * 1.02} ${hy} A ${headR} ${headR} 0 0 1 ${hx + headR * 1.02} ${hy} Z" fill="${hair}"/>`;
-  const behind = hairStyle === 1 ? hairShape : '';
+  let hairShape = "";
+  if (hairStyle === 0)
+    hairShape = `<path d="M ${hx - headR * 1.05} ${hy} A ${headR * 1.05} ${headR * 1.1} 0 0 1 ${hx + headR * 1.05} ${hy} L ${hx + headR * 1.05} ${hy - headR * 0.1} Z" fill="${hair}"/>`;
+  else if (hairStyle === 1)
+    hairShape = `<ellipse cx="${hx}" cy="${hy + headR * 0.35}" rx="${headR * 1.3}" ry="${headR * 1.55}" fill="${hair}"/>`;
+  else if (hairStyle === 2)
+    hairShape = `<path d="M ${hx - headR * 1.08} ${hy + headR * 0.1} Q ${hx - headR} ${hy - headR * 1.45} ${hx + headR * 0.2} ${hy - headR * 1.15} Q ${hx + headR * 1.2} ${hy - headR * 0.9} ${hx + headR * 1.08} ${hy + headR * 0.1} Z" fill="${hair}"/>`;
+  else
+    hairShape = `<circle cx="${hx}" cy="${hy - headR * 0.95}" r="${headR * 0.55}" fill="${hair}"/><path d="M ${hx - headR * 1.02} ${hy} A ${headR} ${headR} 0 0 1 ${hx + headR * 1.02} ${hy} Z" fill="${hair}"/>`;
+  const behind = hairStyle === 1 ? hairShape : "";
   const cap = `<path d="M ${hx - headR * 1.02} ${hy - headR * 0.15} A ${headR * 1.02} ${headR * 1.08} 0 0 1 ${hx + headR * 1.02} ${hy - headR * 0.15} Q ${hx} ${hy - headR * 0.75} ${hx - headR * 1.02} ${hy - headR * 0.15} Z" fill="${hair}"/>`;
   const front = hairStyle === 1 ? cap : hairShape;
   const shoulderW = s * (0.3 + r() * 0.05);
-  const ring = r() < 0.5 ? `<circle cx="${hx}" cy="${s / 2}" r="${s * 0.47}" fill="none" stroke="#ffffff" stroke-opacity="0.55" stroke-width="${s * 0.012}"/>` : '';
+  const ring =
+    r() < 0.5
+      ? `<circle cx="${hx}" cy="${s / 2}" r="${s * 0.47}" fill="none" stroke="#ffffff" stroke-opacity="0.55" stroke-width="${s * 0.012}"/>`
+      : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${b1}"/><stop offset="1" stop-color="${b2}"/></linearGradient>
-<linearGradient id="top" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${mix(top, '#000000', 0.35)}"/></linearGradient></defs>
+<linearGradient id="top" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${mix(top, "#000000", 0.35)}"/></linearGradient></defs>
 <rect width="100%" height="100%" fill="url(#bg)"/>
 ${ring}
 ${behind}
 <path d="M ${hx - shoulderW} ${s} Q ${hx - shoulderW} ${s * 0.7} ${hx} ${s * 0.68} Q ${hx + shoulderW} ${s * 0.7} ${hx + shoulderW} ${s} Z" fill="url(#top)"/>
-<rect x="${hx - headR * 0.38}" y="${hy + headR * 0.6}" width="${headR * 0.76}" height="${headR * 0.9}" rx="${headR * 0.2}" fill="${mix(skin, '#000000', 0.12)}"/>
+<rect x="${hx - headR * 0.38}" y="${hy + headR * 0.6}" width="${headR * 0.76}" height="${headR * 0.9}" rx="${headR * 0.2}" fill="${mix(skin, "#000000", 0.12)}"/>
 <ellipse cx="${hx}" cy="${hy}" rx="${headR * 0.95}" ry="${headR * 1.1}" fill="${skin}"/>
 ${front}
 </svg>`;

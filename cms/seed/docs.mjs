@@ -8,30 +8,63 @@
 //
 // Bodies are written with the `md` tag: raw text (backslashes are kept as typed), where \` stands
 // for a backtick and \${ for a dollar sign followed by a brace.
-const md = (strings, ...values) => String.raw(strings, ...values).replace(/\\`/g, '`').replace(/\\\$\{/g, '${');
+const md = (strings, ...values) =>
+  String.raw(strings, ...values)
+    .replace(/\\`/g, "`")
+    .replace(/\\\$\{/g, "${");
 
 export const docsSections = [
-  { slug: 'getting-started', title: 'Getting started', icon: 'rocket', description: 'Accounts, projects, API keys, regions and billing: what you need before you create anything.' },
-  { slug: 'gpu-clusters', title: 'GPU clusters', icon: 'gpu', description: 'Bare-metal H100, H200, B200 and L40S clusters with InfiniBand, Slurm and shared storage.' },
-  { slug: 'kubernetes', title: 'Managed Kubernetes', icon: 'kubernetes', description: 'Kubernetes clusters with a managed control plane, GPU node pools, autoscaling and ingress.' },
-  { slug: 'object-storage', title: 'Object storage', icon: 'storage', description: 'S3-compatible buckets in every region, with lifecycle rules and presigned URLs.' },
-  { slug: 'ai-studio', title: 'AI Studio inference API', icon: 'sparkles', description: 'An OpenAI-compatible API for open-weight models: chat, streaming, embeddings, limits.' },
-  { slug: 'cli', title: 'CLI reference', icon: 'terminal', description: 'Install and configure the meridian command-line tool; reference for its commands.' },
+  {
+    slug: "getting-started",
+    title: "Getting started",
+    icon: "rocket",
+    description: "Accounts, projects, API keys, regions and billing: what you need before you create anything.",
+  },
+  {
+    slug: "gpu-clusters",
+    title: "GPU clusters",
+    icon: "gpu",
+    description: "Bare-metal H100, H200, B200 and L40S clusters with InfiniBand, Slurm and shared storage.",
+  },
+  {
+    slug: "kubernetes",
+    title: "Managed Kubernetes",
+    icon: "kubernetes",
+    description: "Kubernetes clusters with a managed control plane, GPU node pools, autoscaling and ingress.",
+  },
+  {
+    slug: "object-storage",
+    title: "Object storage",
+    icon: "storage",
+    description: "S3-compatible buckets in every region, with lifecycle rules and presigned URLs.",
+  },
+  {
+    slug: "ai-studio",
+    title: "AI Studio inference API",
+    icon: "sparkles",
+    description: "An OpenAI-compatible API for open-weight models: chat, streaming, embeddings, limits.",
+  },
+  {
+    slug: "cli",
+    title: "CLI reference",
+    icon: "terminal",
+    description: "Install and configure the meridian command-line tool; reference for its commands.",
+  },
 ];
 
 /** Generated artwork used by the docs (1600x900, rendered like the blog covers). */
 export const docsImages = [
-  { key: 'cluster', filename: 'docs-cluster.jpg', title: 'GPU cluster (generated artwork)', seed: 'docs:cluster' },
-  { key: 'fabric', filename: 'docs-fabric.jpg', title: 'Rail-optimised fabric (generated artwork)', seed: 'docs:fabric' },
-  { key: 'dashboard', filename: 'docs-dashboard.jpg', title: 'Cluster dashboard (generated artwork)', seed: 'docs:dashboard' },
+  { key: "cluster", filename: "docs-cluster.jpg", title: "GPU cluster (generated artwork)", seed: "docs:cluster" },
+  { key: "fabric", filename: "docs-fabric.jpg", title: "Rail-optimised fabric (generated artwork)", seed: "docs:fabric" },
+  { key: "dashboard", filename: "docs-dashboard.jpg", title: "Cluster dashboard (generated artwork)", seed: "docs:dashboard" },
 ];
 
 export const docsPages = [
   {
-    path: 'getting-started/overview',
-    title: 'Meridian Cloud overview',
-    description: 'What Meridian Cloud runs, how accounts, projects and regions fit together, and where to go next.',
-    updated: '2026-09-02',
+    path: "getting-started/overview",
+    title: "Meridian Cloud overview",
+    description: "What Meridian Cloud runs, how accounts, projects and regions fit together, and where to go next.",
+    updated: "2026-09-02",
     body: md`Meridian Cloud runs GPU infrastructure for training and inference: dedicated GPU clusters with a non-blocking InfiniBand fabric, managed Kubernetes and Slurm on top of them, S3-compatible object storage and a serverless inference API called AI Studio. Everything is available through the console, the [\`meridian\` CLI](/docs/cli/install), a REST API and Terraform.
 
 ## How resources are organised
@@ -66,10 +99,10 @@ If something in these pages is wrong or out of date, the feedback link at the bo
 `,
   },
   {
-    path: 'getting-started/quickstart',
-    title: 'Quickstart',
-    description: 'Create an API key, call the API from cURL, Python or TypeScript, and launch a small GPU instance in about ten minutes.',
-    updated: '2026-10-21',
+    path: "getting-started/quickstart",
+    title: "Quickstart",
+    description: "Create an API key, call the API from cURL, Python or TypeScript, and launch a small GPU instance in about ten minutes.",
+    updated: "2026-10-21",
     body: md`This guide takes about ten minutes. At the end you will have an API key, a working client and a single-node GPU instance that you can log in to.
 
 ## Before you begin
@@ -147,10 +180,10 @@ meridian compute ssh quickstart-node -- nvidia-smi -L
 `,
   },
   {
-    path: 'getting-started/authentication',
-    title: 'Authentication and API keys',
-    description: 'How requests are authenticated, which key types exist, how to scope and rotate them.',
-    updated: '2026-10-03',
+    path: "getting-started/authentication",
+    title: "Authentication and API keys",
+    description: "How requests are authenticated, which key types exist, how to scope and rotate them.",
+    updated: "2026-10-03",
     body: md`Every call to the Meridian API carries a bearer token in the \`Authorization\` header. Tokens are project-scoped API keys, short-lived tokens issued to [service accounts](/docs/getting-started/authentication/service-accounts), or session tokens from the console.
 
 \`\`\`http
@@ -217,10 +250,10 @@ If a key leaks, revoke it first and investigate second: the audit log under **Or
 `,
   },
   {
-    path: 'getting-started/authentication/service-accounts',
-    title: 'Service accounts',
-    description: 'Give workloads on Meridian short-lived credentials instead of long-lived API keys.',
-    updated: '2026-10-03',
+    path: "getting-started/authentication/service-accounts",
+    title: "Service accounts",
+    description: "Give workloads on Meridian short-lived credentials instead of long-lived API keys.",
+    updated: "2026-10-03",
     body: md`A service account is an identity for software, not for a person. Workloads that run on Meridian (a training job, a Kubernetes pod, a CI runner on a GPU node) can exchange their service account for a token that lives one hour, so no long-lived secret has to be copied onto the machine.
 
 ## Create a service account
@@ -269,10 +302,10 @@ An organisation can have 200 service accounts. Tokens cannot be extended; reques
 `,
   },
   {
-    path: 'getting-started/regions',
-    title: 'Regions and availability zones',
-    description: 'Where Meridian runs, which GPUs each region offers, and how availability zones affect cluster placement.',
-    updated: '2026-09-18',
+    path: "getting-started/regions",
+    title: "Regions and availability zones",
+    description: "Where Meridian runs, which GPUs each region offers, and how availability zones affect cluster placement.",
+    updated: "2026-09-18",
     body: md`Meridian operates seven regions. Each region is one or more data centre buildings within a few kilometres of each other, connected to the rest of the network by the Meridian backbone.
 
 ## Regions
@@ -316,10 +349,10 @@ Data at rest stays in the region where you store it. Backups of managed services
 `,
   },
   {
-    path: 'getting-started/billing',
-    title: 'Pricing and billing basics',
-    description: 'How compute, storage and inference are metered, how invoices work and how to keep spending predictable.',
-    updated: '2026-10-28',
+    path: "getting-started/billing",
+    title: "Pricing and billing basics",
+    description: "How compute, storage and inference are metered, how invoices work and how to keep spending predictable.",
+    updated: "2026-10-28",
     body: md`Meridian bills per second for compute, per gigabyte-month for storage and per token for AI Studio. Prices are the same in every region unless the [instance types](/docs/gpu-clusters/instance-types) table says otherwise.
 
 ## What is metered
@@ -373,10 +406,10 @@ New organisations receive USD 300 of credit valid for 30 days. The credit covers
 `,
   },
   {
-    path: 'gpu-clusters/create-a-cluster',
-    title: 'Create a GPU cluster',
-    description: 'Create a multi-node GPU cluster with InfiniBand, shared storage and SSH access, from the console, the CLI or Terraform.',
-    updated: '2026-10-14',
+    path: "gpu-clusters/create-a-cluster",
+    title: "Create a GPU cluster",
+    description: "Create a multi-node GPU cluster with InfiniBand, shared storage and SSH access, from the console, the CLI or Terraform.",
+    updated: "2026-10-14",
     body: md`A GPU cluster is a set of identical bare-metal nodes in one availability zone, connected by a dedicated InfiniBand fabric, with a shared file system and a login node. This page creates a 4-node H100 cluster (32 GPUs).
 
 ![Illustration: rows of isometric blocks standing for the four nodes of a new GPU cluster]({{asset:cluster}} "A four-node cluster")
@@ -445,10 +478,10 @@ Continue with [Slurm scheduling](/docs/gpu-clusters/slurm) to submit a job, or r
 `,
   },
   {
-    path: 'gpu-clusters/instance-types',
-    title: 'Instance types',
-    description: 'GPU node types, their hardware and on-demand and reserved prices per GPU-hour.',
-    updated: '2026-11-02',
+    path: "gpu-clusters/instance-types",
+    title: "Instance types",
+    description: "GPU node types, their hardware and on-demand and reserved prices per GPU-hour.",
+    updated: "2026-11-02",
     body: md`Every GPU cluster node is a whole server: you never share a node, its GPUs, its memory bus or its network cards with another customer. Pick the type by the memory your model needs per GPU and by the interconnect your parallelism layout depends on.
 
 ## Node types
@@ -493,10 +526,10 @@ New organisations can run 16 GPUs of each type at once. Raise a quota from **Quo
 `,
   },
   {
-    path: 'gpu-clusters/infiniband',
-    title: 'InfiniBand networking',
-    description: 'How the rail-optimised NDR InfiniBand fabric is built, what bandwidth to expect and how to check it.',
-    updated: '2026-09-25',
+    path: "gpu-clusters/infiniband",
+    title: "InfiniBand networking",
+    description: "How the rail-optimised NDR InfiniBand fabric is built, what bandwidth to expect and how to check it.",
+    updated: "2026-09-25",
     body: md`Every H100, H200 and B200 cluster has a dedicated NDR InfiniBand fabric for GPU-to-GPU traffic, separate from the Ethernet network used for storage, SSH and the internet.
 
 ![Illustration: an isometric grid of switches and servers, standing for a rail-optimised fabric]({{asset:fabric}} "Rail-optimised fabric")
@@ -547,10 +580,10 @@ A link with rising symbol errors is drained automatically once it crosses a thre
 `,
   },
   {
-    path: 'gpu-clusters/slurm',
-    title: 'Slurm scheduling',
-    description: 'Submit, monitor and cancel jobs on a GPU cluster with the managed Slurm scheduler.',
-    updated: '2026-10-09',
+    path: "gpu-clusters/slurm",
+    title: "Slurm scheduling",
+    description: "Submit, monitor and cancel jobs on a GPU cluster with the managed Slurm scheduler.",
+    updated: "2026-10-09",
     body: md`Clusters created with \`--scheduler slurm\` come with Slurm 24.11 configured for the cluster's nodes: one partition per node type, GPUs as generic resources (GRES), cgroups for isolation and accounting enabled. We run the controller; you use the login node.
 
 ## Your first job
@@ -607,10 +640,10 @@ Jobs on a node that fails a health check are requeued automatically if they were
 `,
   },
   {
-    path: 'gpu-clusters/slurm/multi-node-jobs',
-    title: 'Multi-node training jobs',
-    description: 'Launch distributed PyTorch training over several nodes with Slurm, torchrun and checkpoint-based restarts.',
-    updated: '2026-10-09',
+    path: "gpu-clusters/slurm/multi-node-jobs",
+    title: "Multi-node training jobs",
+    description: "Launch distributed PyTorch training over several nodes with Slurm, torchrun and checkpoint-based restarts.",
+    updated: "2026-10-09",
     body: md`Multi-node jobs need three things to line up: one process per GPU, a rendezvous address every process can reach, and a restart strategy for the day a node fails. This page shows a batch script that handles all three.
 
 ## The batch script
@@ -682,10 +715,10 @@ Tuning NCCL for larger jobs is covered in [NCCL environment variables](/docs/gpu
 `,
   },
   {
-    path: 'gpu-clusters/slurm/multi-node-jobs/nccl-environment',
-    title: 'NCCL environment variables',
-    description: 'The NCCL settings our images use, why, and the few you may want to change for large jobs.',
-    updated: '2026-09-25',
+    path: "gpu-clusters/slurm/multi-node-jobs/nccl-environment",
+    title: "NCCL environment variables",
+    description: "The NCCL settings our images use, why, and the few you may want to change for large jobs.",
+    updated: "2026-09-25",
     body: md`NCCL reads its configuration from environment variables and from \`/etc/nccl.conf\`. Meridian images set a small number of them for the rail-optimised fabric. Most jobs should not change anything; this page explains the defaults so you can recognise a bad override.
 
 ## Defaults in our images
@@ -720,10 +753,10 @@ Back to [multi-node training jobs](/docs/gpu-clusters/slurm/multi-node-jobs).
 `,
   },
   {
-    path: 'gpu-clusters/spot-and-reserved',
-    title: 'Spot and reserved capacity',
-    description: 'The three ways to buy GPU capacity, how spot preemption works and when a reservation pays off.',
-    updated: '2026-10-28',
+    path: "gpu-clusters/spot-and-reserved",
+    title: "Spot and reserved capacity",
+    description: "The three ways to buy GPU capacity, how spot preemption works and when a reservation pays off.",
+    updated: "2026-10-28",
     body: md`GPU nodes can be bought in three ways. They are the same machines; only the price and the guarantee differ.
 
 | Capacity | Price (H100, GPU-hour) | Guarantee | Good for |
@@ -776,10 +809,10 @@ Unused reserved capacity can be released to the spot pool; you receive 50% of th
 `,
   },
   {
-    path: 'gpu-clusters/monitoring',
-    title: 'Monitoring GPU clusters',
-    description: 'Built-in dashboards, the Prometheus endpoint, the metrics that matter for training and how to alert on them.',
-    updated: '2026-10-17',
+    path: "gpu-clusters/monitoring",
+    title: "Monitoring GPU clusters",
+    description: "Built-in dashboards, the Prometheus endpoint, the metrics that matter for training and how to alert on them.",
+    updated: "2026-10-17",
     body: md`Every cluster exports node, GPU and fabric metrics. You can read them on the built-in dashboards, scrape them with your own Prometheus, or forward them to a hosted monitoring service.
 
 ![Illustration: blocks of different heights, like bars of GPU utilisation per node]({{asset:dashboard}})
@@ -835,11 +868,11 @@ Node system logs and Slurm controller logs are kept for 30 days and can be searc
 `,
   },
   {
-    path: 'gpu-clusters/b200-early-access',
-    title: 'B200 clusters in us-east-2 (early access)',
-    description: 'Draft. Early access to B200 clusters in us-east-2; not published until capacity is confirmed.',
-    updated: '2026-11-10',
-    status: 'draft',
+    path: "gpu-clusters/b200-early-access",
+    title: "B200 clusters in us-east-2 (early access)",
+    description: "Draft. Early access to B200 clusters in us-east-2; not published until capacity is confirmed.",
+    updated: "2026-11-10",
+    status: "draft",
     body: md`> [!IMPORTANT]
 > Draft: do not publish before the capacity team confirms the launch date. Prices below are placeholders.
 
@@ -861,10 +894,10 @@ The rest of this page repeats the general guidance on [creating a cluster](/docs
 `,
   },
   {
-    path: 'kubernetes/create-a-cluster',
-    title: 'Create a Kubernetes cluster',
-    description: 'Create a managed Kubernetes cluster, get a kubeconfig and deploy a first workload.',
-    updated: '2026-10-06',
+    path: "kubernetes/create-a-cluster",
+    title: "Create a Kubernetes cluster",
+    description: "Create a managed Kubernetes cluster, get a kubeconfig and deploy a first workload.",
+    updated: "2026-10-06",
     body: md`Meridian Managed Kubernetes runs the control plane for you: the API server, etcd, the scheduler and the controllers are replicated across three availability zones and upgraded by us. You choose the version, the network and the node pools.
 
 ## Create the cluster
@@ -943,10 +976,10 @@ Next, add [GPU node pools](/docs/kubernetes/gpu-node-pools) and expose the servi
 `,
   },
   {
-    path: 'kubernetes/gpu-node-pools',
-    title: 'Node pools with GPU nodes',
-    description: 'Add GPU node pools, schedule pods on GPUs, share GPUs safely and build images that match the driver.',
-    updated: '2026-10-06',
+    path: "kubernetes/gpu-node-pools",
+    title: "Node pools with GPU nodes",
+    description: "Add GPU node pools, schedule pods on GPUs, share GPUs safely and build images that match the driver.",
+    updated: "2026-10-06",
     body: md`A node pool is a group of identical nodes in one cluster. GPU pools use the same node types as [GPU clusters](/docs/gpu-clusters/instance-types), with the NVIDIA driver, container toolkit and device plug-in preinstalled.
 
 ## Add a GPU pool
@@ -1011,10 +1044,11 @@ Scale pools automatically with the [cluster autoscaler](/docs/kubernetes/autosca
 `,
   },
   {
-    path: 'kubernetes/autoscaling',
-    title: 'Autoscaling',
-    description: 'Scale node pools with the cluster autoscaler and workloads with the horizontal pod autoscaler, including scale to zero for GPU pools.',
-    updated: '2026-09-30',
+    path: "kubernetes/autoscaling",
+    title: "Autoscaling",
+    description:
+      "Scale node pools with the cluster autoscaler and workloads with the horizontal pod autoscaler, including scale to zero for GPU pools.",
+    updated: "2026-09-30",
     body: md`Two autoscalers work together. The **horizontal pod autoscaler** (HPA) changes how many replicas a workload runs. The **cluster autoscaler** adds nodes when pods cannot be scheduled and removes nodes that have been idle.
 
 ## Enable node pool autoscaling
@@ -1074,10 +1108,11 @@ If you would rather not manage replicas at all, [AI Studio](/docs/ai-studio/quic
 `,
   },
   {
-    path: 'kubernetes/ingress',
-    title: 'Ingress and load balancers',
-    description: 'Expose services with Meridian load balancers or the managed ingress controller, with TLS certificates issued automatically.',
-    updated: '2026-09-30',
+    path: "kubernetes/ingress",
+    title: "Ingress and load balancers",
+    description:
+      "Expose services with Meridian load balancers or the managed ingress controller, with TLS certificates issued automatically.",
+    updated: "2026-09-30",
     body: md`There are two ways to get traffic into a cluster: a \`LoadBalancer\` service, which creates a Meridian network load balancer per service, and an \`Ingress\`, which routes HTTP traffic for many services through one managed ingress controller.
 
 ## Load balancer services
@@ -1151,10 +1186,10 @@ Each load balancer costs $0.018 per hour plus transfer. The ingress controller r
 `,
   },
   {
-    path: 'kubernetes/upgrading',
-    title: 'Upgrading a cluster',
-    description: 'How Kubernetes versions are supported, how control plane and node pool upgrades work, and a checklist before you start.',
-    updated: '2026-11-04',
+    path: "kubernetes/upgrading",
+    title: "Upgrading a cluster",
+    description: "How Kubernetes versions are supported, how control plane and node pool upgrades work, and a checklist before you start.",
+    updated: "2026-11-04",
     body: md`Meridian supports the three most recent Kubernetes minor versions. A new minor version becomes available about six weeks after its upstream release; the oldest supported one is retired three months later.
 
 | Version | Available since | End of support |
@@ -1206,10 +1241,10 @@ A control plane upgrade cannot be rolled back, but node pools can: create a pool
 `,
   },
   {
-    path: 'object-storage/buckets',
-    title: 'Buckets',
-    description: 'Create buckets, choose a storage class, set access and versioning, and understand naming rules.',
-    updated: '2026-09-12',
+    path: "object-storage/buckets",
+    title: "Buckets",
+    description: "Create buckets, choose a storage class, set access and versioning, and understand naming rules.",
+    updated: "2026-09-12",
     body: md`Object storage keeps data in buckets. A bucket lives in one region, holds any number of objects of up to 5 TiB each, and is reachable through the [S3-compatible API](/docs/object-storage/s3-api) at \`https://storage.<region>.meridian.example\`.
 
 ## Create a bucket
@@ -1267,10 +1302,10 @@ A single bucket sustains more than 100 GB/s of reads from a GPU cluster in the s
 `,
   },
   {
-    path: 'object-storage/s3-api',
-    title: 'S3-compatible API',
-    description: 'Use existing S3 tools and SDKs with Meridian object storage: endpoints, credentials and examples.',
-    updated: '2026-10-11',
+    path: "object-storage/s3-api",
+    title: "S3-compatible API",
+    description: "Use existing S3 tools and SDKs with Meridian object storage: endpoints, credentials and examples.",
+    updated: "2026-10-11",
     body: md`Meridian object storage speaks the S3 API, so the AWS CLI, boto3, the AWS SDK for JavaScript, rclone and most data loaders work unchanged. You only change the endpoint and the credentials.
 
 ## Endpoints and credentials
@@ -1340,10 +1375,10 @@ Related: share single objects with [presigned URLs](/docs/object-storage/presign
 `,
   },
   {
-    path: 'object-storage/lifecycle-rules',
-    title: 'Lifecycle rules',
-    description: 'Move objects to cheaper classes and delete old versions and incomplete uploads automatically.',
-    updated: '2026-09-12',
+    path: "object-storage/lifecycle-rules",
+    title: "Lifecycle rules",
+    description: "Move objects to cheaper classes and delete old versions and incomplete uploads automatically.",
+    updated: "2026-09-12",
     body: md`Lifecycle rules act on objects by age: they move them to a cheaper [storage class](/docs/object-storage/buckets) or delete them. Rules run once a day, so an object may stay up to 24 hours past its threshold.
 
 ## A typical rule set for checkpoints
@@ -1422,10 +1457,10 @@ The API accepts \`STANDARD\`, \`INFREQUENT\` and \`ARCHIVE\`. For compatibility 
 `,
   },
   {
-    path: 'object-storage/presigned-urls',
-    title: 'Presigned URLs',
-    description: 'Give time-limited access to a single object without sharing credentials.',
-    updated: '2026-10-11',
+    path: "object-storage/presigned-urls",
+    title: "Presigned URLs",
+    description: "Give time-limited access to a single object without sharing credentials.",
+    updated: "2026-10-11",
     body: md`A presigned URL grants access to one object for a limited time. Anyone with the URL can perform the operation it was signed for (usually a download or an upload) without a Meridian account. The signature is computed locally from an access key; no API call is needed to create one.
 
 ## Create a download link
@@ -1487,10 +1522,10 @@ For sharing many objects with another team, a [bucket policy](/docs/object-stora
 `,
   },
   {
-    path: 'ai-studio/quickstart',
-    title: 'AI Studio quickstart',
-    description: 'Call a hosted open-weight model through the OpenAI-compatible AI Studio API in five minutes.',
-    updated: '2026-10-24',
+    path: "ai-studio/quickstart",
+    title: "AI Studio quickstart",
+    description: "Call a hosted open-weight model through the OpenAI-compatible AI Studio API in five minutes.",
+    updated: "2026-10-24",
     body: md`AI Studio serves open-weight models behind an OpenAI-compatible HTTP API. You pay per token, we run the GPUs, batching and scaling. If your code already uses an OpenAI client library, changing the base URL and the key is enough.
 
 ## 1. Create an inference key
@@ -1571,10 +1606,10 @@ The response has the usual shape, plus a \`meridian\` object with the region tha
 `,
   },
   {
-    path: 'ai-studio/chat-completions',
-    title: 'Chat completions',
-    description: 'The chat completions endpoint: messages, parameters, tool calls and structured JSON output.',
-    updated: '2026-10-24',
+    path: "ai-studio/chat-completions",
+    title: "Chat completions",
+    description: "The chat completions endpoint: messages, parameters, tool calls and structured JSON output.",
+    updated: "2026-10-24",
     body: md`\`POST /v1/chat/completions\` generates the next assistant message for a conversation. It accepts the OpenAI request format; parameters that a model does not support are rejected with a \`400\` rather than ignored.
 
 ## Request parameters
@@ -1664,10 +1699,10 @@ Errors and limits are described in [rate limits and errors](/docs/ai-studio/rate
 `,
   },
   {
-    path: 'ai-studio/chat-completions/streaming',
-    title: 'Streaming responses',
-    description: 'Receive tokens as server-sent events while they are generated, and handle the end of a stream correctly.',
-    updated: '2026-10-24',
+    path: "ai-studio/chat-completions/streaming",
+    title: "Streaming responses",
+    description: "Receive tokens as server-sent events while they are generated, and handle the end of a stream correctly.",
+    updated: "2026-10-24",
     body: md`With \`"stream": true\` the response is a stream of [server-sent events](https://html.spec.whatwg.org/multipage/server-sent-events.html). Each event carries a chunk with the next few tokens; the stream ends with \`data: [DONE]\`. Time to first token is usually 100–300 ms, so interfaces feel immediate even for long answers.
 
 ## Reading a stream
@@ -1726,10 +1761,10 @@ data: [DONE]
 `,
   },
   {
-    path: 'ai-studio/embeddings',
-    title: 'Embeddings',
-    description: 'Turn text into vectors for search and retrieval, in real time or as large batch jobs.',
-    updated: '2026-10-02',
+    path: "ai-studio/embeddings",
+    title: "Embeddings",
+    description: "Turn text into vectors for search and retrieval, in real time or as large batch jobs.",
+    updated: "2026-10-02",
     body: md`\`POST /v1/embeddings\` returns a vector for each input string. Use it for semantic search, retrieval-augmented generation, clustering and deduplication.
 
 ## Request
@@ -1782,10 +1817,10 @@ Batch jobs read from and write to [object storage](/docs/object-storage/buckets)
 `,
   },
   {
-    path: 'ai-studio/rate-limits',
-    title: 'Rate limits and errors',
-    description: 'Per-key limits for requests and tokens, the headers that report them, and every error code with what to do about it.',
-    updated: '2026-10-30',
+    path: "ai-studio/rate-limits",
+    title: "Rate limits and errors",
+    description: "Per-key limits for requests and tokens, the headers that report them, and every error code with what to do about it.",
+    updated: "2026-10-30",
     body: md`AI Studio limits requests and tokens per minute for each organisation and model. Limits grow automatically with spending history; the current values are shown under **AI Studio → Limits**.
 
 ## Default limits
@@ -1859,10 +1894,10 @@ def with_retries(call, attempts=5):
 `,
   },
   {
-    path: 'ai-studio/models',
-    title: 'Models',
-    description: 'Every model AI Studio serves, with context length, regions and prices per million tokens.',
-    updated: '2026-11-06',
+    path: "ai-studio/models",
+    title: "Models",
+    description: "Every model AI Studio serves, with context length, regions and prices per million tokens.",
+    updated: "2026-11-06",
     body: md`AI Studio serves a curated set of open-weight models. Each model ID names a fixed version: when we update weights, the ID changes, and the previous version stays available for at least 90 days.
 
 ## Chat and instruction models
@@ -1917,11 +1952,11 @@ Dedicated endpoints are billed per GPU-hour like [GPU clusters](/docs/gpu-cluste
 `,
   },
   {
-    path: 'ai-studio/fine-tuning',
-    title: 'Fine-tuning (private beta)',
-    description: 'Draft. Managed LoRA fine-tuning jobs; hidden until the beta opens.',
-    updated: '2026-11-12',
-    status: 'draft',
+    path: "ai-studio/fine-tuning",
+    title: "Fine-tuning (private beta)",
+    description: "Draft. Managed LoRA fine-tuning jobs; hidden until the beta opens.",
+    updated: "2026-11-12",
+    status: "draft",
     body: md`> [!CAUTION]
 > Draft for the private beta. API names may still change; do not link this page from published documentation.
 
@@ -1953,10 +1988,10 @@ When the job finishes, the adapter gets its own model ID (\`ft:meridian/llama-3.
 `,
   },
   {
-    path: 'cli/install',
-    title: 'Install the CLI',
-    description: 'Install the meridian command-line tool on Linux, macOS or Windows, log in and enable shell completion.',
-    updated: '2026-10-19',
+    path: "cli/install",
+    title: "Install the CLI",
+    description: "Install the meridian command-line tool on Linux, macOS or Windows, log in and enable shell completion.",
+    updated: "2026-10-19",
     body: md`\`meridian\` is a single static binary. It manages every Meridian resource, and every example in these docs uses it.
 
 ## Install
@@ -2011,10 +2046,10 @@ This opens the browser for single sign-on and stores a refresh token in your sys
 `,
   },
   {
-    path: 'cli/compute',
-    title: 'meridian compute',
-    description: 'Reference for meridian compute: single GPU nodes and GPU clusters.',
-    updated: '2026-10-19',
+    path: "cli/compute",
+    title: "meridian compute",
+    description: "Reference for meridian compute: single GPU nodes and GPU clusters.",
+    updated: "2026-10-19",
     body: md`\`meridian compute\` manages GPU nodes and [GPU clusters](/docs/gpu-clusters/create-a-cluster). Every subcommand accepts the global flags \`--project\`, \`--region\` and \`--output\` (\`table\`, \`json\`, \`yaml\`, \`jsonpath=...\`).
 
 ## Nodes
@@ -2070,10 +2105,10 @@ meridian compute clusters get nightly-eval -o jsonpath='{.login_host}'
 `,
   },
   {
-    path: 'cli/k8s',
-    title: 'meridian k8s',
-    description: 'Reference for meridian k8s: managed Kubernetes clusters, node pools, credentials and add-ons.',
-    updated: '2026-10-19',
+    path: "cli/k8s",
+    title: "meridian k8s",
+    description: "Reference for meridian k8s: managed Kubernetes clusters, node pools, credentials and add-ons.",
+    updated: "2026-10-19",
     body: md`\`meridian k8s\` manages [managed Kubernetes](/docs/kubernetes/create-a-cluster) clusters. Workloads inside a cluster are managed with \`kubectl\` as usual; this command covers what lives outside it.
 
 ## Clusters
@@ -2123,10 +2158,10 @@ Upgrades are covered step by step in [upgrading a cluster](/docs/kubernetes/upgr
 `,
   },
   {
-    path: 'cli/storage',
-    title: 'meridian storage',
-    description: 'Reference for meridian storage: buckets, objects, access keys, lifecycle rules and presigned URLs.',
-    updated: '2026-10-19',
+    path: "cli/storage",
+    title: "meridian storage",
+    description: "Reference for meridian storage: buckets, objects, access keys, lifecycle rules and presigned URLs.",
+    updated: "2026-10-19",
     body: md`\`meridian storage\` works with [object storage](/docs/object-storage/buckets). For bulk data transfer it is as fast as dedicated S3 tools: uploads and downloads run in parallel parts and resume after interruptions.
 
 ## Buckets
@@ -2171,10 +2206,10 @@ The secret of an access key is printed once. See [presigned URLs](/docs/object-s
 `,
   },
   {
-    path: 'cli/configuration',
-    title: 'Configuration file',
-    description: 'Profiles, defaults and environment variables of the meridian CLI, and the order in which they apply.',
-    updated: '2026-10-19',
+    path: "cli/configuration",
+    title: "Configuration file",
+    description: "Profiles, defaults and environment variables of the meridian CLI, and the order in which they apply.",
+    updated: "2026-10-19",
     body: md`The CLI reads its settings from \`~/.config/meridian/config.toml\` (\`%APPDATA%\meridian\config.toml\` on Windows). The file is optional: without it, every command needs \`--project\` and \`--region\`.
 
 ## Example
@@ -2250,10 +2285,10 @@ env:
 `,
   },
   {
-    path: 'cli/changelog',
-    title: 'CLI changelog',
-    description: 'Release notes of the meridian CLI, newest first (imported from the old release tracker).',
-    updated: '2026-10-15',
+    path: "cli/changelog",
+    title: "CLI changelog",
+    description: "Release notes of the meridian CLI, newest first (imported from the old release tracker).",
+    updated: "2026-10-15",
     body: md`Release notes for the \`meridian\` CLI, imported from the previous release tracker. Older entries still carry some of that tool's formatting.
 
 ## 3.8.2 (2026-10-15)

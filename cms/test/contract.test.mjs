@@ -1,21 +1,21 @@
 // Contract tests for the CMS the site depends on. They run their own Directus on port 8056 with a
 // fresh data dir (cms/data-test), so a dev instance on 8055 is never touched.
 //   PATH=node_modules/.bin:$PATH node --test cms/test/
-import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from '../scripts/lib.mjs';
+import assert from "node:assert/strict";
+import { once } from "node:events";
+import { createServer } from "node:http";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from "../scripts/lib.mjs";
 
 // The PostgreSQL pass (CMS_TEST_DB=pg, DB_* set; see scripts/test.mjs) may shift the port and
 // keeps its own data dir; lib.mjs gives the instance a fresh database.
-const PG = process.env.CMS_TEST_DB === 'pg';
+const PG = process.env.CMS_TEST_DB === "pg";
 const PORT = 8056 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0);
-const DATA_DIR = join(CMS_DIR, PG ? 'data-test-pg' : 'data-test');
+const DATA_DIR = join(CMS_DIR, PG ? "data-test-pg" : "data-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
-const SECRET = 'test-revalidate-secret';
+const SECRET = "test-revalidate-secret";
 const PREVIEW = process.env.DIRECTUS_PREVIEW_TOKEN ?? DEFAULTS.DIRECTUS_PREVIEW_TOKEN;
 const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;
 
@@ -25,10 +25,10 @@ const hookCalls = [];
 const hookWaiters = [];
 
 /** POST a GraphQL query (never GET). */
-async function gql(query, { token, variables, path = '/graphql' } = {}) {
-  const headers = { 'Content-Type': 'application/json' };
+async function gql(query, { token, variables, path = "/graphql" } = {}) {
+  const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(URL_ + path, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(URL_ + path, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
   return res.json();
 }
 
@@ -37,29 +37,39 @@ function waitForHook(predicate, timeoutMs = 10_000) {
   if (found) return Promise.resolve(found);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no matching revalidate call; got ${JSON.stringify(hookCalls)}`)), timeoutMs);
-    hookWaiters.push({ predicate, resolve: (c) => { clearTimeout(timer); resolve(c); } });
+    hookWaiters.push({
+      predicate,
+      resolve: (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      },
+    });
   });
 }
 
 before(async () => {
   // Fake site: records POST /api/revalidate.
   hookServer = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
       let json = null;
-      try { json = JSON.parse(body); } catch { /* keep null */ }
+      try {
+        json = JSON.parse(body);
+      } catch {
+        /* keep null */
+      }
       const call = { method: req.method, url: req.url, headers: req.headers, body: json };
       hookCalls.push(call);
       for (const w of hookWaiters.splice(0)) {
         if (w.predicate(call)) w.resolve(call);
         else hookWaiters.push(w);
       }
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"revalidated":true}');
+      res.writeHead(200, { "Content-Type": "application/json" }).end('{"revalidated":true}');
     });
   });
-  hookServer.listen(0, '127.0.0.1');
-  await once(hookServer, 'listening');
+  hookServer.listen(0, "127.0.0.1");
+  await once(hookServer, "listening");
   const siteUrl = `http://127.0.0.1:${hookServer.address().port}`;
 
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -74,28 +84,30 @@ after(async () => {
   hookServer?.close();
 });
 
-describe('drafts never leak to anonymous readers', () => {
-  test('posts list contains only published posts', async () => {
-    const { data, errors } = await gql('{ posts(limit: -1) { id slug status } }');
+describe("drafts never leak to anonymous readers", () => {
+  test("posts list contains only published posts", async () => {
+    const { data, errors } = await gql("{ posts(limit: -1) { id slug status } }");
     assert.equal(errors, undefined);
     assert.ok(data.posts.length >= 12);
-    assert.ok(data.posts.every((p) => p.status === 'published'));
+    assert.ok(data.posts.every((p) => p.status === "published"));
   });
 
-  test('a draft by id is null, by filter is empty', async () => {
+  test("a draft by id is null, by filter is empty", async () => {
     const preview = await gql('{ posts(filter: { status: { _eq: "draft" } }) { id slug } }', { token: PREVIEW });
     const draftId = preview.data.posts[0].id;
-    const anon = await gql('query ($id: ID!) { posts_by_id(id: $id) { id title } }', { variables: { id: draftId } });
+    const anon = await gql("query ($id: ID!) { posts_by_id(id: $id) { id title } }", { variables: { id: draftId } });
     assert.equal(anon.data?.posts_by_id ?? null, null);
     const filtered = await gql('{ posts(filter: { status: { _eq: "draft" } }) { id } }');
     assert.deepEqual(filtered.data.posts, []);
-    const bySlug = await gql('query ($s: String) { posts(filter: { slug: { _eq: $s } }) { id } }', { variables: { s: preview.data.posts[0].slug } });
+    const bySlug = await gql("query ($s: String) { posts(filter: { slug: { _eq: $s } }) { id } }", {
+      variables: { s: preview.data.posts[0].slug },
+    });
     assert.deepEqual(bySlug.data.posts, []);
   });
 
-  test('aggregates count published posts only', async (t) => {
-    const anon = await gql('{ posts_aggregated { countAll } }');
-    const prev = await gql('{ posts_aggregated { countAll } }', { token: PREVIEW });
+  test("aggregates count published posts only", async (t) => {
+    const anon = await gql("{ posts_aggregated { countAll } }");
+    const prev = await gql("{ posts_aggregated { countAll } }", { token: PREVIEW });
     assert.equal(anon.data.posts_aggregated[0].countAll, 12);
     assert.equal(prev.data.posts_aggregated[0].countAll, 14);
     const grouped = await gql('{ posts_aggregated(groupBy: ["status"]) { group countAll } }');
@@ -106,104 +118,143 @@ describe('drafts never leak to anonymous readers', () => {
       assert.equal(grouped.data?.posts_aggregated ?? null, null);
       return;
     }
-    assert.deepEqual(grouped.data.posts_aggregated.map((g) => g.group.status), ['published']);
+    assert.deepEqual(
+      grouped.data.posts_aggregated.map((g) => g.group.status),
+      ["published"],
+    );
   });
 
-  test('relations (authors { posts }) hide drafts', async () => {
-    const anon = await gql('{ authors { id posts { slug status } } }');
+  test("relations (authors { posts }) hide drafts", async () => {
+    const anon = await gql("{ authors { id posts { slug status } } }");
     const slugs = anon.data.authors.flatMap((a) => a.posts);
     assert.ok(slugs.length === 12, `expected 12 related posts, got ${slugs.length}`);
-    assert.ok(slugs.every((p) => p.status === 'published'));
+    assert.ok(slugs.every((p) => p.status === "published"));
   });
 
-  test('REST by id of a draft is forbidden', async () => {
+  test("REST by id of a draft is forbidden", async () => {
     const preview = await gql('{ posts(filter: { status: { _eq: "draft" } }) { id } }', { token: PREVIEW });
     const res = await fetch(`${URL_}/items/posts/${preview.data.posts[0].id}`);
     assert.ok([403, 404].includes(res.status), `status ${res.status}`);
   });
 });
 
-describe('preview token', () => {
-  test('sees drafts', async () => {
-    const { data, errors } = await gql('{ posts(filter: { status: { _eq: "draft" } }) { id slug status author { first_name } } }', { token: PREVIEW });
+describe("preview token", () => {
+  test("sees drafts", async () => {
+    const { data, errors } = await gql('{ posts(filter: { status: { _eq: "draft" } }) { id slug status author { first_name } } }', {
+      token: PREVIEW,
+    });
     assert.equal(errors, undefined);
     assert.equal(data.posts.length, 2);
-    assert.ok(data.posts.every((p) => p.status === 'draft' && p.author));
+    assert.ok(data.posts.every((p) => p.status === "draft" && p.author));
   });
 
-  test('is read-only', async () => {
+  test("is read-only", async () => {
     const res = await fetch(`${URL_}/items/posts`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${PREVIEW}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ title: 'nope', slug: 'nope' }),
+      method: "POST",
+      headers: { Authorization: `Bearer ${PREVIEW}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "nope", slug: "nope" }),
     });
     assert.equal(res.status, 403);
   });
 });
 
-describe('newsletter subscriptions', () => {
+describe("newsletter subscriptions", () => {
   const create = (body, token) =>
     fetch(`${URL_}/items/newsletter_subscriptions`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-  const valid = { email: 'reader@example.com', topics: ['engineering', 'events'], agreed_at: new Date().toISOString(), source_page: '/blog' };
+  const valid = {
+    email: "reader@example.com",
+    topics: ["engineering", "events"],
+    agreed_at: new Date().toISOString(),
+    source_page: "/blog",
+  };
 
-  test('public can create one (REST and GraphQL)', async () => {
+  test("public can create one (REST and GraphQL)", async () => {
     const res = await create(valid);
     assert.ok([200, 204].includes(res.status), `status ${res.status}: ${await res.text()}`);
-    const g = await gql('mutation ($d: create_newsletter_subscriptions_input!) { create_newsletter_subscriptions_item(data: $d) }', {
-      variables: { d: { ...valid, email: 'graphql@example.com' } },
+    const g = await gql("mutation ($d: create_newsletter_subscriptions_input!) { create_newsletter_subscriptions_item(data: $d) }", {
+      variables: { d: { ...valid, email: "graphql@example.com" } },
     });
     // Public cannot read the collection, so the mutation returns a Boolean (no selection set).
     assert.equal(g.errors, undefined, JSON.stringify(g.errors));
     assert.equal(g.data.create_newsletter_subscriptions_item, true);
     const admin = createApi(URL_, ADMIN);
-    const rows = await admin('GET', '/items/newsletter_subscriptions?filter[email][_eq]=graphql@example.com');
+    const rows = await admin("GET", "/items/newsletter_subscriptions?filter[email][_eq]=graphql@example.com");
     assert.equal(rows.length, 1, JSON.stringify(g));
-    assert.deepEqual(rows[0].topics, ['engineering', 'events']);
+    assert.deepEqual(rows[0].topics, ["engineering", "events"]);
     assert.ok(rows[0].date_created);
   });
 
-  test('public cannot read any', async () => {
+  test("public cannot read any", async () => {
     const res = await fetch(`${URL_}/items/newsletter_subscriptions`);
     assert.equal(res.status, 403);
-    const g = await gql('{ newsletter_subscriptions { id email } }');
-    assert.ok(g.errors?.length, 'expected a GraphQL error');
+    const g = await gql("{ newsletter_subscriptions { id email } }");
+    assert.ok(g.errors?.length, "expected a GraphQL error");
   });
 
-  test('public cannot set disallowed fields', async () => {
-    const res = await create({ ...valid, email: 'sneaky@example.com', date_created: '2000-01-01T00:00:00Z' });
+  test("public cannot set disallowed fields", async () => {
+    const res = await create({ ...valid, email: "sneaky@example.com", date_created: "2000-01-01T00:00:00Z" });
     assert.equal(res.status, 403);
-    const res2 = await create({ ...valid, email: 'sneaky2@example.com', id: 999 });
+    const res2 = await create({ ...valid, email: "sneaky2@example.com", id: 999 });
     assert.equal(res2.status, 403);
   });
 
-  test('email and consent are required', async () => {
-    assert.equal((await create({ topics: ['events'], agreed_at: valid.agreed_at })).status, 400);
-    assert.equal((await create({ email: 'x@example.com', topics: ['events'] })).status, 400);
-    assert.equal((await create({ ...valid, email: 'not-an-email' })).status, 400);
+  test("email and consent are required", async () => {
+    assert.equal((await create({ topics: ["events"], agreed_at: valid.agreed_at })).status, 400);
+    assert.equal((await create({ email: "x@example.com", topics: ["events"] })).status, 400);
+    assert.equal((await create({ ...valid, email: "not-an-email" })).status, 400);
   });
 });
 
-describe('public GraphQL schema', () => {
+describe("public GraphQL schema", () => {
   const expected = {
-    authors: ['id', 'avatar', 'avatar_url', 'description', 'first_name', 'full_description', 'second_name', 'short_description', 'linkedin_link', 'full_bio', 'posts'],
-    posts: ['id', 'status', 'title', 'slug', 'description', 'body', 'cover', 'published_at', 'tags', 'author'],
-    jobs: ['id', 'status', 'role', 'slug', 'sub_team', 'location', 'category', 'department', 'description', 'apply_link'],
-    events: ['id', 'status', 'title', 'slug', 'start_at', 'end_at', 'online', 'location', 'venue', 'booth', 'booking_link', 'map_position', 'map_key', 'description', 'cover', 'speakers'],
-    speakers: ['id', 'status', 'name', 'photo', 'bio', 'linkedin'],
-    events_speakers: ['id', 'events_id', 'speakers_id'],
-    newsletter_topics: ['id', 'status', 'key', 'title', 'description', 'sort'],
-    search_proposals: ['id', 'status', 'label', 'query', 'sort'],
-    stock_quote: ['ticker', 'value', 'currency', 'change', 'last_update'],
-    site_settings: ['site_name', 'default_social_image', 'booking_link', 'privacy_policy_link'],
-    directus_files: ['id', 'title', 'filename_download', 'modified_on', 'height', 'width'],
+    authors: [
+      "id",
+      "avatar",
+      "avatar_url",
+      "description",
+      "first_name",
+      "full_description",
+      "second_name",
+      "short_description",
+      "linkedin_link",
+      "full_bio",
+      "posts",
+    ],
+    posts: ["id", "status", "title", "slug", "description", "body", "cover", "published_at", "tags", "author"],
+    jobs: ["id", "status", "role", "slug", "sub_team", "location", "category", "department", "description", "apply_link"],
+    events: [
+      "id",
+      "status",
+      "title",
+      "slug",
+      "start_at",
+      "end_at",
+      "online",
+      "location",
+      "venue",
+      "booth",
+      "booking_link",
+      "map_position",
+      "map_key",
+      "description",
+      "cover",
+      "speakers",
+    ],
+    speakers: ["id", "status", "name", "photo", "bio", "linkedin"],
+    events_speakers: ["id", "events_id", "speakers_id"],
+    newsletter_topics: ["id", "status", "key", "title", "description", "sort"],
+    search_proposals: ["id", "status", "label", "query", "sort"],
+    stock_quote: ["ticker", "value", "currency", "change", "last_update"],
+    site_settings: ["site_name", "default_social_image", "booking_link", "privacy_policy_link"],
+    directus_files: ["id", "title", "filename_download", "modified_on", "height", "width"],
   };
   let types;
   before(async () => {
-    const { data } = await gql('{ __schema { queryType { fields { name } } types { name fields { name } inputFields { name } } } }');
+    const { data } = await gql("{ __schema { queryType { fields { name } } types { name fields { name } inputFields { name } } } }");
     types = Object.fromEntries(data.__schema.types.map((t) => [t.name, t]));
     types.__query = data.__schema.queryType.fields.map((f) => f.name);
   });
@@ -216,22 +267,37 @@ describe('public GraphQL schema', () => {
     });
   }
 
-  test('query root has lists, by-id, aggregates and singletons', () => {
-    for (const q of ['posts', 'posts_by_id', 'posts_aggregated', 'jobs', 'jobs_aggregated', 'events', 'speakers', 'authors', 'newsletter_topics', 'search_proposals', 'stock_quote', 'site_settings']) {
+  test("query root has lists, by-id, aggregates and singletons", () => {
+    for (const q of [
+      "posts",
+      "posts_by_id",
+      "posts_aggregated",
+      "jobs",
+      "jobs_aggregated",
+      "events",
+      "speakers",
+      "authors",
+      "newsletter_topics",
+      "search_proposals",
+      "stock_quote",
+      "site_settings",
+    ]) {
       assert.ok(types.__query.includes(q), `Query.${q} missing`);
     }
-    assert.ok(!types.__query.includes('newsletter_subscriptions'), 'subscriptions must not be readable');
+    assert.ok(!types.__query.includes("newsletter_subscriptions"), "subscriptions must not be readable");
   });
 
-  test('subscription input exposes only the allowed fields', () => {
+  test("subscription input exposes only the allowed fields", () => {
     const input = types.create_newsletter_subscriptions_input.inputFields.map((f) => f.name).sort();
-    assert.deepEqual(input, ['agreed_at', 'email', 'source_page', 'topics']);
+    assert.deepEqual(input, ["agreed_at", "email", "source_page", "topics"]);
   });
 });
 
-describe('content', () => {
-  test('files carry real width and height', async () => {
-    const { data } = await gql('{ posts { cover { id width height filename_download modified_on } author { avatar { width height } } } site_settings { default_social_image { width height } } }');
+describe("content", () => {
+  test("files carry real width and height", async () => {
+    const { data } = await gql(
+      "{ posts { cover { id width height filename_download modified_on } author { avatar { width height } } } site_settings { default_social_image { width height } } }",
+    );
     for (const p of data.posts) {
       assert.equal(p.cover.width, 1600);
       assert.equal(p.cover.height, 900);
@@ -241,10 +307,10 @@ describe('content', () => {
     assert.deepEqual(data.site_settings.default_social_image, { width: 1280, height: 640 });
     const asset = await fetch(`${URL_}/assets/${data.posts[0].cover.id}?width=640&format=webp`);
     assert.equal(asset.status, 200);
-    assert.equal(asset.headers.get('content-type'), 'image/webp');
+    assert.equal(asset.headers.get("content-type"), "image/webp");
   });
 
-  test('demo content volumes', async () => {
+  test("demo content volumes", async () => {
     const { data } = await gql(`{
       jobs_aggregated { countAll countDistinct { category department location } }
       events(sort: ["start_at"]) { online booth start_at speakers { speakers_id { name } } }
@@ -263,35 +329,38 @@ describe('content', () => {
     assert.equal(data.authors_aggregated[0].countAll, 6);
     assert.equal(data.newsletter_topics.length, 3);
     assert.ok(data.search_proposals.length >= 6);
-    assert.deepEqual({ ...data.stock_quote, last_update: undefined }, { ticker: 'MRDN', value: 84.12, currency: 'USD', change: 1.24, last_update: undefined });
+    assert.deepEqual(
+      { ...data.stock_quote, last_update: undefined },
+      { ticker: "MRDN", value: 84.12, currency: "USD", change: 1.24, last_update: undefined },
+    );
   });
 });
 
-describe('revalidation flow', () => {
-  test('editing a post POSTs {collection, keys} with the secret', async () => {
+describe("revalidation flow", () => {
+  test("editing a post POSTs {collection, keys} with the secret", async () => {
     const admin = createApi(URL_, ADMIN);
-    const [post] = await admin('GET', '/items/posts?limit=1&fields=id,title');
-    await admin('PATCH', `/items/posts/${post.id}`, { title: `${post.title}` });
-    const call = await waitForHook((c) => c.body?.collection === 'posts' && c.body.keys?.includes(String(post.id)));
-    assert.equal(call.method, 'POST');
-    assert.equal(call.url, '/api/revalidate');
-    assert.equal(call.headers['x-revalidate-secret'], SECRET);
-    assert.match(call.headers['content-type'], /application\/json/);
-    assert.deepEqual(call.body, { collection: 'posts', keys: [String(post.id)] });
+    const [post] = await admin("GET", "/items/posts?limit=1&fields=id,title");
+    await admin("PATCH", `/items/posts/${post.id}`, { title: `${post.title}` });
+    const call = await waitForHook((c) => c.body?.collection === "posts" && c.body.keys?.includes(String(post.id)));
+    assert.equal(call.method, "POST");
+    assert.equal(call.url, "/api/revalidate");
+    assert.equal(call.headers["x-revalidate-secret"], SECRET);
+    assert.match(call.headers["content-type"], /application\/json/);
+    assert.deepEqual(call.body, { collection: "posts", keys: [String(post.id)] });
   });
 
-  test('creating and deleting items fire too', async () => {
+  test("creating and deleting items fire too", async () => {
     const admin = createApi(URL_, ADMIN);
-    const created = await admin('POST', '/items/search_proposals', { label: 'Flow test', query: 'flow', status: 'draft' });
-    await waitForHook((c) => c.body?.collection === 'search_proposals' && c.body.keys?.includes(String(created.id)));
-    await admin('DELETE', `/items/search_proposals/${created.id}`);
-    const calls = () => hookCalls.filter((c) => c.body?.collection === 'search_proposals' && c.body.keys?.includes(String(created.id)));
-    await waitForHook((c) => c.body?.collection === 'search_proposals' && calls().length >= 2);
+    const created = await admin("POST", "/items/search_proposals", { label: "Flow test", query: "flow", status: "draft" });
+    await waitForHook((c) => c.body?.collection === "search_proposals" && c.body.keys?.includes(String(created.id)));
+    await admin("DELETE", `/items/search_proposals/${created.id}`);
+    const calls = () => hookCalls.filter((c) => c.body?.collection === "search_proposals" && c.body.keys?.includes(String(created.id)));
+    await waitForHook((c) => c.body?.collection === "search_proposals" && calls().length >= 2);
     assert.ok(calls().length >= 2);
   });
 
-  test('newsletter subscriptions do not trigger revalidation', async () => {
+  test("newsletter subscriptions do not trigger revalidation", async () => {
     await new Promise((r) => setTimeout(r, 500));
-    assert.ok(!hookCalls.some((c) => c.body?.collection === 'newsletter_subscriptions'));
+    assert.ok(!hookCalls.some((c) => c.body?.collection === "newsletter_subscriptions"));
   });
 });

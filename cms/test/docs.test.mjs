@@ -1,23 +1,23 @@
 // Contract tests for the documentation collections (docs_sections, docs_pages). Their own
 // Directus on port 8066 with a fresh data dir (cms/data-docs-test), so no other instance is touched.
 //   PATH=node_modules/.bin:$PATH node --test cms/test/docs.test.mjs
-import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from '../scripts/lib.mjs';
-import { docsPages, docsSections } from '../seed/docs.mjs';
+import assert from "node:assert/strict";
+import { once } from "node:events";
+import { rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from "../scripts/lib.mjs";
+import { docsPages, docsSections } from "../seed/docs.mjs";
 
 const PORT = 8066;
-const DATA_DIR = join(CMS_DIR, 'data-docs-test');
+const DATA_DIR = join(CMS_DIR, "data-docs-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
-const SECRET = 'docs-test-revalidate-secret';
+const SECRET = "docs-test-revalidate-secret";
 const PREVIEW = process.env.DIRECTUS_PREVIEW_TOKEN ?? DEFAULTS.DIRECTUS_PREVIEW_TOKEN;
 const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;
 
-const PAGE_FIELDS = 'id status slug title description body sort date_created date_updated section { id slug status } parent { id slug }';
+const PAGE_FIELDS = "id status slug title description body sort date_created date_updated section { id slug status } parent { id slug }";
 
 let cms;
 let hookServer;
@@ -25,9 +25,9 @@ const hookCalls = [];
 
 /** POST a GraphQL query (never GET); returns `{data, errors}`. */
 async function gqlRaw(query, { token, variables } = {}) {
-  const headers = { 'Content-Type': 'application/json' };
+  const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${URL_}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${URL_}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
   return res.json();
 }
 
@@ -50,7 +50,7 @@ function pathsOf(pages, sections) {
       segments.unshift(current.slug);
       current = current.parent ? byId.get(current.parent.id) : null;
     }
-    paths.set(page.id, `/docs/${sectionSlug.get(page.section.id)}/${segments.join('/')}`);
+    paths.set(page.id, `/docs/${sectionSlug.get(page.section.id)}/${segments.join("/")}`);
   }
   return paths;
 }
@@ -58,15 +58,19 @@ function pathsOf(pages, sections) {
 before(async () => {
   // Fake site: records POST /api/revalidate.
   hookServer = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      try { hookCalls.push(JSON.parse(body)); } catch { /* ignore */ }
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      try {
+        hookCalls.push(JSON.parse(body));
+      } catch {
+        /* ignore */
+      }
+      res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
     });
   });
-  hookServer.listen(0, '127.0.0.1');
-  await once(hookServer, 'listening');
+  hookServer.listen(0, "127.0.0.1");
+  await once(hookServer, "listening");
   const siteUrl = `http://127.0.0.1:${hookServer.address().port}`;
 
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -81,26 +85,38 @@ after(async () => {
   hookServer?.close();
 });
 
-describe('seeded documentation', () => {
-  test('has at least 30 published pages in at least 5 sections', async () => {
+describe("seeded documentation", () => {
+  test("has at least 30 published pages in at least 5 sections", async () => {
     const data = await gql('{ docs_sections(sort: ["sort"]) { id slug title icon } docs_pages_aggregated { countAll } }');
     assert.ok(data.docs_sections.length >= 5, `sections: ${data.docs_sections.length}`);
-    assert.deepEqual(data.docs_sections.map((s) => s.slug), docsSections.map((s) => s.slug));
+    assert.deepEqual(
+      data.docs_sections.map((s) => s.slug),
+      docsSections.map((s) => s.slug),
+    );
     assert.ok(data.docs_pages_aggregated[0].countAll >= 30, `pages: ${data.docs_pages_aggregated[0].countAll}`);
   });
 
-  test('sections list their top-level pages in order', async () => {
-    const data = await gql('{ docs_sections(sort: ["sort"]) { slug pages(filter: { parent: { id: { _null: true } } }, sort: ["sort"]) { slug sort children(sort: ["sort"]) { slug } } } }');
-    const gpu = data.docs_sections.find((s) => s.slug === 'gpu-clusters');
-    assert.equal(gpu.pages[0].slug, 'create-a-cluster');
-    assert.deepEqual(gpu.pages.find((p) => p.slug === 'slurm').children.map((c) => c.slug), ['multi-node-jobs']);
+  test("sections list their top-level pages in order", async () => {
+    const data = await gql(
+      '{ docs_sections(sort: ["sort"]) { slug pages(filter: { parent: { id: { _null: true } } }, sort: ["sort"]) { slug sort children(sort: ["sort"]) { slug } } } }',
+    );
+    const gpu = data.docs_sections.find((s) => s.slug === "gpu-clusters");
+    assert.equal(gpu.pages[0].slug, "create-a-cluster");
+    assert.deepEqual(
+      gpu.pages.find((p) => p.slug === "slurm").children.map((c) => c.slug),
+      ["multi-node-jobs"],
+    );
     for (const section of data.docs_sections) {
       const sorts = section.pages.map((p) => p.sort);
-      assert.deepEqual(sorts, [...sorts].sort((a, b) => a - b), section.slug);
+      assert.deepEqual(
+        sorts,
+        [...sorts].sort((a, b) => a - b),
+        section.slug,
+      );
     }
   });
 
-  test('date_updated is set (to the seed\'s fixed dates) and date_created too', async () => {
+  test("date_updated is set (to the seed's fixed dates) and date_created too", async () => {
     const data = await gql(`{ docs_pages(limit: -1) { ${PAGE_FIELDS} } docs_sections(limit: -1) { id slug } }`);
     const paths = pathsOf(data.docs_pages, data.docs_sections);
     const expected = new Map(docsPages.map((p) => [`/docs/${p.path}`, p.updated]));
@@ -111,7 +127,7 @@ describe('seeded documentation', () => {
     }
   });
 
-  test('every parent chain ends at a top-level page within 10 steps, in the same section', async () => {
+  test("every parent chain ends at a top-level page within 10 steps, in the same section", async () => {
     const data = await gql(`{ docs_pages(limit: -1) { ${PAGE_FIELDS} } }`);
     const byId = new Map(data.docs_pages.map((p) => [p.id, p]));
     let nested = 0;
@@ -131,13 +147,13 @@ describe('seeded documentation', () => {
     assert.ok(nested >= 3, `nested pages: ${nested}`);
   });
 
-  test('slugs are unique among siblings, so every URL resolves to one page', async () => {
+  test("slugs are unique among siblings, so every URL resolves to one page", async () => {
     const data = await gql(`{ docs_pages(limit: -1) { ${PAGE_FIELDS} } docs_sections(limit: -1) { id slug } }`, { token: PREVIEW });
     const paths = [...pathsOf(data.docs_pages, data.docs_sections).values()];
     assert.equal(new Set(paths).size, paths.length);
   });
 
-  test('links between published pages resolve, and referenced images exist', async () => {
+  test("links between published pages resolve, and referenced images exist", async () => {
     const data = await gql(`{ docs_pages(limit: -1) { ${PAGE_FIELDS} } docs_sections(limit: -1) { id slug } }`);
     const published = new Set(pathsOf(data.docs_pages, data.docs_sections).values());
     const images = new Set();
@@ -154,13 +170,16 @@ describe('seeded documentation', () => {
   });
 });
 
-describe('drafts never leak to anonymous readers', () => {
-  test('anonymous GraphQL sees published pages only', async () => {
-    const anon = await gql('{ docs_pages(limit: -1) { id slug status } docs_pages_aggregated { countAll } }');
-    const preview = await gql('{ docs_pages(limit: -1, filter: { status: { _eq: "draft" } }) { id slug } docs_pages_aggregated { countAll } }', { token: PREVIEW });
-    const drafts = docsPages.filter((p) => p.status === 'draft');
+describe("drafts never leak to anonymous readers", () => {
+  test("anonymous GraphQL sees published pages only", async () => {
+    const anon = await gql("{ docs_pages(limit: -1) { id slug status } docs_pages_aggregated { countAll } }");
+    const preview = await gql(
+      '{ docs_pages(limit: -1, filter: { status: { _eq: "draft" } }) { id slug } docs_pages_aggregated { countAll } }',
+      { token: PREVIEW },
+    );
+    const drafts = docsPages.filter((p) => p.status === "draft");
     assert.ok(drafts.length >= 1);
-    assert.ok(anon.docs_pages.every((p) => p.status === 'published'));
+    assert.ok(anon.docs_pages.every((p) => p.status === "published"));
     assert.equal(anon.docs_pages_aggregated[0].countAll, docsPages.length - drafts.length);
     assert.equal(preview.docs_pages.length, drafts.length);
     assert.equal(preview.docs_pages_aggregated[0].countAll, docsPages.length);
@@ -168,53 +187,67 @@ describe('drafts never leak to anonymous readers', () => {
     for (const draft of preview.docs_pages) {
       assert.ok(!anonIds.has(draft.id), `draft ${draft.slug} visible`);
       // A draft by id is null (or a FORBIDDEN error, as for posts): never the page.
-      const byId = await gqlRaw('query ($id: ID!) { docs_pages_by_id(id: $id) { id } }', { variables: { id: draft.id } });
+      const byId = await gqlRaw("query ($id: ID!) { docs_pages_by_id(id: $id) { id } }", { variables: { id: draft.id } });
       assert.equal(byId.data?.docs_pages_by_id ?? null, null);
-      const bySlug = await gql('query ($s: String) { docs_pages(filter: { slug: { _eq: $s } }) { id } }', { variables: { s: draft.slug } });
+      const bySlug = await gql("query ($s: String) { docs_pages(filter: { slug: { _eq: $s } }) { id } }", { variables: { s: draft.slug } });
       assert.deepEqual(bySlug.docs_pages, []);
     }
   });
 
-  test('relations hide drafts too', async () => {
-    const data = await gql('{ docs_sections { pages(limit: -1) { status } } }');
+  test("relations hide drafts too", async () => {
+    const data = await gql("{ docs_sections { pages(limit: -1) { status } } }");
     const pages = data.docs_sections.flatMap((s) => s.pages);
     assert.ok(pages.length >= 30);
-    assert.ok(pages.every((p) => p.status === 'published'));
+    assert.ok(pages.every((p) => p.status === "published"));
   });
 
-  test('the preview token sees drafts with their bodies, read-only', async () => {
+  test("the preview token sees drafts with their bodies, read-only", async () => {
     const data = await gql('{ docs_pages(filter: { status: { _eq: "draft" } }) { slug body section { slug } } }', { token: PREVIEW });
     assert.ok(data.docs_pages.length >= 1);
     assert.ok(data.docs_pages.every((p) => p.body.length > 100 && p.section.slug));
     const res = await fetch(`${URL_}/items/docs_pages`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${PREVIEW}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ title: 'nope', slug: 'nope' }),
+      method: "POST",
+      headers: { Authorization: `Bearer ${PREVIEW}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ title: "nope", slug: "nope" }),
     });
     assert.equal(res.status, 403);
   });
 });
 
-describe('schema and revalidation', () => {
-  test('the public schema has the docs fields', async () => {
-    const data = await gql('{ __schema { types { name fields { name } } } }');
+describe("schema and revalidation", () => {
+  test("the public schema has the docs fields", async () => {
+    const data = await gql("{ __schema { types { name fields { name } } } }");
     const fields = (type) => data.__schema.types.find((t) => t.name === type)?.fields.map((f) => f.name) ?? [];
-    for (const f of ['id', 'status', 'title', 'slug', 'description', 'sort', 'icon', 'pages']) assert.ok(fields('docs_sections').includes(f), `docs_sections.${f}`);
-    for (const f of ['id', 'status', 'section', 'parent', 'children', 'sort', 'slug', 'title', 'description', 'body', 'date_updated', 'date_created']) {
-      assert.ok(fields('docs_pages').includes(f), `docs_pages.${f}`);
+    for (const f of ["id", "status", "title", "slug", "description", "sort", "icon", "pages"])
+      assert.ok(fields("docs_sections").includes(f), `docs_sections.${f}`);
+    for (const f of [
+      "id",
+      "status",
+      "section",
+      "parent",
+      "children",
+      "sort",
+      "slug",
+      "title",
+      "description",
+      "body",
+      "date_updated",
+      "date_created",
+    ]) {
+      assert.ok(fields("docs_pages").includes(f), `docs_pages.${f}`);
     }
   });
 
-  test('editing a docs page calls the site\'s webhook', async () => {
+  test("editing a docs page calls the site's webhook", async () => {
     const admin = createApi(URL_, ADMIN);
-    const [page] = await admin('GET', '/items/docs_pages?limit=1&fields=id,title,date_updated');
-    await admin('PATCH', `/items/docs_pages/${page.id}`, { title: page.title });
+    const [page] = await admin("GET", "/items/docs_pages?limit=1&fields=id,title,date_updated");
+    await admin("PATCH", `/items/docs_pages/${page.id}`, { title: page.title });
     const deadline = Date.now() + 10_000;
-    while (!hookCalls.some((c) => c.collection === 'docs_pages' && c.keys?.includes(String(page.id)))) {
+    while (!hookCalls.some((c) => c.collection === "docs_pages" && c.keys?.includes(String(page.id)))) {
       assert.ok(Date.now() < deadline, `no revalidate call; got ${JSON.stringify(hookCalls)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const [after] = await admin('GET', `/items/docs_pages?filter[id][_eq]=${page.id}&fields=date_updated`);
-    assert.notEqual(after.date_updated, page.date_updated, 'date_updated moves on edit');
+    const [after] = await admin("GET", `/items/docs_pages?filter[id][_eq]=${page.id}&fields=date_updated`);
+    assert.notEqual(after.date_updated, page.date_updated, "date_updated moves on edit");
   });
 });

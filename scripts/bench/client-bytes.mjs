@@ -44,7 +44,8 @@ export async function measureClientBytes(base, pages, { log = () => {} } = {}) {
               html ??= { raw: body.length, gzip: gzipSize(body) };
               return;
             }
-            if (!files.has(url)) files.set(url, { url: url.slice(origin.length), type, raw: body.length, gzip: gzipSize(body), phase: loadedIn });
+            if (!files.has(url))
+              files.set(url, { url: url.slice(origin.length), type, raw: body.length, gzip: gzipSize(body), phase: loadedIn });
           })
           .catch(() => {});
         pending.add(task);

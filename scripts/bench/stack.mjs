@@ -52,7 +52,8 @@ export function buildForBench({ log = console.log } = {}) {
     const modules = filesUnder(join(dir, "worker")).filter((f) => /\.(m?js|wasm)$/.test(f) && f !== "bench-entry.mjs");
     const bundleText = modules.map((f) => readFileSync(join(dir, "worker", f), "utf8")).join("\n");
     const consistent =
-      bundleText.includes(manifest.clientEntry) && [manifest.clientEntry, manifest.css].every((file) => existsSync(join(dir, "client", file)));
+      bundleText.includes(manifest.clientEntry) &&
+      [manifest.clientEntry, manifest.css].every((file) => existsSync(join(dir, "client", file)));
     if (consistent) {
       const raw = modules.reduce((sum, f) => sum + statSync(join(dir, "worker", f)).size, 0);
       const gzip = modules.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, "worker", f))).length, 0);
@@ -204,7 +205,10 @@ export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = f
       modulesRoot: join(build.dir, "worker"),
       modules: [
         { type: "ESModule", path: entryPath },
-        ...build.bundle.modules.map((file) => ({ type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: join(build.dir, "worker", file) })),
+        ...build.bundle.modules.map((file) => ({
+          type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule",
+          path: join(build.dir, "worker", file),
+        })),
       ],
       compatibilityDate: compatibilityDate(),
       unsafeDirectSockets: [

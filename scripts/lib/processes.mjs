@@ -72,7 +72,12 @@ export async function startDevServer({ port = 3000, vars = {}, logLevel = "info"
   process.env.MERIDIAN_DEV_VARS = JSON.stringify(vars);
   Object.assign(process.env, offlineEnv);
   const { createServer } = await import("vite");
-  const server = await createServer({ root, configFile: join(root, "vite.config.ts"), logLevel, server: { port, host: "127.0.0.1", strictPort: true } });
+  const server = await createServer({
+    root,
+    configFile: join(root, "vite.config.ts"),
+    logLevel,
+    server: { port, host: "127.0.0.1", strictPort: true },
+  });
   await server.listen();
   const url = `http://127.0.0.1:${port}`;
   return { url, server, stop: () => server.close() };

@@ -154,10 +154,20 @@ export function assetManifestFrom(vite: Record<string, ViteManifestEntry>, { ent
     }
   };
   visit(entry);
-  const js = [...new Set(Object.values(vite).map((chunk) => chunk.file))].filter((file) => file.endsWith(".js") && file !== entryChunk.file);
-  const font = [...(cssEntry.assets ?? []), ...Object.values(vite).map((chunk) => chunk.file)].find((file) => /inter-latin-wght-normal.*\.woff2$/.test(file));
+  const js = [...new Set(Object.values(vite).map((chunk) => chunk.file))].filter(
+    (file) => file.endsWith(".js") && file !== entryChunk.file,
+  );
+  const font = [...(cssEntry.assets ?? []), ...Object.values(vite).map((chunk) => chunk.file)].find((file) =>
+    /inter-latin-wght-normal.*\.woff2$/.test(file),
+  );
   if (!font) throw new Error("the self-hosted font is missing from the build");
-  return { clientEntry: url(entryChunk.file), initialChunks: initial.map(url), clientChunks: js.sort().map(url), css: url(cssFile), font: url(font) };
+  return {
+    clientEntry: url(entryChunk.file),
+    initialChunks: initial.map(url),
+    clientChunks: js.sort().map(url),
+    css: url(cssFile),
+    font: url(font),
+  };
 }
 
 /**
@@ -177,7 +187,15 @@ export function clientBuildOutput(root: string, { entry, css }: { entry: string;
     generateBundle(_options, bundle) {
       if (process.env.MERIDIAN_CHUNKS) {
         const chunks = Object.values(bundle).flatMap((output) =>
-          output.type === "chunk" ? [{ file: output.fileName, imports: output.imports, modules: output.moduleIds.map((id) => `${relative(root, id)}:${output.modules[id]?.renderedLength}`) }] : [],
+          output.type === "chunk"
+            ? [
+                {
+                  file: output.fileName,
+                  imports: output.imports,
+                  modules: output.moduleIds.map((id) => `${relative(root, id)}:${output.modules[id]?.renderedLength}`),
+                },
+              ]
+            : [],
         );
         writeFileSync(process.env.MERIDIAN_CHUNKS, JSON.stringify(chunks, null, 2));
       }
@@ -207,7 +225,9 @@ export function clientBuildOutput(root: string, { entry, css }: { entry: string;
         mkdirSync(join(root, "src/generated"), { recursive: true });
         writeFileSync(join(root, "src/generated/asset-manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
         rmSync(manifestDir, { recursive: true, force: true });
-        config.logger.info(`asset manifest: ${manifest.clientEntry}, ${manifest.css} -> ${relative(root, join(root, "src/generated/asset-manifest.json"))}`);
+        config.logger.info(
+          `asset manifest: ${manifest.clientEntry}, ${manifest.css} -> ${relative(root, join(root, "src/generated/asset-manifest.json"))}`,
+        );
       },
     },
   };
@@ -250,7 +270,7 @@ export function inlineMessages(root: string): Plugin {
         this.error(`${file}: message key built as ${partial[0]}…}: write the literal keys (the browser build inlines texts by key)`);
       }
       if (file === i18nModule) {
-        const replaced = code.replace(/^import en from "[^"]+";$/m, "const en = {} as typeof import(\"../../locales/en.json\");");
+        const replaced = code.replace(/^import en from "[^"]+";$/m, 'const en = {} as typeof import("../../locales/en.json");');
         if (replaced === code) this.error("src/i18n/index.ts: the locales import was not found");
         return { code: replaced, map: null };
       }
@@ -269,7 +289,9 @@ export function inlineMessages(root: string): Plugin {
         return `((${table} as Record<string, string>)[${expression}] === undefined ? ${literal} : "\\uE000" + (${table} as Record<string, string>)[${expression}])`;
       });
       if (out === code) return null;
-      const header = [...imports].map((namespace) => `import { ${namespace} as __messages_${namespace} } from ${JSON.stringify(messagesFile)};\n`).join("");
+      const header = [...imports]
+        .map((namespace) => `import { ${namespace} as __messages_${namespace} } from ${JSON.stringify(messagesFile)};\n`)
+        .join("");
       return { code: header + out, map: null };
     },
   };

@@ -14,7 +14,10 @@ function ClientApp({ initial, onReady }: { initial: PageState; onReady: (set: (s
   useEffect(() => {
     // Editors only: the Directus visual-editing library, in its own chunk, once the page shows.
     const cmsUrl = state.site.preview?.cmsUrl;
-    if (cmsUrl) void import("./visual-editing").then((module) => module.refreshVisualEditing(cmsUrl)).catch((error) => console.warn("visual editing:", error));
+    if (cmsUrl)
+      void import("./visual-editing")
+        .then((module) => module.refreshVisualEditing(cmsUrl))
+        .catch((error) => console.warn("visual editing:", error));
   }, [state]);
   return <App state={state} />;
 }

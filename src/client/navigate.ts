@@ -36,7 +36,7 @@ export async function loadPage(url: URL, config: PagePayload["config"], site: Pa
  * failure (a missing page included: the server answers it with the right status) falls back
  * to a full page load.
  */
-export async function navigate(url: URL, mode: "push" | "pop"): Promise<void> {
+async function navigate(url: URL, mode: "push" | "pop"): Promise<void> {
   current?.abort();
   const controller = new AbortController();
   current = controller;

@@ -29,7 +29,9 @@ describe("Directus GraphQL client", () => {
   it("retries once on a network error, then fails naming the operation", async () => {
     const directus = mockDirectus();
     directus.state.down = true;
-    const error = await graphqlRequest<never>(request, { apiBaseUrl: "http://cms.test", fetch: directus.fetch }).catch((e: unknown) => e as ContentError);
+    const error = await graphqlRequest<never>(request, { apiBaseUrl: "http://cms.test", fetch: directus.fetch }).catch(
+      (e: unknown) => e as ContentError,
+    );
     expect(error).toBeInstanceOf(ContentError);
     expect(error.message).toMatch(/^SiteChrome: network error/);
     expect(directus.calls).toHaveLength(2);
@@ -38,7 +40,9 @@ describe("Directus GraphQL client", () => {
   it("retries once on 5xx but not on 4xx", async () => {
     const failing = mockDirectus();
     failing.state.status = 503;
-    await expect(graphqlRequest(request, { apiBaseUrl: "http://cms.test", fetch: failing.fetch })).rejects.toThrow(/SiteChrome: Directus answered 503/);
+    await expect(graphqlRequest(request, { apiBaseUrl: "http://cms.test", fetch: failing.fetch })).rejects.toThrow(
+      /SiteChrome: Directus answered 503/,
+    );
     expect(failing.calls).toHaveLength(2);
     const refused = mockDirectus();
     refused.state.status = 403;
@@ -49,15 +53,17 @@ describe("Directus GraphQL client", () => {
   it("times out a hung upstream and names the operation", async () => {
     const hanging = (async (_input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)))) as typeof fetch;
-    const error = await graphqlRequest<never>(request, { apiBaseUrl: "http://cms.test", fetch: hanging, timeoutMs: 30 }).catch((e: unknown) => e as ContentError);
+    const error = await graphqlRequest<never>(request, { apiBaseUrl: "http://cms.test", fetch: hanging, timeoutMs: 30 }).catch(
+      (e: unknown) => e as ContentError,
+    );
     expect(error).toBeInstanceOf(ContentError);
     expect(error.message).toBe("SiteChrome: timed out after 30 ms");
   });
 
   it("turns GraphQL errors into an error naming the operation", async () => {
     const directus = mockDirectus({});
-    await expect(graphqlRequest({ ...request, operationName: "Nope" }, { apiBaseUrl: "http://cms.test", fetch: directus.fetch })).rejects.toThrow(
-      "Nope: no mock for Nope",
-    );
+    await expect(
+      graphqlRequest({ ...request, operationName: "Nope" }, { apiBaseUrl: "http://cms.test", fetch: directus.fetch }),
+    ).rejects.toThrow("Nope: no mock for Nope");
   });
 });

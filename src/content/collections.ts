@@ -17,5 +17,4 @@ export const contentCollections = [
 
 export type ContentCollection = (typeof contentCollections)[number];
 
-export const isContentCollection = (name: string): name is ContentCollection =>
-  (contentCollections as readonly string[]).includes(name);
+export const isContentCollection = (name: string): name is ContentCollection => (contentCollections as readonly string[]).includes(name);

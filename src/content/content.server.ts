@@ -52,11 +52,20 @@ export class Content {
     const vars = (variables ?? {}) as Record<string, unknown>;
     const resolve = localResolvers[operation.name];
     if (resolve) {
-      const data = (await resolve(vars, { kv: this.env.CONTENT_CACHE, content: this, preview: this.preview, now: Date.now() })) as DataOf<O>;
+      const data = (await resolve(vars, {
+        kv: this.env.CONTENT_CACHE,
+        content: this,
+        preview: this.preview,
+        now: Date.now(),
+      })) as DataOf<O>;
       this.results[queryKey(operation.name, vars)] = data;
       return data;
     }
-    const requestFor = (): GraphqlRequest => ({ query: operation.document, operationName: operation.name, variables: serverVariables(operation, vars, this.preview) });
+    const requestFor = (): GraphqlRequest => ({
+      query: operation.document,
+      operationName: operation.name,
+      variables: serverVariables(operation, vars, this.preview),
+    });
     const client = {
       apiBaseUrl: this.env.API_BASE_URL,
       fetch: this.options.fetch,
@@ -94,7 +103,11 @@ export class Content {
   private lastEnd = 0;
 
   /** `adjust` sees Directus' answer before the operation's transform (a content version swapped in). */
-  private async upstream<T>(request: GraphqlRequest, client: ContentClientOptions, adjust?: (data: unknown) => Promise<unknown>): Promise<T> {
+  private async upstream<T>(
+    request: GraphqlRequest,
+    client: ContentClientOptions,
+    adjust?: (data: unknown) => Promise<unknown>,
+  ): Promise<T> {
     if (this.upstreamTimeout) {
       const { operationName } = request;
       throw new ContentError(`${operationName}: not sent (${this.upstreamTimeout.message})`, operationName, 0, false);
@@ -109,7 +122,12 @@ export class Content {
     }
     const transform = resultTransforms[request.operationName];
     if (!transform) return data;
-    const context = { kv: this.env.CONTENT_CACHE, siteUrl: this.env.SITE_URL, apiBaseUrl: this.env.API_BASE_URL, waitUntil: this.waitUntil };
+    const context = {
+      kv: this.env.CONTENT_CACHE,
+      siteUrl: this.env.SITE_URL,
+      apiBaseUrl: this.env.API_BASE_URL,
+      waitUntil: this.waitUntil,
+    };
     return (await transform(data, context)) as T;
   }
 
@@ -155,8 +173,8 @@ export class Content {
  * alone sets it: published only in public mode (on top of the CMS permission), drafts too in
  * preview. Whatever a browser sends for it is overwritten.
  */
-export const publicStatuses = ["published"];
-export const previewStatuses = ["published", "draft"];
+const publicStatuses = ["published"];
+const previewStatuses = ["published", "draft"];
 
 /**
  * Operations that declare `$now: String` hide scheduled items: `publish_at` (posts:
@@ -172,7 +190,7 @@ export const previewNow = "9999-12-31T23:59:59.999Z";
 /** Variables only the server sets; whatever a browser sends for them is dropped. */
 export const serverVariableNames: readonly string[] = ["status", "now"];
 
-export function serverVariables(operation: Operation<any, any>, variables: Record<string, unknown>, preview: boolean, now = Date.now()) {
+function serverVariables(operation: Operation<any, any>, variables: Record<string, unknown>, preview: boolean, now = Date.now()) {
   const result = { ...variables };
   if (/\$status\s*:/.test(operation.document)) result.status = preview ? previewStatuses : publicStatuses;
   if (/\$now\s*:/.test(operation.document)) result.now = preview ? previewNow : publicNow(now);
@@ -191,7 +209,7 @@ const collectionsByOperation = new Map<string, readonly string[]>(Object.entries
  * An operation the table lacks is tagged with every collection's generation instead: any
  * webhook invalidates it, so it can be refetched too often but is never served stale.
  */
-export function collectionsOf(operationName: string): readonly string[] {
+function collectionsOf(operationName: string): readonly string[] {
   return collectionsByOperation.get(operationName) ?? [anyCollection];
 }
 

@@ -27,7 +27,12 @@ const attributePattern = /([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"']
 export function parseFenceInfo(info: string): FenceInfo {
   const trimmed = info.trim();
   const match = /^([^\s=]+)(?=\s|$)/.exec(trimmed);
-  const language = match ? match[1]!.replace(/^\{?\.?/, "").replace(/\}$/, "").toLowerCase() : "";
+  const language = match
+    ? match[1]!
+        .replace(/^\{?\.?/, "")
+        .replace(/\}$/, "")
+        .toLowerCase()
+    : "";
   const rest = match ? trimmed.slice(match[0].length) : trimmed;
   const attributes: Record<string, string> = {};
   for (const [, name, double, single, bare] of rest.matchAll(attributePattern)) {

@@ -3,7 +3,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { docsPages } from "../../cms/seed/docs.mjs";
 import { parseFenceInfo } from "./code-blocks.server";
 import { highlight, highlightCss } from "./highlight.server";
-import { assetIdsOf, readingMinutes, renderMarkdown, rendererVersion, slugify, type RenderedDoc, type RenderOptions } from "./markdown.server";
+import {
+  assetIdsOf,
+  readingMinutes,
+  renderMarkdown,
+  rendererVersion,
+  slugify,
+  type RenderedDoc,
+  type RenderOptions,
+} from "./markdown.server";
 import { renderCacheKey, renderMarkdownCached, renderMarkdownCachedWithSource, resetRenderCache } from "./render-cache.server";
 
 const options: RenderOptions = { siteUrl: "https://www.meridian.example", apiBaseUrl: "https://cms.meridian.example" };
@@ -36,7 +44,9 @@ const docsCssHighlightBlock = `.code-block pre { color: #24292e; background: #ff
 
 describe("GFM blocks", () => {
   it("renders tables with alignment as classes (the CSP forbids style attributes)", async () => {
-    const { html } = await render("| Type | GPUs | Price |\n|:---|:---:|---:|\n| `gpu-h100-8x` | 8 | $2.49 |\n| `gpu-l40s-4x` | 4 | $0.99 |");
+    const { html } = await render(
+      "| Type | GPUs | Price |\n|:---|:---:|---:|\n| `gpu-h100-8x` | 8 | $2.49 |\n| `gpu-l40s-4x` | 4 | $0.99 |",
+    );
     expect(html).toContain("<table>");
     expect(count(html, "<tr>")).toBe(3);
     expect(html).toContain('<th class="align-center">GPUs</th>');
@@ -54,7 +64,9 @@ describe("GFM blocks", () => {
   it("renders task lists as disabled checkboxes", async () => {
     const { html, text } = await render("- [x] Create an API key\n- [ ] Add an SSH key\n- [not a task] item\n\n1. [X] numbered");
     expect(html).toContain('<ul class="contains-task-list">');
-    expect(html).toContain('<li class="task-list-item"><input type="checkbox" class="task-list-checkbox" disabled checked> Create an API key</li>');
+    expect(html).toContain(
+      '<li class="task-list-item"><input type="checkbox" class="task-list-checkbox" disabled checked> Create an API key</li>',
+    );
     expect(html).toContain('<li class="task-list-item"><input type="checkbox" class="task-list-checkbox" disabled> Add an SSH key</li>');
     expect(html).toContain("<li>[not a task] item</li>");
     expect(html).toContain('<ol class="contains-task-list">');
@@ -70,7 +82,8 @@ describe("GFM blocks", () => {
 });
 
 describe("headings", () => {
-  const source = "# Title in body\n\n## Setup\n\ntext\n\n### Setup\n\n## Setup\n\n## Setup 1\n\n## `meridian compute` & Café\n\n#### Deep\n\n## ???";
+  const source =
+    "# Title in body\n\n## Setup\n\ntext\n\n### Setup\n\n## Setup\n\n## Setup 1\n\n## `meridian compute` & Café\n\n#### Deep\n\n## ???";
 
   it("get stable, deduplicated ids that match the returned list", async () => {
     const first = await render(source);
@@ -115,7 +128,9 @@ describe("callouts", () => {
     ["CAUTION", "caution", "Caution"],
   ])("> [!%s] becomes an aside", async (marker, kind, title) => {
     const { html } = await render(`> [!${marker}]\n> Keys grant access to **every** resource.`);
-    expect(html).toContain(`<aside class="callout callout-${kind}" role="note">\n<p class="callout-title">${title}</p>\n<p>Keys grant access to <strong>every</strong> resource.</p>\n</aside>`);
+    expect(html).toContain(
+      `<aside class="callout callout-${kind}" role="note">\n<p class="callout-title">${title}</p>\n<p>Keys grant access to <strong>every</strong> resource.</p>\n</aside>`,
+    );
     expect(html).not.toContain("[!");
     expect(html).not.toContain("blockquote");
   });
@@ -166,7 +181,9 @@ describe("code blocks", () => {
 
   it("adds a hidden copy button, a language label and an optional title", async () => {
     const { html } = await render(fence('python title="train.py"', "print(1)"));
-    expect(html).toContain('<div class="code-block" data-lang="python"><div class="code-header"><span class="code-title">train.py</span><span class="code-lang">Python</span></div>');
+    expect(html).toContain(
+      '<div class="code-block" data-lang="python"><div class="code-header"><span class="code-title">train.py</span><span class="code-lang">Python</span></div>',
+    );
     expect(html).toContain('<button type="button" class="code-copy" data-copy hidden>Copy</button>');
   });
 
@@ -178,7 +195,7 @@ describe("code blocks", () => {
 
   it("renders indented code as a plain block", async () => {
     const { html } = await render("Text\n\n    <b>raw</b>\n");
-    expect(html).toContain("<pre class=\"code\" tabindex=\"0\"><code>&lt;b&gt;raw&lt;/b&gt;</code></pre>");
+    expect(html).toContain('<pre class="code" tabindex="0"><code>&lt;b&gt;raw&lt;/b&gt;</code></pre>');
   });
 
   it("leaves huge blocks unhighlighted", async () => {
@@ -189,7 +206,11 @@ describe("code blocks", () => {
 });
 
 describe("code tabs", () => {
-  const group = [fence('bash tab="cURL"', "curl https://api.meridian.example/v1/regions"), fence('python tab="Python"', "client.regions.list()"), fence('ts tab="TypeScript"', "await client.regions.list();")].join("\n\n");
+  const group = [
+    fence('bash tab="cURL"', "curl https://api.meridian.example/v1/regions"),
+    fence('python tab="Python"', "client.regions.list()"),
+    fence('ts tab="TypeScript"', "await client.regions.list();"),
+  ].join("\n\n");
 
   it("groups consecutive labelled fences into radio tabs", async () => {
     const { html } = await render(`Intro\n\n${group}\n\nAfter`);
@@ -197,7 +218,9 @@ describe("code tabs", () => {
     expect(html).toContain('<div class="code-tabs" role="group" aria-label="Code samples: cURL, Python, TypeScript" data-code-tabs>');
     expect(count(html, 'type="radio"')).toBe(3);
     expect(count(html, 'name="doc-tabs-1"')).toBe(3);
-    expect(html).toContain('<input type="radio" class="code-tab-input" name="doc-tabs-1" id="doc-tabs-1-0" checked><label class="code-tab-label" for="doc-tabs-1-0" data-tab-label>cURL</label><div class="code-tab-panel">');
+    expect(html).toContain(
+      '<input type="radio" class="code-tab-input" name="doc-tabs-1" id="doc-tabs-1-0" checked><label class="code-tab-label" for="doc-tabs-1-0" data-tab-label>cURL</label><div class="code-tab-panel">',
+    );
     expect(count(html, " checked>")).toBe(1);
     expect(count(html, 'class="code-tab-panel"')).toBe(3);
     expect(count(html, "code-copy")).toBe(3);
@@ -240,7 +263,9 @@ describe("links, images and raw HTML", () => {
   });
 
   it("adds rel to links to other origins only", async () => {
-    const { html } = await render("[spec](https://html.spec.whatwg.org/) [home](https://www.meridian.example/docs) [rel](/docs/a) [mail](mailto:docs@meridian.example)");
+    const { html } = await render(
+      "[spec](https://html.spec.whatwg.org/) [home](https://www.meridian.example/docs) [rel](/docs/a) [mail](mailto:docs@meridian.example)",
+    );
     expect(html).toContain('<a href="https://html.spec.whatwg.org/" rel="noopener noreferrer">spec</a>');
     expect(html).toContain('<a href="https://www.meridian.example/docs">home</a>');
     expect(html).toContain('<a href="/docs/a">rel</a>');
@@ -263,7 +288,9 @@ describe("links, images and raw HTML", () => {
     expect(assetIdsOf(source, options.apiBaseUrl)).toEqual([id]);
     const { html } = await render(source, { assets: { [id]: { width: 1600, height: 900 } } });
     const encoded = encodeURIComponent(`https://cms.meridian.example/assets/${id}`);
-    expect(html).toContain(`<img src="/_next/image?url=${encoded}&amp;w=1080&amp;q=75" srcset="/_next/image?url=${encoded}&amp;w=640&amp;q=75 640w,`);
+    expect(html).toContain(
+      `<img src="/_next/image?url=${encoded}&amp;w=1080&amp;q=75" srcset="/_next/image?url=${encoded}&amp;w=640&amp;q=75 640w,`,
+    );
     expect(html).toContain('alt="A cluster" title="Cluster" width="1600" height="900" loading="lazy" decoding="async">');
     expect(count(html, "<img")).toBe(3);
     expect(html).not.toContain("evil.example");
@@ -274,7 +301,9 @@ describe("links, images and raw HTML", () => {
 
 describe("malformed input", () => {
   it("renders an unclosed fence, a broken table and stray HTML without throwing", async () => {
-    const { html, headings } = await render("## Before\n\n| a | b\n|---|\n| 1 | 2 | 3\n\n</div><span>\n\n```bash\necho unclosed\n## not a heading");
+    const { html, headings } = await render(
+      "## Before\n\n| a | b\n|---|\n| 1 | 2 | 3\n\n</div><span>\n\n```bash\necho unclosed\n## not a heading",
+    );
     expect(headings.map((h) => h.id)).toEqual(["before"]);
     const text = html.replace(/<[^>]*>/g, "");
     expect(text).toContain("echo unclosed"); // an unclosed fence runs to the end (CommonMark)
@@ -282,7 +311,14 @@ describe("malformed input", () => {
   });
 
   it("survives deep nesting", async () => {
-    for (const bomb of [`${">".repeat(5_000)} deep`, `${"- ".repeat(5_000)}list`, "*".repeat(50_000), "[".repeat(20_000), "`".repeat(10_000), "<div>".repeat(5_000)]) {
+    for (const bomb of [
+      `${">".repeat(5_000)} deep`,
+      `${"- ".repeat(5_000)}list`,
+      "*".repeat(50_000),
+      "[".repeat(20_000),
+      "`".repeat(10_000),
+      "<div>".repeat(5_000),
+    ]) {
       const result = await render(`## Kept\n\nBefore.\n\n${bomb}`);
       expect(result.headings, bomb.slice(0, 5)).toEqual([{ depth: 2, id: "kept", text: "Kept" }]);
       expect(result.html).toContain("<p>Before.</p>");
@@ -357,7 +393,8 @@ describe("the seeded documentation", () => {
   it("has callouts of every kind, code tabs, task lists, tables and images", async () => {
     const html = (await Promise.all(pages.map((page) => render(page.body)))).map((r) => r.html).join("\n");
     for (const kind of ["note", "tip", "important", "warning", "caution"]) expect(html).toContain(`callout-${kind}`);
-    for (const language of ["bash", "python", "ts", "yaml", "json", "hcl"]) expect(html).toContain(`language-${language}"><span class="line">`);
+    for (const language of ["bash", "python", "ts", "yaml", "json", "hcl"])
+      expect(html).toContain(`language-${language}"><span class="line">`);
     expect(count(html, "data-code-tabs")).toBeGreaterThanOrEqual(5);
     expect(html).toContain("task-list-checkbox");
     expect(count(html, "<table>")).toBeGreaterThanOrEqual(20);

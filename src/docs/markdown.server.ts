@@ -21,7 +21,15 @@
 import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdown-it";
 import { imageUrl } from "../config/images";
 import { safeUrl, sanitizeHtml, type SanitizedImage, type SanitizeOptions } from "../lib/sanitize-html";
-import { escapeHtml, escapeText, parseFenceInfo, renderCodeBlock, renderCodeTabs, type CodeTab, type Highlighter } from "./code-blocks.server";
+import {
+  escapeHtml,
+  escapeText,
+  parseFenceInfo,
+  renderCodeBlock,
+  renderCodeTabs,
+  type CodeTab,
+  type Highlighter,
+} from "./code-blocks.server";
 import { createSlugger } from "./slug";
 
 export { slugify } from "./slug";
@@ -71,7 +79,26 @@ const imageWidths = [640, 1080, 1920] as const;
 const imageSizes = "(min-width: 1024px) 760px, 100vw";
 
 /** Inline HTML tags kept (without attributes); anything else inline is dropped, except images. */
-const inlineTags = new Set(["kbd", "sub", "sup", "mark", "strong", "em", "b", "i", "s", "del", "ins", "small", "u", "code", "q", "var", "samp", "cite"]);
+const inlineTags = new Set([
+  "kbd",
+  "sub",
+  "sup",
+  "mark",
+  "strong",
+  "em",
+  "b",
+  "i",
+  "s",
+  "del",
+  "ins",
+  "small",
+  "u",
+  "code",
+  "q",
+  "var",
+  "samp",
+  "cite",
+]);
 const inlineVoidTags = new Set(["br", "wbr"]);
 
 const callouts = {
@@ -176,7 +203,8 @@ function calloutRule(state: StateCore): void {
     const title = new state.Token("docs_raw", "", 0);
     title.content = `<p class="callout-title">${callouts[kind]}</p>\n`;
     title.block = true;
-    if (inline.content.trim() === "") tokens.splice(i + 1, 3, title); // marker alone in its paragraph
+    if (inline.content.trim() === "")
+      tokens.splice(i + 1, 3, title); // marker alone in its paragraph
     else tokens.splice(i + 1, 0, title);
   }
 }
@@ -230,7 +258,12 @@ function inlineChildren(state: StateCore, inline: Token, env: DocEnv): void {
         html = `<${name}>`;
       } else if (tag && inlineTags.has(name) && tag[1]) {
         const at = open.lastIndexOf(name);
-        if (at >= 0) html = open.splice(at).reverse().map((n) => `</${n}>`).join("");
+        if (at >= 0)
+          html = open
+            .splice(at)
+            .reverse()
+            .map((n) => `</${n}>`)
+            .join("");
       } else if (/^<img[\s/>]/i.test(child.content)) html = sanitizeHtml(child.content, env.sanitize);
       out.push(rawInline(state, html));
       continue;
@@ -248,7 +281,16 @@ function inlineChildren(state: StateCore, inline: Token, env: DocEnv): void {
     }
     out.push(child);
   }
-  if (open.length) out.push(rawInline(state, open.reverse().map((n) => `</${n}>`).join("")));
+  if (open.length)
+    out.push(
+      rawInline(
+        state,
+        open
+          .reverse()
+          .map((n) => `</${n}>`)
+          .join(""),
+      ),
+    );
   inline.children = out;
 }
 
@@ -299,7 +341,10 @@ function documentRule(state: StateCore): void {
         if (depth === 2 || depth === 3) env.headings.push({ depth, id, text });
         lastHeading = text;
         inline.children?.push(
-          rawInline(state, ` <a class="heading-anchor" href="#${escapeHtml(id)}" aria-label="Link to this section"><span aria-hidden="true">#</span></a>`),
+          rawInline(
+            state,
+            ` <a class="heading-anchor" href="#${escapeHtml(id)}" aria-label="Link to this section"><span aria-hidden="true">#</span></a>`,
+          ),
         );
         break;
       }
@@ -322,7 +367,10 @@ function documentRule(state: StateCore): void {
       case "html_block": {
         token.content = sanitizeHtml(token.content, env.sanitize);
         token.meta = { ...token.meta, sanitized: true };
-        const text = token.content.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+        const text = token.content
+          .replace(/<[^>]*>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim();
         if (text) env.textParts.push(text);
         break;
       }

@@ -4,7 +4,7 @@
  */
 
 /** Latin letters that do not decompose into a base letter and a mark. */
-const letters: Record<string, string> = { "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ł": "l", "þ": "th" };
+const letters: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", đ: "d", ł: "l", þ: "th" };
 
 /**
  * Lower-case ASCII slug of `text`: diacritics removed, every run of other characters becomes one

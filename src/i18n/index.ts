@@ -35,7 +35,5 @@ export function t(key: MessageKey, params?: Params): string {
 }
 
 export function interpolate(template: string, params: Params): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : match,
-  );
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : match));
 }

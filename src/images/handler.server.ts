@@ -129,7 +129,10 @@ async function produce(
     // Scripts in an SVG would run on this origin if opened directly: only the site's own files,
     // served as they are, sandboxed by the CSP.
     if (source.kind !== "asset") {
-      throw new ImageError(415, 'The "url" parameter points at an SVG on another host; SVG images are served only from this site\'s own files.');
+      throw new ImageError(
+        415,
+        'The "url" parameter points at an SVG on another host; SVG images are served only from this site\'s own files.',
+      );
     }
     return { body: bytes, headers: imageHeaders(type, cacheControl, source) };
   }
@@ -185,7 +188,11 @@ const extensions: Record<string, string> = {
 
 function fileName(source: ImageSource, contentType: string): string {
   const path = source.kind === "asset" ? source.path.split("?")[0]! : source.url.pathname;
-  const base = (path.split("/").pop() ?? "").replace(/\.[^.]*$/, "").replace(/[^\w.-]/g, "").slice(0, 100) || "image";
+  const base =
+    (path.split("/").pop() ?? "")
+      .replace(/\.[^.]*$/, "")
+      .replace(/[^\w.-]/g, "")
+      .slice(0, 100) || "image";
   return `${base}.${extensions[contentType] ?? "img"}`;
 }
 

@@ -25,8 +25,7 @@ const paramMessages = {
   urlMissing: 'The "url" parameter is required: the address of the image to resize.',
   urlTwice: 'The "url" parameter must be given only once.',
   urlTooLong: `The "url" parameter is longer than ${maxImageUrlLength} characters.`,
-  urlProtocolRelative:
-    'The "url" parameter must not be protocol-relative (starting with //): use a path on this site or an https URL.',
+  urlProtocolRelative: 'The "url" parameter must not be protocol-relative (starting with //): use a path on this site or an https URL.',
   urlInvalid: 'The "url" parameter must be a path on this site (starting with /) or an absolute http(s) URL.',
   urlScheme: (scheme: string) => `The "url" parameter must be an http or https URL, not ${scheme}.`,
   urlCredentials: 'The "url" parameter must not contain a user name or password.',

@@ -23,14 +23,23 @@ export interface SourceLimits {
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+    : bytes >= 1024
+      ? `${Math.round(bytes / 1024)} KB`
+      : `${bytes} bytes`;
 
 /**
  * The source image's bytes: from the site's static files (env.ASSETS) or an allowlisted host.
  * Never hangs (one deadline for everything), never reads more than `maxBytes`, follows at most
  * `maxRedirects` redirects and only to allowed origins.
  */
-export async function loadSource(source: ImageSource, assets: Fetcher, origin: string, limits: SourceLimits): Promise<Uint8Array<ArrayBuffer>> {
+export async function loadSource(
+  source: ImageSource,
+  assets: Fetcher,
+  origin: string,
+  limits: SourceLimits,
+): Promise<Uint8Array<ArrayBuffer>> {
   const controller = new AbortController();
   const deadline = new Promise<never>((_, reject) => {
     controller.signal.addEventListener("abort", () =>
@@ -91,7 +100,8 @@ async function fetchRemote(
       } catch {
         throw new ImageError(502, "The image host redirected to an invalid address.");
       }
-      if (!limits.isAllowed(next)) throw new ImageError(502, `The image host redirected to ${next.host}, which is not an allowed image host.`);
+      if (!limits.isAllowed(next))
+        throw new ImageError(502, `The image host redirected to ${next.host}, which is not an allowed image host.`);
       url = next;
       continue;
     }
@@ -109,7 +119,11 @@ async function fetchRemote(
 }
 
 /** Reads a body up to `maxBytes`, checking Content-Length first and every chunk as it streams. */
-async function readCapped(response: Response, maxBytes: number, race: <T>(promise: Promise<T>) => Promise<T>): Promise<Uint8Array<ArrayBuffer>> {
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+  race: <T>(promise: Promise<T>) => Promise<T>,
+): Promise<Uint8Array<ArrayBuffer>> {
   const tooLarge = () => new ImageError(502, `The image is larger than ${sizeText(maxBytes)}.`);
   const declared = Number(response.headers.get("content-length"));
   if (declared > maxBytes) {

@@ -2,7 +2,9 @@ import { decodeEntities } from "./sanitize-html";
 
 /** Inline HTML to text: tags removed, `<br>` as a space, entities decoded, whitespace collapsed. */
 function inlineText(html: string): string {
-  return decodeEntities(html.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+  return decodeEntities(html.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /**

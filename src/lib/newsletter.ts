@@ -15,19 +15,19 @@ const topicKeyPattern = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export function newsletterSchema(topicKeys: readonly string[] | null) {
   const knownTopic = (topic: string) => (topicKeys ? topicKeys.includes(topic) : topicKeyPattern.test(topic));
   return z.object({
-    email: z.string(t("newsletter.required")).check(
-      z.trim(),
-      z.minLength(1, t("newsletter.required")),
-      z.maxLength(maxEmailLength, t("newsletter.invalid")),
-      z.email(t("newsletter.invalid")),
-    ),
-    topics: z
-      .array(z.string(t("newsletter.invalid")), t("newsletter.select_topic"))
+    email: z
+      .string(t("newsletter.required"))
       .check(
-        z.minLength(1, t("newsletter.select_topic")),
-        z.maxLength(topicKeys?.length || 16, t("newsletter.invalid")),
-        z.refine((topics) => topics.every(knownTopic), t("newsletter.invalid")),
+        z.trim(),
+        z.minLength(1, t("newsletter.required")),
+        z.maxLength(maxEmailLength, t("newsletter.invalid")),
+        z.email(t("newsletter.invalid")),
       ),
+    topics: z.array(z.string(t("newsletter.invalid")), t("newsletter.select_topic")).check(
+      z.minLength(1, t("newsletter.select_topic")),
+      z.maxLength(topicKeys?.length || 16, t("newsletter.invalid")),
+      z.refine((topics) => topics.every(knownTopic), t("newsletter.invalid")),
+    ),
     agreement: z.boolean(t("newsletter.required")).check(z.refine((value) => value === true, t("newsletter.required"))),
     /** Honeypot: invisible to people, filled by bots. */
     website: z.optional(z.string()),
@@ -51,7 +51,8 @@ export function fieldErrors(error: z.core.$ZodError): FieldErrors {
 
 /** Form values (a checkbox per topic, "on" for the agreement) to the schema's input. */
 export function fromForm(form: Record<string, string | string[] | File | (string | File)[]>) {
-  const all = (value: unknown) => (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === "string");
+  const all = (value: unknown) =>
+    (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter((v): v is string => typeof v === "string");
   return {
     email: typeof form.email === "string" ? form.email : "",
     topics: all(form.topics),

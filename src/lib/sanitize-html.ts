@@ -61,7 +61,24 @@ const allowedElements: Record<string, string> = {
   td: "td",
 };
 
-const voidElements = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr", "keygen", "frame"]);
+const voidElements = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+  "keygen",
+  "frame",
+]);
 
 /** Their content is raw text to a browser: skipped up to the matching end tag. */
 const rawTextElements = new Set(["script", "style", "iframe", "noscript", "noembed", "noframes", "xmp", "textarea", "title"]);
@@ -399,7 +416,9 @@ function imageAttributes(tag: Tag, options: SanitizeOptions): string | null {
  */
 export function safeUrl(raw: string | undefined): { value: string; resolved: string; external: boolean } | null {
   if (raw === undefined) return null;
-  const value = decodeEntities(raw).replace(/[\t\n\r]/g, "").trim();
+  const value = decodeEntities(raw)
+    .replace(/[\t\n\r]/g, "")
+    .trim();
   if (!value || /[\u0000-\u001f\u007f-\u009f\\]/.test(value)) return null;
   let url: URL;
   try {

@@ -8,9 +8,9 @@ import { secretsEqual } from "../lib/secrets.server";
 export const previewCookieName = "meridian_preview";
 /** `collection:id:key`: the one item whose content version the preview shows. */
 export const previewVersionCookieName = "meridian_preview_version";
-export const previewHeaderName = "X-Preview-Token";
+const previewHeaderName = "X-Preview-Token";
 /** A preview session lasts a working day. */
-export const previewCookieMaxAge = 60 * 60 * 8;
+const previewCookieMaxAge = 60 * 60 * 8;
 
 /** The cookie holds a digest of the token, never the token itself. */
 export async function previewCookieValue(token: string): Promise<string> {
@@ -26,7 +26,7 @@ export function previewVersionValue(version: PreviewVersion): string {
 }
 
 /** The version cookie's item and key, or null when it is not one the site can show. */
-export function parsePreviewVersion(value: string | undefined): PreviewVersion | null {
+function parsePreviewVersion(value: string | undefined): PreviewVersion | null {
   const [collection, id, key, ...rest] = (value ?? "").split(":");
   if (rest.length || !collection || !id || !key) return null;
   if (!versionedCollections.includes(collection) || !idPattern.test(id) || !versionKeyPattern.test(key)) return null;

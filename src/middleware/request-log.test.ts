@@ -100,7 +100,9 @@ describe("request log", () => {
     expect(failures[0]).toMatchObject({ level: "error", upstream: "directus", status: 0, retryable: true, attempt: 1 });
     expect(failures[0]!.operation).toEqual(expect.any(String));
     expect(failures.some((line) => line.attempt === 2)).toBe(true);
-    expect(events("request_failed")).toEqual([expect.objectContaining({ level: "error", method: "GET", path: "/careers", status: 502, error: "ContentError" })]);
+    expect(events("request_failed")).toEqual([
+      expect.objectContaining({ level: "error", method: "GET", path: "/careers", status: 502, error: "ContentError" }),
+    ]);
     expect(events("request")).toEqual([expect.objectContaining({ level: "error", status: 502 })]);
   });
 
@@ -136,20 +138,49 @@ describe("no secret reaches the logs", () => {
     const sent: Response[] = [
       await request(`/api/preview?token=${secrets.previewToken}&path=/blog`, { redirect: "manual" }),
       await request(`/api/preview?token=${secrets.wrongToken}&path=/blog`, { redirect: "manual" }),
-      await request(`/blog?secret=${secrets.querySecret}&key=${secrets.queryKey}&sig=${secrets.querySig}&password=${secrets.password}&token=${secrets.previewToken}`, { headers: { Cookie: cookie } }),
+      await request(
+        `/blog?secret=${secrets.querySecret}&key=${secrets.queryKey}&sig=${secrets.querySig}&password=${secrets.password}&token=${secrets.previewToken}`,
+        { headers: { Cookie: cookie } },
+      ),
       await request("/", { headers: { "X-Preview-Token": secrets.previewToken, Authorization: `Bearer ${secrets.bearer}` } }),
       await request("/", { headers: { "X-Preview-Token": secrets.wrongToken } }),
-      await request("/api/revalidate", { method: "POST", headers: { ...json, "X-Revalidate-Secret": secrets.revalidateSecret }, body: JSON.stringify({ collection: "posts", keys: ["1"] }) }),
-      await request("/api/revalidate", { method: "POST", headers: { ...json, "X-Revalidate-Secret": secrets.wrongSecret }, body: JSON.stringify({ collection: "posts" }) }),
-      await request("/api/collect", { method: "POST", headers: { ...json, Cookie: cookie, Authorization: `Bearer ${secrets.bearer}` }, body: JSON.stringify({ id: secrets.visitorId, path: `/blog?token=${secrets.previewToken}` }) }),
+      await request("/api/revalidate", {
+        method: "POST",
+        headers: { ...json, "X-Revalidate-Secret": secrets.revalidateSecret },
+        body: JSON.stringify({ collection: "posts", keys: ["1"] }),
+      }),
+      await request("/api/revalidate", {
+        method: "POST",
+        headers: { ...json, "X-Revalidate-Secret": secrets.wrongSecret },
+        body: JSON.stringify({ collection: "posts" }),
+      }),
+      await request("/api/collect", {
+        method: "POST",
+        headers: { ...json, Cookie: cookie, Authorization: `Bearer ${secrets.bearer}` },
+        body: JSON.stringify({ id: secrets.visitorId, path: `/blog?token=${secrets.previewToken}` }),
+      }),
       // Directus down, in preview (the content client sends the preview token upstream) and for a subscription.
-      await request(`/careers?token=${secrets.previewToken}`, { app: downApp, headers: { Cookie: cookie, Authorization: `Bearer ${secrets.bearer}` } }),
+      await request(`/careers?token=${secrets.previewToken}`, {
+        app: downApp,
+        headers: { Cookie: cookie, Authorization: `Bearer ${secrets.bearer}` },
+      }),
       await request("/api/subscribe", {
         app: downApp,
         method: "POST",
-        env: { SUBSCRIPTIONS: { send: async () => { throw new Error("queue down"); } } as unknown as Queue },
+        env: {
+          SUBSCRIPTIONS: {
+            send: async () => {
+              throw new Error("queue down");
+            },
+          } as unknown as Queue,
+        },
         headers: { ...json, Cookie: cookie, "CF-Connecting-IP": "192.0.2.99" },
-        body: JSON.stringify({ email: "ada@example.com", topics: ["engineering"], agreement: true, sourcePage: `/?token=${secrets.previewToken}` }),
+        body: JSON.stringify({
+          email: "ada@example.com",
+          topics: ["engineering"],
+          agreement: true,
+          sourcePage: `/?token=${secrets.previewToken}`,
+        }),
       }),
     ];
     expect(sent.map((response) => response.status)).toEqual([302, 401, 200, 200, 401, 200, 401, 204, 502, 503]);

@@ -23,7 +23,11 @@ export function logLine(level: Level, event: string, fields: Record<string, unkn
 export function errorFields(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { error: String(error).slice(0, 500) };
   const expected = error.name === "ContentError" || error.name === "HTTPException";
-  return { error: error.name, message: error.message.slice(0, 500), ...(expected || !error.stack ? {} : { stack: error.stack.slice(0, 2000) }) };
+  return {
+    error: error.name,
+    message: error.message.slice(0, 500),
+    ...(expected || !error.stack ? {} : { stack: error.stack.slice(0, 2000) }),
+  };
 }
 
 /** The names of the query parameters (sorted, unique, shortened), never their values. */

@@ -12,7 +12,7 @@ export function cmsOrigin(env: Pick<Bindings, "API_BASE_URL" | "CMS_PUBLIC_URL">
 }
 
 /** A fresh base64 nonce per request for the CSP and every script the page writes. */
-export function createNonce(): string {
+function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
 }
@@ -22,7 +22,7 @@ export function createNonce(): string {
  * Preview, Visual Editor): that origin alone may frame it, and the visual-editing overlay may add
  * its style element (the client gives it this nonce). Every other response keeps 'none'.
  */
-export function contentSecurityPolicy(nonce: string, editorFrame?: { cmsOrigin: string }): string {
+function contentSecurityPolicy(nonce: string, editorFrame?: { cmsOrigin: string }): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -65,7 +65,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     const headers = c.res.headers;
     const csp = headers.get("Content-Security-Policy");
     const editorFrame = c.get("preview") === true && Boolean(headers.get("content-type")?.startsWith("text/html"));
-    if (!csp) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, editorFrame ? { cmsOrigin: cmsOrigin(c.env) } : undefined));
+    if (!csp)
+      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, editorFrame ? { cmsOrigin: cmsOrigin(c.env) } : undefined));
     // A handler's own policy (images) still may not be framed: frame-ancestors has no fallback.
     else if (!/(^|;)\s*frame-ancestors\s/.test(csp)) headers.set("Content-Security-Policy", `${csp}; frame-ancestors 'none'`);
     for (const [name, value] of Object.entries(commonSecurityHeaders)) headers.set(name, value);

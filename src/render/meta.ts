@@ -30,7 +30,5 @@ export const defaultSocialImagePath = "/social-card.png";
 /** The document title: "{title} | {site}", the default title on the main page, or as is. */
 export function fullTitle(meta: PageMeta, siteName: string): string {
   if (meta.rawTitle) return meta.rawTitle;
-  return meta.title
-    ? t("meta.title_template", { title: meta.title, name: siteName })
-    : t("meta.default_title", { name: siteName });
+  return meta.title ? t("meta.title_template", { title: meta.title, name: siteName }) : t("meta.default_title", { name: siteName });
 }

@@ -18,12 +18,7 @@ export function serializeForScript(value: unknown): string {
 
 /** Escapes text for an HTML attribute value or text node. */
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 /** Escapes text for XML, dropping the characters XML 1.0 does not allow. */

@@ -36,7 +36,7 @@ export interface EditableItem {
 }
 
 /** What a loader returns: the view's data, the head, the status and the CMS item shown. */
-export interface LoadedPage<Data> {
+interface LoadedPage<Data> {
   data: Data;
   meta: PageMeta;
   status?: number;

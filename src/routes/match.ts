@@ -58,9 +58,7 @@ export interface PathMatch<Id extends string> {
 
 /** A matcher over `patterns` (id → pattern); returns null for no match or a malformed escape. */
 export function createMatcher<Id extends string>(patterns: Record<Id, string>): (pathname: string) => PathMatch<Id> | null {
-  const compiled = (Object.entries(patterns) as [Id, string][])
-    .map(([id, pattern]) => compilePattern(id, pattern))
-    .sort(bySpecificity);
+  const compiled = (Object.entries(patterns) as [Id, string][]).map(([id, pattern]) => compilePattern(id, pattern)).sort(bySpecificity);
   return (pathname) => {
     for (const route of compiled) {
       const found = route.regex.exec(pathname);

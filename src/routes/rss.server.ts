@@ -11,7 +11,6 @@ const rssItemCount = 20;
 /** Feed readers poll: a few minutes in browsers and at the edge, stale while refreshing. */
 const rssCacheControl = "public, max-age=300, s-maxage=300, stale-while-revalidate=3600";
 
-
 const element = (name: string, value: string, attributes = "") => `<${name}${attributes}>${escapeXml(value)}</${name}>`;
 const rfc822 = (iso: string) => new Date(iso).toUTCString();
 

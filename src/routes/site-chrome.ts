@@ -13,6 +13,14 @@ export async function loadSiteChrome({ content, config }: Pick<LoaderArgs, "cont
     return reshapeSiteChrome(await content.query(siteChromeQuery), config, year);
   } catch (error) {
     console.warn("site chrome unavailable:", error instanceof Error ? error.message : error);
-    return { name: config.name, year, stock: null, privacyPolicyUrl: "/legal/privacy-policy", bookingUrl: null, consent: "unset", newsletterTopics: [] };
+    return {
+      name: config.name,
+      year,
+      stock: null,
+      privacyPolicyUrl: "/legal/privacy-policy",
+      bookingUrl: null,
+      consent: "unset",
+      newsletterTopics: [],
+    };
   }
 }

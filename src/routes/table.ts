@@ -27,15 +27,13 @@ export const routeTable = {
 
 export type RouteId = keyof typeof routeTable;
 type ModuleOf<Id extends RouteId> = Awaited<ReturnType<(typeof routeTable)[Id]["module"]>>["default"];
-export type RouteData<Id extends RouteId> = ModuleOf<Id> extends RouteModule<infer Data> ? Data : never;
+type RouteData<Id extends RouteId> = ModuleOf<Id> extends RouteModule<infer Data> ? Data : never;
 
 export const routeIds = Object.keys(routeTable) as RouteId[];
-export const isRouteId = (id: unknown): id is RouteId => typeof id === "string" && Object.hasOwn(routeTable, id);
+const isRouteId = (id: unknown): id is RouteId => typeof id === "string" && Object.hasOwn(routeTable, id);
 
 /** The route of a path and its decoded parameters, or null. */
-export const matchRoute = createMatcher(
-  Object.fromEntries(routeIds.map((id) => [id, routeTable[id].path])) as Record<RouteId, string>,
-);
+export const matchRoute = createMatcher(Object.fromEntries(routeIds.map((id) => [id, routeTable[id].path])) as Record<RouteId, string>);
 
 /**
  * What renders a page: the route (or the error screen), its data, the shell's data and the path

@@ -8,7 +8,6 @@ let browser: Browser;
 
 const open = (path: string, width = 1280) => openPage(browser, baseUrl + path, { width });
 
-
 /** Titles of the post cards in the list. */
 const cardTitles = (page: Page) => page.locator("main ul.grid > li h2").allTextContents();
 

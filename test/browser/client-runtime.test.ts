@@ -36,7 +36,15 @@ async function nestedLink(page: Page, href: string, depth: number, attributes: R
       if (!document.getElementById("probe-target")) parent.id = "probe-target";
       parent.dataset.probeTarget = href;
       parent.textContent = "probe";
-      Object.assign(link.style, { position: "fixed", top: `${120 + document.querySelectorAll("[data-probe]").length * 60}px`, left: "16px", zIndex: "100", display: "block", background: "#fff", padding: "12px" });
+      Object.assign(link.style, {
+        position: "fixed",
+        top: `${120 + document.querySelectorAll("[data-probe]").length * 60}px`,
+        left: "16px",
+        zIndex: "100",
+        display: "block",
+        background: "#fff",
+        padding: "12px",
+      });
       link.dataset.probe = "";
       document.body.appendChild(link);
     },
@@ -134,7 +142,9 @@ describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
 
   it("falls back to a full page load when the route's data cannot be loaded", async () => {
     const page = await open("/");
-    await page.route("**/graphql", (route) => route.fulfill({ status: 502, contentType: "application/json", body: '{"errors":[{"message":"down"}]}' }));
+    await page.route("**/graphql", (route) =>
+      route.fulfill({ status: 502, contentType: "application/json", body: '{"errors":[{"message":"down"}]}' }),
+    );
     await mark(page);
     await nestedLink(page, "/search?q=slurm", 1);
     await Promise.all([page.waitForEvent("load"), page.click("#probe-target")]);

@@ -45,7 +45,10 @@ describe.skipIf(!hasChromium())("docs in Chromium", () => {
 
   it("copies a code block with its button", async () => {
     const { page } = await openPage(context, baseUrl + quickstart);
-    const block = page.locator(".doc-body .code-block").filter({ has: page.locator("button[data-copy]:visible") }).first();
+    const block = page
+      .locator(".doc-body .code-block")
+      .filter({ has: page.locator("button[data-copy]:visible") })
+      .first();
     const code = await block.locator("pre code").textContent();
     await block.locator("button[data-copy]").click();
     await expect.poll(() => block.locator("button[data-copy]").textContent()).toBe("Copied");

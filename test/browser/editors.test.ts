@@ -24,7 +24,10 @@ describe.skipIf(!hasChromium())("visual editing in Chromium", () => {
   beforeAll(async () => {
     browser = await chromium.launch(chromiumLaunchOptions());
     const admin = createApi(cmsUrl, DEFAULTS.DIRECTUS_ADMIN_TOKEN);
-    const posts = (await admin("GET", "/items/posts?filter[status][_eq]=published&sort=id&limit=1&fields=id,slug")) as { id: number; slug: string }[];
+    const posts = (await admin("GET", "/items/posts?filter[status][_eq]=published&sort=id&limit=1&fields=id,slug")) as {
+      id: number;
+      slug: string;
+    }[];
     post = posts[0]!;
   });
   afterAll(async () => {

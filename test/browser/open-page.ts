@@ -23,7 +23,8 @@ export async function openPage(
     if ((message.type() === "error" || message.type() === "warning") && !documentStatus) problems.push(message.text());
   });
   page.on("response", (response) => {
-    if (response.status() >= 400 && response.request().resourceType() !== "document") problems.push(`${response.status()} ${response.url()}`);
+    if (response.status() >= 400 && response.request().resourceType() !== "document")
+      problems.push(`${response.status()} ${response.url()}`);
   });
   page.on("pageerror", (error) => problems.push(error.message));
   const response = await page.goto(url, { waitUntil: "load" });

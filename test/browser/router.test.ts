@@ -14,7 +14,11 @@ function headRows(page: Page, html?: string): Promise<string[][]> {
       const head = html ? new DOMParser().parseFromString(html, "text/html").head : document.head;
       return [...head.querySelectorAll(selector)].map((element) => [
         element.tagName.toLowerCase(),
-        element.getAttribute("name") ?? element.getAttribute("property") ?? element.getAttribute("rel") ?? element.getAttribute("type") ?? "",
+        element.getAttribute("name") ??
+          element.getAttribute("property") ??
+          element.getAttribute("rel") ??
+          element.getAttribute("type") ??
+          "",
         element.getAttribute("content") ?? element.getAttribute("href") ?? element.textContent ?? "",
       ]);
     },
@@ -49,7 +53,10 @@ describe.skipIf(!hasChromium())("client router in Chromium", () => {
     expect(await headRows(page)).toEqual(await serverHead(page, "/blog"));
 
     // An article (share image, article tags, two JSON-LD blocks) to the careers list.
-    const postHref = await page.locator("main a[href^='/blog/']:not([href^='/blog/authors']):not([href$='.xml'])").first().getAttribute("href");
+    const postHref = await page
+      .locator("main a[href^='/blog/']:not([href^='/blog/authors']):not([href$='.xml'])")
+      .first()
+      .getAttribute("href");
     await page.goto(baseUrl + postHref!);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     const articleHead = await headRows(page);

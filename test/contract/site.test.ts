@@ -12,7 +12,13 @@ const cms = inject("contractCmsUrl");
 const admin = createApi(cms, DEFAULTS.DIRECTUS_ADMIN_TOKEN);
 
 /** Sample variables for each operation's declared variables. */
-const samples: Record<string, unknown> = { now: "2026-01-01T00:00:00.000Z", q: "gpu", slug: "no-such-slug", id: "1", status: ["published"] };
+const samples: Record<string, unknown> = {
+  now: "2026-01-01T00:00:00.000Z",
+  q: "gpu",
+  slug: "no-such-slug",
+  id: "1",
+  status: ["published"],
+};
 
 async function graphql(body: object, token?: string) {
   const response = await fetch(`${cms}/graphql`, {
@@ -47,7 +53,9 @@ async function flowRunFor(collection: string, key: string | number, timeoutMs = 
     run.$trigger?.collection === collection && [run.$trigger.key, ...(run.$trigger.keys ?? [])].some((k) => String(k) === String(key));
   let found: FlowRun | undefined;
   await eventually(async () => {
-    const revisions = (await admin("GET", "/revisions?filter[collection][_eq]=directus_flows&sort=-id&limit=50&fields=data")) as { data: { data?: FlowRun } | null }[];
+    const revisions = (await admin("GET", "/revisions?filter[collection][_eq]=directus_flows&sort=-id&limit=50&fields=data")) as {
+      data: { data?: FlowRun } | null;
+    }[];
     found = revisions.map((revision) => revision.data?.data ?? {}).find(matches);
     return found !== undefined;
   }, timeoutMs);
@@ -60,13 +68,16 @@ const page = async (path: string, headers: Record<string, string> = {}) => {
 };
 
 describe("site queries against the real Directus", () => {
-  it.each(operations.map((operation) => [operation.name, operation] as const))("%s runs anonymously without errors", async (_name, operation) => {
-    const declared = [...operation.document.matchAll(/\$(\w+)\s*:/g)].map((match) => match[1]!);
-    const variables = Object.fromEntries(declared.map((name) => [name, samples[name] ?? "1"]));
-    const result = await graphql({ query: operation.document, operationName: operation.name, variables });
-    expect(result.errors).toBeUndefined();
-    expect(result.data).toBeTruthy();
-  });
+  it.each(operations.map((operation) => [operation.name, operation] as const))(
+    "%s runs anonymously without errors",
+    async (_name, operation) => {
+      const declared = [...operation.document.matchAll(/\$(\w+)\s*:/g)].map((match) => match[1]!);
+      const variables = Object.fromEntries(declared.map((name) => [name, samples[name] ?? "1"]));
+      const result = await graphql({ query: operation.document, operationName: operation.name, variables });
+      expect(result.errors).toBeUndefined();
+      expect(result.data).toBeTruthy();
+    },
+  );
 
   it("renders the main page with seeded content and the stock block", async () => {
     const { response, html } = await page("/");
@@ -79,7 +90,10 @@ describe("site queries against the real Directus", () => {
 
 describe("webhook invalidation (Directus Flow -> /api/revalidate)", () => {
   it("shows an edit on the next page view, without waiting for the cache TTL", async () => {
-    const [latest] = (await admin("GET", "/items/posts?filter[status][_eq]=published&sort=-published_at&limit=1&fields=id,title")) as { id: number; title: string }[];
+    const [latest] = (await admin("GET", "/items/posts?filter[status][_eq]=published&sort=-published_at&limit=1&fields=id,title")) as {
+      id: number;
+      title: string;
+    }[];
     expect((await page("/")).html).toContain(latest!.title.replace(/&/g, "&amp;").replace(/'/g, "&#x27;"));
     const edited = `Edited ${Date.now()}`;
     await admin("PATCH", `/items/posts/${latest!.id}`, { title: edited });

@@ -191,7 +191,8 @@ describe("2c. security headers and secrets on the real stack", () => {
 
   it("every worker response carries the security headers", async () => {
     for (const response of await Promise.all(workerResponses())) {
-      for (const [name, value] of Object.entries(commonSecurityHeaders)) expect(response.headers.get(name), `${response.path} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(commonSecurityHeaders))
+        expect(response.headers.get(name), `${response.path} ${name}`).toBe(value);
       expect(response.headers.get("content-security-policy"), response.path).toMatch(/frame-ancestors 'none'/);
       expect(response.headers.get("content-security-policy"), response.path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     }
@@ -262,7 +263,10 @@ describe("3. Directus stopped under load", () => {
 
     await cms("start");
     // Recovery by itself: the page that failed renders again, no cache to clear, no restart.
-    const recovered = await eventually(() => get(known.posts.at(-1)!), (page) => page.status === 200);
+    const recovered = await eventually(
+      () => get(known.posts.at(-1)!),
+      (page) => page.status === 200,
+    );
     expect(recovered.html).not.toContain(errorScreenText);
     const search = await get(`/search?q=gpu&after=${Date.now()}`);
     expect(search.status).toBe(200);
@@ -296,7 +300,10 @@ describe("4. Directus hanging (accepts connections, never answers)", () => {
     expect(failed).toEqual([]);
     expect(results.filter((result) => result.triedDirectus)).toEqual([]);
 
-    const recovered = await eventually(() => get(neverOpened), (page) => page.status === 200);
+    const recovered = await eventually(
+      () => get(neverOpened),
+      (page) => page.status === 200,
+    );
     expect(recovered.html).not.toContain(errorScreenText);
   }, 120_000);
 });

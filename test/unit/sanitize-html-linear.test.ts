@@ -31,7 +31,7 @@ const article =
   '<table><thead><tr><th scope="col">GPU</th><th scope="col">Price</th></tr></thead>' +
   '<tbody><tr><td>H100</td><td>€2.10/h</td></tr><tr><td colspan="2">Billed per second</td></tr></tbody></table>\n' +
   '<p><img src="https://cms.example/assets/5f1c-diagram" alt="Cluster diagram" width="800" height="400"><br>' +
-  "Figure 1: one rack, 8 nodes, 64 GPUs. Contact <a href=\"mailto:sales@meridian.example\">sales</a>.</p>\n" +
+  'Figure 1: one rack, 8 nodes, 64 GPUs. Contact <a href="mailto:sales@meridian.example">sales</a>.</p>\n' +
   '<ol start="2"><li>Provision</li><li>Deploy</li><li>Scale</li></ol><hr>\n';
 
 /** Realistic rich text of exactly `length` characters. */
@@ -57,8 +57,7 @@ function series(length: number, unit: (index: number) => string): string {
 }
 
 /** Half the length of `first` repeated, then half of `second`. */
-const halves = (first: string, second: string) => (length: number) =>
-  repeat(first, length / 2) + repeat(second, length / 2);
+const halves = (first: string, second: string) => (length: number) => repeat(first, length / 2) + repeat(second, length / 2);
 
 const crafted: [string, (length: number) => string][] = [
   ["unclosed <div> then <hr>", halves("<div>", "<hr>")],
@@ -144,8 +143,7 @@ describe("sanitizeHtml: linear time on crafted input", () => {
   for (const [name, make] of crafted) {
     it(`${name}: under ${maxRatio}x the time of benign rich text`, { timeout: 300_000 }, async ({ annotate }) => {
       const { crafted: craftedTime, benign: benignTime, ratio } = measure(make);
-      const detail =
-        `crafted ${craftedTime.toFixed(1)} ms, benign ${benignTime.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`;
+      const detail = `crafted ${craftedTime.toFixed(1)} ms, benign ${benignTime.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`;
       await annotate(detail);
       expect(ratio, detail).toBeLessThan(maxRatio);
     });

@@ -128,7 +128,7 @@ describe("sanitizeHtml: XSS vectors", () => {
     ["embed", '<embed src="javascript:alert(1)">ok', "ok"],
     ["svg onload", "<svg onload=alert(1)><circle/></svg>ok", "ok"],
     ["svg script", "<svg><script>alert(1)</script></svg>ok", "ok"],
-    ["math", '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>ok', "ok"],
+    ["math", "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>ok", "ok"],
     ["img onerror", "<img src=x onerror=alert(1)>ok", "ok"],
     ["body onload", "<body onload=alert(1)>ok</body>", "ok"],
     ["event handler on allowed tag", '<p onclick="alert(1)" onmouseover=alert(1)>ok</p>', "<p>ok</p>"],
@@ -139,7 +139,7 @@ describe("sanitizeHtml: XSS vectors", () => {
     ["base href", '<base href="javascript:alert(1)//">ok', "ok"],
     ["link import", '<link rel="import" href="https://evil.example">ok', "ok"],
     ["template", "<template><script>alert(1)</script></template>ok", "ok"],
-    ["noscript trick", '<noscript><p title="</noscript><img src=x onerror=alert(1)>">ok', "\"&gt;ok"],
+    ["noscript trick", '<noscript><p title="</noscript><img src=x onerror=alert(1)>">ok', '"&gt;ok'],
     ["textarea trick", "<textarea><script>alert(1)</script></textarea>ok", "ok"],
     ["title trick", "<title><img src=x onerror=alert(1)></title>ok", "ok"],
     ["xmp trick", "<xmp><img src=x onerror=alert(1)></xmp>ok", "ok"],
@@ -153,7 +153,11 @@ describe("sanitizeHtml: XSS vectors", () => {
     ["nested tag name", "<scr<script>ipt>alert(1)</script>", "ipt&gt;alert(1)"],
     ["unterminated tag at the end", "ok<a href='javascript:alert(1)' x", "ok"],
     ["unterminated attribute quote", 'ok<p title="x>alert</p>', "ok"],
-    ["quotes breaking out of an attribute", '<a href="/x" title=\'a" onmouseover="alert(1)\'>x</a>', '<a href="/x" title="a&quot; onmouseover=&quot;alert(1)">x</a>'],
+    [
+      "quotes breaking out of an attribute",
+      '<a href="/x" title=\'a" onmouseover="alert(1)\'>x</a>',
+      '<a href="/x" title="a&quot; onmouseover=&quot;alert(1)">x</a>',
+    ],
     // Backticks are not quotes: the value is a relative path, written quoted and inert.
     ["backtick attribute", "<a href=`javascript:alert(1)`>x</a>", '<a href="`javascript:alert(1)`">x</a>'],
     ["slash-separated attributes", "<p/onclick=alert(1)>ok</p>", "<p>ok</p>"],
@@ -218,7 +222,11 @@ describe("sanitizeHtml: images", () => {
   });
 
   it("routes allowed images through the policy and drops the rest", () => {
-    expect(clean('<img src="https://cms.example/assets/a?x=1&amp;y=2" alt="A &amp; B" width="800" height="400" onerror="x" style="x">', { image })).toBe(
+    expect(
+      clean('<img src="https://cms.example/assets/a?x=1&amp;y=2" alt="A &amp; B" width="800" height="400" onerror="x" style="x">', {
+        image,
+      }),
+    ).toBe(
       '<img src="/_next/image?url=https%3A%2F%2Fcms.example%2Fassets%2Fa%3Fx%3D1%26y%3D2&amp;w=1080&amp;q=75" alt="A &amp; B" width="800" height="400" loading="lazy" decoding="async">',
     );
     expect(clean('<img src="https://evil.example/a.png">', { image })).toBe("");

@@ -72,7 +72,9 @@ describe("secret scan of the built client", () => {
 
   it("knows the secrets it looks for", () => {
     expect(existsSync(client), "dist/client is missing: run node scripts/build.mjs first").toBe(true);
-    expect(needles).toEqual(expect.arrayContaining([...secretNames, stackSecrets.DIRECTUS_PREVIEW_TOKEN, DEFAULTS.DIRECTUS_ADMIN_TOKEN, "test-preview-token"]));
+    expect(needles).toEqual(
+      expect.arrayContaining([...secretNames, stackSecrets.DIRECTUS_PREVIEW_TOKEN, DEFAULTS.DIRECTUS_ADMIN_TOKEN, "test-preview-token"]),
+    );
     expect(needles).not.toContain("MAPS_KEY");
     // The scanner itself finds a planted value.
     expect(findSecrets(`x${stackSecrets.REVALIDATE_SECRET}x`, needles)).toEqual([stackSecrets.REVALIDATE_SECRET]);

@@ -16,7 +16,10 @@ import { mockDirectus, request, resetContentState, testSecrets, textOf } from ".
 const rows = hostileRequests({ previewToken: testSecrets.DIRECTUS_PREVIEW_TOKEN, revalidateSecret: testSecrets.REVALIDATE_SECRET });
 
 /** Directus as it answers `authors_by_id` for an id it does not have: FORBIDDEN, the field null. */
-const forbiddenAuthor = { data: { authors_by_id: null }, errors: [{ message: "You don't have permission to access this.", extensions: { code: "FORBIDDEN" }, path: ["authors_by_id"] }] };
+const forbiddenAuthor = {
+  data: { authors_by_id: null },
+  errors: [{ message: "You don't have permission to access this.", extensions: { code: "FORBIDDEN" }, path: ["authors_by_id"] }],
+};
 
 function sweepApp() {
   const directus = mockDirectus({ Subscribe: { create_newsletter_subscriptions_item: { id: 1 } } });
@@ -80,7 +83,12 @@ describe("bugs the sweep found", () => {
     const { app, directus } = sweepApp();
     const { document } = (await import("../../src/content/queries/blog")).blogPostQuery;
     const ask = (variables: unknown) =>
-      request("/graphql", { app, method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ operationName: "BlogPost", query: document, variables }) });
+      request("/graphql", {
+        app,
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ operationName: "BlogPost", query: document, variables }),
+      });
     const missing = await ask({});
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ errors: [{ message: 'Variable "slug" is required for BlogPost.' }] });

@@ -9,7 +9,8 @@ const headOf = (html: string) => html.slice(0, html.indexOf("</head>"));
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
 /** Titles of the post cards in the order shown. */
-const cardTitles = (html: string) => [...mainOf(html).matchAll(/<a href="\/blog\/blog-post-\d+"[^>]*>(Blog post \d+)<\/a>/g)].map((m) => m[1]);
+const cardTitles = (html: string) =>
+  [...mainOf(html).matchAll(/<a href="\/blog\/blog-post-\d+"[^>]*>(Blog post \d+)<\/a>/g)].map((m) => m[1]);
 
 // Several tests answer BlogPosts differently: start each from an empty content cache.
 beforeEach(resetContentState);
@@ -48,9 +49,22 @@ describe("/blog", () => {
     expect(text).toContain("Check out our blog for the latest news and updates.");
     expect(text).toContain("12 posts");
     expect(text).toContain("Page 1 of 2");
-    expect(cardTitles(html)).toEqual(["Blog post 1", "Blog post 2", "Blog post 3", "Blog post 4", "Blog post 5", "Blog post 6", "Blog post 7", "Blog post 8", "Blog post 9"]);
+    expect(cardTitles(html)).toEqual([
+      "Blog post 1",
+      "Blog post 2",
+      "Blog post 3",
+      "Blog post 4",
+      "Blog post 5",
+      "Blog post 6",
+      "Blog post 7",
+      "Blog post 8",
+      "Blog post 9",
+    ]);
     expect(text).not.toContain("Embargoed draft");
-    expect(directus.calls.find((call) => call.operationName === "BlogPosts")!.variables).toEqual({ status: ["published"], now: expect.stringMatching(/:00\.000Z$/) });
+    expect(directus.calls.find((call) => call.operationName === "BlogPosts")!.variables).toEqual({
+      status: ["published"],
+      now: expect.stringMatching(/:00\.000Z$/),
+    });
     expect(jsonLd(html).find((data) => data["@type"] === "Blog")).toMatchObject({ name: "Blog", url: "http://localhost:3000/blog" });
     expect(html).toContain('href="/blog/rss.xml"');
   });
@@ -168,7 +182,9 @@ describe("/blog/:slug", () => {
     expect(head).toContain('<meta name="description" content="Summary of blog post 1.">');
     expect(head).toContain('<link rel="canonical" href="http://localhost:3000/blog/blog-post-1">');
     expect(head).toContain('<meta property="og:type" content="article">');
-    expect(head).toMatch(/<meta property="og:image" content="http:\/\/localhost:3000\/_next\/image\?url=http%3A%2F%2F127\.0\.0\.1%3A8055%2Fassets%2Fblog-cover-1[^"]*&amp;w=1200&amp;q=75">/);
+    expect(head).toMatch(
+      /<meta property="og:image" content="http:\/\/localhost:3000\/_next\/image\?url=http%3A%2F%2F127\.0\.0\.1%3A8055%2Fassets%2Fblog-cover-1[^"]*&amp;w=1200&amp;q=75">/,
+    );
     expect(head).toContain('<meta property="og:image:width" content="1200">');
     expect(head).toContain('<meta property="og:image:height" content="675">');
     expect(head).toContain('<meta property="article:published_time" content="2026-11-29T09:00:00.000Z">');
@@ -201,7 +217,9 @@ describe("/blog/:slug", () => {
     expect(main).toContain("bad link"); // unwrapped, text kept
     expect(main).toContain('<a href="https://example.com/ok" rel="noopener noreferrer">good link</a>');
     // CMS images go through /_next/image; others are dropped.
-    expect(main).toMatch(/<img src="\/_next\/image\?url=http%3A%2F%2F127\.0\.0\.1%3A8055%2Fassets%2Finline-image&amp;w=1080&amp;q=75" srcset="[^"]+" sizes="[^"]+" alt="Inline diagram" loading="lazy" decoding="async">/);
+    expect(main).toMatch(
+      /<img src="\/_next\/image\?url=http%3A%2F%2F127\.0\.0\.1%3A8055%2Fassets%2Finline-image&amp;w=1080&amp;q=75" srcset="[^"]+" sizes="[^"]+" alt="Inline diagram" loading="lazy" decoding="async">/,
+    );
     expect(main).not.toContain('src="x"');
   });
 
@@ -235,7 +253,16 @@ describe("/blog/authors/:id", () => {
     expect(main).toMatch(/<img[^>]+avatar-ines/);
     expect(text).toContain("Posts by Inès Marchetti");
     expect(text).toContain("8 posts");
-    expect(cardTitles(html)).toEqual(["Blog post 1", "Blog post 2", "Blog post 4", "Blog post 5", "Blog post 7", "Blog post 8", "Blog post 10", "Blog post 11"]);
+    expect(cardTitles(html)).toEqual([
+      "Blog post 1",
+      "Blog post 2",
+      "Blog post 4",
+      "Blog post 5",
+      "Blog post 7",
+      "Blog post 8",
+      "Blog post 10",
+      "Blog post 11",
+    ]);
 
     const head = headOf(html);
     expect(head).toContain("<title>Inès Marchetti | Meridian Cloud</title>");

@@ -25,7 +25,9 @@ describe("/careers", () => {
     expect(jobLinks(html)).toHaveLength(6);
     expect(html).toContain('href="/careers/gpu-scheduler-amsterdam"');
     // Each row: role, sub-team, department, location, category.
-    expect(text).toContain("Senior Software Engineer, GPU Scheduler Sub-team Scheduling Department GPU Platform Location Amsterdam, Netherlands Category Engineering");
+    expect(text).toContain(
+      "Senior Software Engineer, GPU Scheduler Sub-team Scheduling Department GPU Platform Location Amsterdam, Netherlands Category Engineering",
+    );
     const [itemList] = jsonLd(html);
     expect(itemList).toMatchObject({ "@type": "ItemList", numberOfItems: 6 });
   });
@@ -47,7 +49,13 @@ describe("/careers", () => {
       ["Research", "Research"],
     ]);
     expect(optionsOf(html, "department")[0]).toEqual(["", "All departments"]);
-    expect(optionsOf(html, "department").map(([value]) => value)).toEqual(["", "Data Centre Operations", "GPU Platform", "Research", "Sales"]);
+    expect(optionsOf(html, "department").map(([value]) => value)).toEqual([
+      "",
+      "Data Centre Operations",
+      "GPU Platform",
+      "Research",
+      "Sales",
+    ]);
     expect(optionsOf(html, "location")[0]).toEqual(["", "All locations"]);
     expect(optionsOf(html, "location")).toHaveLength(6); // 5 distinct locations + placeholder
     expect(html).toMatch(/<button type="submit"[^>]*>Show roles<\/button>/);
@@ -90,7 +98,10 @@ describe("/careers", () => {
     await request("/careers?category=Operations", { app });
     await request("/careers", { app });
     expect(directus.count("CareersJobs")).toBe(1);
-    expect(directus.calls.find((call) => call.operationName === "CareersJobs")!.variables).toEqual({ status: ["published"], now: expect.stringMatching(/:00\.000Z$/) });
+    expect(directus.calls.find((call) => call.operationName === "CareersJobs")!.variables).toEqual({
+      status: ["published"],
+      now: expect.stringMatching(/:00\.000Z$/),
+    });
   });
 });
 

@@ -13,19 +13,32 @@ function pageViews() {
 }
 
 const app = createApp({ pageCache: false, content: { fetch: mockDirectus().fetch } });
-const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+const iphone =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 const visitorIp = "203.0.113.77";
 const visitorId = "5f0c9a51-visitor-id-3d1e";
 
 /** A page view as /analytics.js sends it (sendBeacon: text/plain, the site's cookies attached). */
 function collect(
   body: unknown,
-  { cookie = `meridian_consent=all; meridian_aid=${visitorId}`, views = pageViews(), headers = {}, extraEnv = {} }: { cookie?: string; views?: ReturnType<typeof pageViews>; headers?: Record<string, string>; extraEnv?: Record<string, unknown> } = {},
+  {
+    cookie = `meridian_consent=all; meridian_aid=${visitorId}`,
+    views = pageViews(),
+    headers = {},
+    extraEnv = {},
+  }: { cookie?: string; views?: ReturnType<typeof pageViews>; headers?: Record<string, string>; extraEnv?: Record<string, unknown> } = {},
 ) {
   const response = request("/api/collect", {
     app,
     method: "POST",
-    headers: { "Content-Type": "text/plain;charset=UTF-8", Cookie: cookie, "CF-Connecting-IP": visitorIp, "X-Forwarded-For": visitorIp, "User-Agent": iphone, ...headers },
+    headers: {
+      "Content-Type": "text/plain;charset=UTF-8",
+      Cookie: cookie,
+      "CF-Connecting-IP": visitorIp,
+      "X-Forwarded-For": visitorIp,
+      "User-Agent": iphone,
+      ...headers,
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
     cf: { country: "DE", colo: "FRA" },
     // An always-allowing limiter: these tests are about what is written, rate-limit.test.ts about limits.
@@ -34,7 +47,11 @@ function collect(
   return { response, views };
 }
 
-const view = { id: visitorId, path: "/blog/gpu-clusters?token=abc123&utm_source=x#top", referrer: "https://news.example.com/story?id=7&session=s3cr3t" };
+const view = {
+  id: visitorId,
+  path: "/blog/gpu-clusters?token=abc123&utm_source=x#top",
+  referrer: "https://news.example.com/story?id=7&session=s3cr3t",
+};
 
 describe("POST /api/collect with analytics consent", () => {
   it("writes exactly one data point: path without query, referrer host, country, device class", async () => {
@@ -66,7 +83,16 @@ describe("POST /api/collect with analytics consent", () => {
     expect((await response).status).toBe(204);
     expect(views.points).toHaveLength(1);
     const written = JSON.stringify(views.points);
-    for (const forbidden of [visitorIp, visitorId, previewCookie, testSecrets.REVALIDATE_SECRET, "abc123", "s3cr3t", "utm_source", "meridian_"]) {
+    for (const forbidden of [
+      visitorIp,
+      visitorId,
+      previewCookie,
+      testSecrets.REVALIDATE_SECRET,
+      "abc123",
+      "s3cr3t",
+      "utm_source",
+      "meridian_",
+    ]) {
       expect(written).not.toContain(forbidden);
     }
   });
@@ -100,7 +126,14 @@ describe("POST /api/collect when Analytics Engine is missing or failing", () => 
   });
 
   it("answers 204 when writeDataPoint throws", async () => {
-    const throwing = { points: [], dataset: { writeDataPoint: () => { throw new Error("dataset gone"); } } as unknown as AnalyticsEngineDataset };
+    const throwing = {
+      points: [],
+      dataset: {
+        writeDataPoint: () => {
+          throw new Error("dataset gone");
+        },
+      } as unknown as AnalyticsEngineDataset,
+    };
     const { response } = collect(view, { views: throwing });
     expect((await response).status).toBe(204);
   });
@@ -138,7 +171,10 @@ describe("page view fields", () => {
   it.each([
     [iphone, "mobile"],
     ["Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36", "mobile"],
-    ["Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1", "tablet"],
+    [
+      "Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
+      "tablet",
+    ],
     ["Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36", "tablet"],
     ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36", "desktop"],
     ["Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "bot"],

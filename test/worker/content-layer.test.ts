@@ -116,7 +116,10 @@ describe("editor preview", () => {
 
   it("sets the cookie through /api/preview, redirects to a local path, and exits", async () => {
     const app = appWith(mockDirectus());
-    const enter = await request(`/api/preview?token=${testSecrets.DIRECTUS_PREVIEW_TOKEN}&path=/blog/some-slug`, { app, redirect: "manual" });
+    const enter = await request(`/api/preview?token=${testSecrets.DIRECTUS_PREVIEW_TOKEN}&path=/blog/some-slug`, {
+      app,
+      redirect: "manual",
+    });
     expect(enter.status).toBe(302);
     expect(enter.headers.get("location")).toBe("/blog/some-slug");
     const cookie = enter.headers.get("set-cookie")!;
@@ -175,16 +178,27 @@ describe("the browser's POST /graphql", () => {
   it("accepts the sha256 hash of the registered document instead of its text", async () => {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(searchProposalsQuery.document));
     const hash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    const response = await post(appWith(mockDirectus()), { operationName: "SearchProposals", extensions: { persistedQuery: { sha256Hash: hash } } });
+    const response = await post(appWith(mockDirectus()), {
+      operationName: "SearchProposals",
+      extensions: { persistedQuery: { sha256Hash: hash } },
+    });
     expect(response.status).toBe(200);
   });
 
   it.each([
     ["an unknown operation", { operationName: "DropTables", query: "query DropTables { x }" }, /Unknown operation/],
-    ["a changed query text", { operationName: "SearchProposals", query: "query SearchProposals { directus_users { email } }" }, /does not match/],
+    [
+      "a changed query text",
+      { operationName: "SearchProposals", query: "query SearchProposals { directus_users { email } }" },
+      /does not match/,
+    ],
     ["a wrong hash", { operationName: "SearchProposals", extensions: { persistedQuery: { sha256Hash: "00" } } }, /hash does not match/],
     ["no query at all", { operationName: "SearchProposals" }, /query text or its sha256/],
-    ["an undeclared variable", { operationName: "SearchProposals", query: searchProposalsQuery.document, variables: { limit: 1e9 } }, /Unknown variable/],
+    [
+      "an undeclared variable",
+      { operationName: "SearchProposals", query: searchProposalsQuery.document, variables: { limit: 1e9 } },
+      /Unknown variable/,
+    ],
     ["a body that is not JSON", "operationName=SiteChrome", /not a JSON object/],
     ["an array body", [], /not a JSON object/],
   ])("answers %s with 400 and a message", async (_name, body, message) => {
@@ -279,7 +293,11 @@ describe("status filter", () => {
       app: appWith(directus),
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ operationName: "HomeContent", query: homeQuery.document, variables: { from: "2026-01-01T00:00:00.000Z", status: ["draft"], now: "9999-12-31T23:59:59.999Z" } }),
+      body: JSON.stringify({
+        operationName: "HomeContent",
+        query: homeQuery.document,
+        variables: { from: "2026-01-01T00:00:00.000Z", status: ["draft"], now: "9999-12-31T23:59:59.999Z" },
+      }),
     });
     expect(response.status).toBe(200);
     expect(directus.calls[0]!.variables.status).toEqual(["published"]);
@@ -313,8 +331,15 @@ describe("nonce replay", () => {
     const { joinBytes, splitBytes } = await import("../../src/middleware/page-cache");
     const encode = (text: string) => new TextEncoder().encode(text);
     const parts = splitBytes(encode('<script nonce="AAA">1</script><p>AA</p><script nonce="AAA"></script>AAA'), encode("AAA"));
-    expect(parts.map((part) => new TextDecoder().decode(part))).toEqual(['<script nonce="', '">1</script><p>AA</p><script nonce="', '"></script>', ""]);
+    expect(parts.map((part) => new TextDecoder().decode(part))).toEqual([
+      '<script nonce="',
+      '">1</script><p>AA</p><script nonce="',
+      '"></script>',
+      "",
+    ]);
     const total = parts.reduce((sum, part) => sum + part.length, 0);
-    expect(new TextDecoder().decode(joinBytes(parts, encode("zz9"), total))).toBe('<script nonce="zz9">1</script><p>AA</p><script nonce="zz9"></script>zz9');
+    expect(new TextDecoder().decode(joinBytes(parts, encode("zz9"), total))).toBe(
+      '<script nonce="zz9">1</script><p>AA</p><script nonce="zz9"></script>zz9',
+    );
   });
 });

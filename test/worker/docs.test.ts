@@ -20,7 +20,12 @@ describe("/docs", () => {
     const { response, body } = await html("/docs");
     expect(response.status).toBe(200);
     expect(body).toContain("<title>Documentation | Meridian Cloud</title>");
-    for (const href of ["/docs/getting-started", "/docs/getting-started/overview", "/docs/getting-started/quickstart", "/docs/gpu-clusters/slurm"]) {
+    for (const href of [
+      "/docs/getting-started",
+      "/docs/getting-started/overview",
+      "/docs/getting-started/quickstart",
+      "/docs/gpu-clusters/slurm",
+    ]) {
       expect(body).toContain(`href="${href}"`);
     }
     const home = await (await request("/")).text();
@@ -68,9 +73,19 @@ describe("a doc page", () => {
     expect(body).toContain('<link rel="canonical" href="http://localhost:3000/docs/gpu-clusters/slurm/multi-node-jobs">');
     expect(body).toContain('<meta property="og:type" content="article">');
     const [article, breadcrumbs] = jsonLd(body);
-    expect(article).toMatchObject({ "@type": "TechArticle", headline: "Multi-node jobs", dateModified: "2026-09-01T09:00:00.000Z", articleSection: "GPU clusters" });
+    expect(article).toMatchObject({
+      "@type": "TechArticle",
+      headline: "Multi-node jobs",
+      dateModified: "2026-09-01T09:00:00.000Z",
+      articleSection: "GPU clusters",
+    });
     expect(breadcrumbs["@type"]).toBe("BreadcrumbList");
-    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual(["Documentation", "GPU clusters", "Slurm", "Multi-node jobs"]);
+    expect(breadcrumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+      "Documentation",
+      "GPU clusters",
+      "Slurm",
+      "Multi-node jobs",
+    ]);
   });
 
   it("renders a malformed body as far as it can", async () => {
@@ -98,7 +113,9 @@ describe("a doc page", () => {
   it("shows a docs edit on the next view after the webhook", async () => {
     const page = { ...docsPages[0]! };
     const directus = mockDirectus({
-      DocsPage: () => ({ docs_pages: [{ id: page.id, title: page.title, description: page.description, date_updated: page.date_updated, body: page.body }] }),
+      DocsPage: () => ({
+        docs_pages: [{ id: page.id, title: page.title, description: page.description, date_updated: page.date_updated, body: page.body }],
+      }),
     });
     const app = createApp({ content: { fetch: directus.fetch } });
     expect(await (await request("/docs/getting-started/overview", { app })).text()).toContain("Four regions.");

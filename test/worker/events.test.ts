@@ -37,7 +37,9 @@ describe("/events", () => {
     const upcoming = sectionText(html, "upcoming-title");
     expect(upcoming).toContain("2 June 2099 · 15:00–16:00 UTC Webinar: serving LLMs on a latency budget online");
     expect(upcoming).toContain("16–17 June 2099 Meridian at AI Infra Summit Berlin Berlin, Germany Booth B14");
-    expect(sectionText(html, "past-title")).toContain("30 March – 1 April 2020 Meridian at KubeCon Europe Amsterdam, Netherlands Booth S52");
+    expect(sectionText(html, "past-title")).toContain(
+      "30 March – 1 April 2020 Meridian at KubeCon Europe Amsterdam, Netherlands Booth S52",
+    );
     expect(html).toContain('href="/events/ai-infra-summit-berlin"');
   });
 
@@ -47,7 +49,10 @@ describe("/events", () => {
     await request("/events", { app });
     await request("/events", { app });
     expect(directus.count("EventsList")).toBe(1);
-    expect(directus.calls.find((call) => call.operationName === "EventsList")!.variables).toEqual({ status: ["published"], now: expect.stringMatching(/:00\.000Z$/) });
+    expect(directus.calls.find((call) => call.operationName === "EventsList")!.variables).toEqual({
+      status: ["published"],
+      now: expect.stringMatching(/:00\.000Z$/),
+    });
   });
 
   it("has an empty state when nothing is upcoming", async () => {

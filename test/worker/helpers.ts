@@ -25,7 +25,11 @@ export async function request(
   path: string,
   init: RequestInit & { app?: Hono<AppEnv>; options?: AppOptions; env?: Partial<Bindings> } = {},
 ): Promise<Response> {
-  const { app = createApp({ pageCache: false, content: { fetch: mockDirectus().fetch }, ...init.options }), env: overrides, ...requestInit } = init;
+  const {
+    app = createApp({ pageCache: false, content: { fetch: mockDirectus().fetch }, ...init.options }),
+    env: overrides,
+    ...requestInit
+  } = init;
   const ctx = createExecutionContext();
   const url = new URL(path, "http://localhost:3000");
   const response = await app.fetch(new Request(url, requestInit), { ...env, ...testSecrets, ...overrides }, ctx);

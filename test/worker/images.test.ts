@@ -43,8 +43,10 @@ function upstream(routes: Record<string, Route>) {
   return { fetch: fetchImpl, calls };
 }
 
-const image = (bytes: Uint8Array<ArrayBuffer>, contentType = "image/png"): Route => () =>
-  new Response(bytes, { headers: { "Content-Type": contentType } });
+const image =
+  (bytes: Uint8Array<ArrayBuffer>, contentType = "image/png"): Route =>
+  () =>
+    new Response(bytes, { headers: { "Content-Type": contentType } });
 
 /** An app with the mock host, short limits and its own transform log. */
 function imageApp(routes: Record<string, Route>, options: ImageOptions = {}) {
@@ -77,8 +79,8 @@ async function widthOf(bytes: Uint8Array<ArrayBuffer>): Promise<number> {
 
 /** A 1 x 1 GIF, byte by byte. */
 const gif = new Uint8Array([
-  0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x21, 0xf9, 0x04,
-  0x01, 0x00, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b,
+  0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x21, 0xf9, 0x04, 0x01,
+  0x00, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b,
 ]);
 
 const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
@@ -104,12 +106,24 @@ describe("/_next/image refuses bad input with a 400 naming the parameter", () =>
     ["url javascript:", q("javascript:alert(1)"), 'The "url" parameter must be an http or https URL, not javascript:.'],
     ["url data:", q("data:image/png;base64,iVBORw0KGgo="), 'The "url" parameter must be an http or https URL, not data:.'],
     ["url ftp:", q("ftp://127.0.0.1:8055/cat.png"), 'The "url" parameter must be an http or https URL, not ftp:.'],
-    ["url off the allowlist", q("https://evil.example/cat.png"), 'The "url" parameter points at evil.example, which is not an allowed image host.'],
-    ["url on the allowed host but another port", q("http://127.0.0.1:9999/cat.png"), 'The "url" parameter points at 127.0.0.1:9999, which is not an allowed image host.'],
+    [
+      "url off the allowlist",
+      q("https://evil.example/cat.png"),
+      'The "url" parameter points at evil.example, which is not an allowed image host.',
+    ],
+    [
+      "url on the allowed host but another port",
+      q("http://127.0.0.1:9999/cat.png"),
+      'The "url" parameter points at 127.0.0.1:9999, which is not an allowed image host.',
+    ],
     ["url with credentials", q(`http://user:pw@127.0.0.1:8055/assets/x`), 'The "url" parameter must not contain a user name or password.'],
     ["url not a URL", q("cat.png"), 'The "url" parameter must be a path on this site (starting with /) or an absolute http(s) URL.'],
     ["url pointing at /_next/image", q(`/_next/image?${q("/favicon.svg")}`), 'The "url" parameter must not point at /_next/image itself.'],
-    ["url pointing at /_next/image, escaped", q("/%5Fnext/image?url=/favicon.svg&w=640"), 'The "url" parameter must not point at /_next/image itself.'],
+    [
+      "url pointing at /_next/image, escaped",
+      q("/%5Fnext/image?url=/favicon.svg&w=640"),
+      'The "url" parameter must not point at /_next/image itself.',
+    ],
     [
       "url pointing at /_next/image on the site's origin",
       q("http://localhost:3000/_next/image?url=/favicon.svg&w=640"),
@@ -209,7 +223,9 @@ describe("/_next/image resizing", () => {
 
 describe("/_next/image sources", () => {
   it("tells source types apart by their magic numbers", async () => {
-    const avif = new Uint8Array(await (await env.IMAGES.input(streamOf(picture.png)).output({ format: "image/avif" })).response().arrayBuffer());
+    const avif = new Uint8Array(
+      await (await env.IMAGES.input(streamOf(picture.png)).output({ format: "image/avif" })).response().arrayBuffer(),
+    );
     expect(sniffImageType(picture.png)).toBe("image/png");
     expect(sniffImageType(picture.jpeg)).toBe("image/jpeg");
     expect(sniffImageType(picture.webp)).toBe("image/webp");
@@ -261,7 +277,9 @@ describe("/_next/image and SVG", () => {
     const response = await get(q("/illustrations/not-found.svg", 640), acceptAll);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/svg+xml");
-    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox");
+    expect(response.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+    );
     expect(imageCsp).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox");
     expect(response.headers.get("content-disposition")).toBe('inline; filename="not-found.svg"');
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -407,7 +425,10 @@ describe("/_next/image upstream failures", () => {
 
   it("follows a couple of redirects, only to allowed origins", async () => {
     const id = fileId();
-    const to = (location: string): Route => () => new Response(null, { status: 302, headers: { Location: location } });
+    const to =
+      (location: string): Route =>
+      () =>
+        new Response(null, { status: 302, headers: { Location: location } });
     const { get, host } = imageApp({
       [`/r1/${id}`]: to(`/r2/${id}`),
       [`/r2/${id}`]: to(`${api}/assets/${id}`),

@@ -88,7 +88,9 @@ describe("main page sections", () => {
     const html = await (await request("/")).text();
     const srcset = /<img[^>]+srcSet="([^"]+)"/.exec(html)?.[1] ?? /<img[^>]+srcset="([^"]+)"/.exec(html)![1]!;
     for (const candidate of srcset.split(", ")) {
-      expect(candidate).toMatch(/^\/_next\/image\?url=http%3A%2F%2F127\.0\.0\.1%3A8055%2Fassets%2Fcover-\d%3Fv%3D[a-z0-9]+&amp;w=(640|750|828|1080|1200)&amp;q=75 (\d+)w$/);
+      expect(candidate).toMatch(
+        /^\/_next\/image\?url=http%3A%2F%2F127\.0\.0\.1%3A8055%2Fassets%2Fcover-\d%3Fv%3D[a-z0-9]+&amp;w=(640|750|828|1080|1200)&amp;q=75 (\d+)w$/,
+      );
     }
   });
 });

@@ -23,7 +23,13 @@ function setup() {
   return createApp({ pageCache: false, content: { fetch: directus.fetch }, subscribe: { fetch: directus.fetch } });
 }
 
-const send = (app: ReturnType<typeof setup>, path: "/api/subscribe" | "/api/collect", ip: string, bindings: Record<string, unknown>, headers: Record<string, string> = {}) =>
+const send = (
+  app: ReturnType<typeof setup>,
+  path: "/api/subscribe" | "/api/collect",
+  ip: string,
+  bindings: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) =>
   request(path, {
     app,
     method: "POST",
@@ -51,7 +57,8 @@ describe("rate limits with the Workers Rate Limiting binding", () => {
     const app = setup();
     const allow = limiter(true);
     const statuses: number[] = [];
-    for (let i = 0; i < 15; i += 1) statuses.push((await send(app, "/api/subscribe", "192.0.2.11", { SUBSCRIBE_LIMITER: allow.binding })).status);
+    for (let i = 0; i < 15; i += 1)
+      statuses.push((await send(app, "/api/subscribe", "192.0.2.11", { SUBSCRIBE_LIMITER: allow.binding })).status);
     expect(statuses.every((status) => status === 400)).toBe(true); // validation, never 429
     expect(allow.keys).toHaveLength(15);
   });
@@ -72,7 +79,15 @@ describe("rate limits with the Workers Rate Limiting binding", () => {
     expect(subscribe.keys).toEqual(["subscribe:192.0.2.12"]);
     expect(collect.keys).toEqual(["collect:192.0.2.12"]);
     const keys = [...subscribe.keys, ...collect.keys].join("\n");
-    for (const secret of [previewCookie, "visitor-42", "meridian_", testSecrets.DIRECTUS_SUBSCRIBE_TOKEN, testSecrets.DIRECTUS_PREVIEW_TOKEN, testSecrets.REVALIDATE_SECRET, "198.18.0.1"]) {
+    for (const secret of [
+      previewCookie,
+      "visitor-42",
+      "meridian_",
+      testSecrets.DIRECTUS_SUBSCRIBE_TOKEN,
+      testSecrets.DIRECTUS_PREVIEW_TOKEN,
+      testSecrets.REVALIDATE_SECRET,
+      "198.18.0.1",
+    ]) {
       expect(keys).not.toContain(secret);
     }
   });

@@ -29,7 +29,9 @@ describe("GET /api/search", () => {
     const typo = await api("q=kubernets");
     expect(typo.response.status).toBe(200);
     expect(typo.body.results.map((result) => result.url)).toContain("/careers/gpu-scheduler-engineer");
-    expect(typo.body.results[0]!.title.some((segment) => segment.match) || typo.body.results[0]!.snippet.some((segment) => segment.match)).toBe(true);
+    expect(
+      typo.body.results[0]!.title.some((segment) => segment.match) || typo.body.results[0]!.snippet.some((segment) => segment.match),
+    ).toBe(true);
 
     const schedulng = await api("q=schedulng");
     expect(schedulng.body.results.map((result) => result.url)).toContain("/blog/topology-aware-scheduling");
@@ -106,7 +108,7 @@ describe("the search index", () => {
     const posts = [...searchSourcesData.posts];
     const directus = mockDirectus({ SearchSources: () => ({ ...searchSourcesData, posts }) });
     const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
-    expect((await (await request("/api/search?q=liquid%20cooling", { app })).json() as ApiOutcome).total).toBe(0);
+    expect(((await (await request("/api/search?q=liquid%20cooling", { app })).json()) as ApiOutcome).total).toBe(0);
     posts.push({ ...posts[0]!, id: "9", slug: "liquid-cooling", title: "Liquid cooling in Nordics-1", body: "<p>Warm water.</p>" });
     const hook = await request("/api/revalidate", {
       app,
@@ -123,7 +125,13 @@ describe("the search index", () => {
     const directus = mockDirectus({
       SearchSources: (call: UpstreamCall) =>
         (call.variables.status as string[]).includes("draft")
-          ? { ...searchSourcesData, posts: [...searchSourcesData.posts, { ...searchSourcesData.posts[0]!, id: "8", slug: "draft-post", title: "Unreleased B300 clusters" }] }
+          ? {
+              ...searchSourcesData,
+              posts: [
+                ...searchSourcesData.posts,
+                { ...searchSourcesData.posts[0]!, id: "8", slug: "draft-post", title: "Unreleased B300 clusters" },
+              ],
+            }
           : searchSourcesData,
     });
     const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
@@ -158,7 +166,8 @@ describe("the cron backstop", () => {
     const directus = mockDirectus();
     const ctx = { waitUntil: () => {} };
     let minute = Date.parse("2026-11-23T10:00:00.000Z");
-    const tick = () => scheduled({ scheduledTime: (minute += 60_000), cron: "* * * * *" }, { ...env, ...testSecrets }, ctx, { fetch: directus.fetch });
+    const tick = () =>
+      scheduled({ scheduledTime: (minute += 60_000), cron: "* * * * *" }, { ...env, ...testSecrets }, ctx, { fetch: directus.fetch });
     await tick();
     expect(directus.count("SearchSources")).toBe(1);
     expect(await env.CONTENT_CACHE.get("search:current")).toMatch(/^search:index:/);

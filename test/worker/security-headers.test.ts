@@ -23,7 +23,10 @@ interface Case {
 
 const json = { "Content-Type": "application/json" };
 const form = { "Content-Type": "application/x-www-form-urlencoded" };
-const get = (path: string, init: RequestInit = {}) => (overrides: Partial<Bindings>) => request(path, { env: overrides, ...init });
+const get =
+  (path: string, init: RequestInit = {}) =>
+  (overrides: Partial<Bindings>) =>
+    request(path, { env: overrides, ...init });
 const browserQuery = searchProposalsQuery;
 
 /** A Directus that is down: uncached pages become the 500 screen (status 502). */
@@ -39,12 +42,21 @@ const cases: Case[] = [
   { name: "page 404", kind: "html", send: get("/no/such/page") },
   { name: "page 500 (Directus down)", kind: "html", send: (e) => request(`/search?q=${crypto.randomUUID()}`, { app: downApp, env: e }) },
   { name: "HEAD page", kind: "other", send: get("/", { method: "HEAD" }) },
-  { name: "preview page", kind: "html", framedBy: "http://127.0.0.1:8055", send: get("/", { headers: { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN } }) },
+  {
+    name: "preview page",
+    kind: "html",
+    framedBy: "http://127.0.0.1:8055",
+    send: get("/", { headers: { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN } }),
+  },
   { name: "preview refused 401", kind: "other", send: get("/", { headers: { "X-Preview-Token": "wrong" } }) },
   {
     name: "graphql JSON 200",
     kind: "other",
-    send: get("/graphql", { method: "POST", headers: json, body: JSON.stringify({ operationName: browserQuery.name, query: browserQuery.document }) }),
+    send: get("/graphql", {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ operationName: browserQuery.name, query: browserQuery.document }),
+    }),
   },
   { name: "graphql JSON 400", kind: "other", send: get("/graphql", { method: "POST", headers: json, body: "{" }) },
   { name: "graphql 405", kind: "other", send: get("/graphql") },
@@ -61,19 +73,31 @@ const cases: Case[] = [
     kind: "other",
     send: (e) => request("/api/subscribe", { app: subscribeApp, env: e, method: "POST", headers: form, body: "email=x" }),
   },
-  { name: "consent redirect 303", kind: "other", send: get("/api/consent", { method: "POST", headers: form, body: "choice=all&return=/blog" }) },
+  {
+    name: "consent redirect 303",
+    kind: "other",
+    send: get("/api/consent", { method: "POST", headers: form, body: "choice=all&return=/blog" }),
+  },
   { name: "preview redirect 302", kind: "other", send: get(`/api/preview?token=${testSecrets.DIRECTUS_PREVIEW_TOKEN}&path=/blog`) },
   { name: "preview exit redirect 302", kind: "other", send: get("/api/preview/exit?path=/blog") },
   {
     name: "revalidate JSON 200",
     kind: "other",
-    send: get("/api/revalidate", { method: "POST", headers: { ...json, "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET }, body: '{"collection":"nope"}' }),
+    send: get("/api/revalidate", {
+      method: "POST",
+      headers: { ...json, "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET },
+      body: '{"collection":"nope"}',
+    }),
   },
   { name: "RSS", kind: "other", send: get("/blog/rss.xml") },
   { name: "sitemap XML", kind: "other", send: get("/sitemap.xml") },
   { name: "robots.txt", kind: "other", send: get("/robots.txt") },
   { name: "image SVG from the site's files", kind: "other", send: get("/_next/image?url=%2Ffavicon.svg&w=64") },
-  { name: "image PNG resized", kind: "other", send: get("/_next/image?url=%2Fsocial-card.png&w=640", { headers: { Accept: "image/webp" } }) },
+  {
+    name: "image PNG resized",
+    kind: "other",
+    send: get("/_next/image?url=%2Fsocial-card.png&w=640", { headers: { Accept: "image/webp" } }),
+  },
   { name: "image refusal 400", kind: "other", send: get("/_next/image?url=javascript:alert(1)&w=640") },
 ];
 
@@ -152,7 +176,15 @@ describe("nonces", () => {
 });
 
 describe("static files (Workers Static Assets, headers from dist/client/_headers)", () => {
-  const files = [manifest.clientEntry, manifest.css, manifest.font, "/favicon.svg", "/analytics.js", "/social-card.png", "/illustrations/not-found.svg"];
+  const files = [
+    manifest.clientEntry,
+    manifest.css,
+    manifest.font,
+    "/favicon.svg",
+    "/analytics.js",
+    "/social-card.png",
+    "/illustrations/not-found.svg",
+  ];
 
   it.each(files)("%s carries the security headers and a CSP that lets nothing run", async (path) => {
     const response = await env.ASSETS.fetch(new Request(`http://localhost${path}`));

@@ -97,7 +97,7 @@ describe("islands without JavaScript", () => {
     const html = await (await request("/")).text();
     const footer = html.slice(html.indexOf('<section id="newsletter"'));
     expect(footer).toMatch(/^<section id="newsletter"[\s\S]*?<!--\$--><form[^>]*action="\/api\/subscribe"/);
-    expect(html).not.toContain("<template id=\"B:");
+    expect(html).not.toContain('<template id="B:');
     expect(html).toMatch(/<!--\$--><section aria-label="Cookie consent"/);
   });
 });

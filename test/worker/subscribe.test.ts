@@ -38,7 +38,11 @@ describe("POST /api/subscribe", () => {
   });
 
   it.each([
-    ["an empty form", {}, { email: "This field is required", topics: "Select at least one subscription", agreement: "This field is required" }],
+    [
+      "an empty form",
+      {},
+      { email: "This field is required", topics: "Select at least one subscription", agreement: "This field is required" },
+    ],
     ["a malformed email", { ...valid, email: "ada@" }, { email: "Invalid value" }],
     ["no subscription chosen", { ...valid, topics: [] }, { topics: "Select at least one subscription" }],
     ["an unknown subscription", { ...valid, topics: ["crypto-tips"] }, { topics: "Invalid value" }],
@@ -91,10 +95,19 @@ describe("POST /api/subscribe", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.1" },
         body: new URLSearchParams(fields).toString(),
       });
-    const ok = await post([["email", "grace@example.com"], ["topics", "engineering"], ["topics", "events"], ["agreement", "on"], ["sourcePage", "/careers?category=Engineering"]]);
+    const ok = await post([
+      ["email", "grace@example.com"],
+      ["topics", "engineering"],
+      ["topics", "events"],
+      ["agreement", "on"],
+      ["sourcePage", "/careers?category=Engineering"],
+    ]);
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/careers?category=Engineering&newsletter=success#newsletter");
-    const bad = await post([["email", ""], ["sourcePage", "https://evil.example/"]]);
+    const bad = await post([
+      ["email", ""],
+      ["sourcePage", "https://evil.example/"],
+    ]);
     expect(bad.headers.get("location")).toBe(
       `/?newsletter=${encodeURIComponent("invalid:email.required,topics.select_topic,agreement.required")}#newsletter`,
     );
@@ -124,7 +137,10 @@ describe("subscriptions while Directus is down", () => {
         ack: () => outcomes.push("ack"),
         retry: () => outcomes.push("retry"),
       }));
-      return { batch: { queue: "meridian-subscriptions", messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<Subscription>, outcomes };
+      return {
+        batch: { queue: "meridian-subscriptions", messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<Subscription>,
+        outcomes,
+      };
     };
     const first = attempt(1);
     await handleSubscriptionBatch(first.batch, { ...env, ...testSecrets }, { fetch: directus.fetch });
@@ -134,7 +150,9 @@ describe("subscriptions while Directus is down", () => {
     const second = attempt(2);
     await handleSubscriptionBatch(second.batch, { ...env, ...testSecrets }, { fetch: directus.fetch });
     expect(second.outcomes).toEqual(["ack", "ack", "ack", "ack", "ack"]);
-    const stored = directus.calls.filter((c) => c.operationName === "Subscribe" && !directus.state.down).map((c) => (c.variables.data as { email: string }).email);
+    const stored = directus.calls
+      .filter((c) => c.operationName === "Subscribe" && !directus.state.down)
+      .map((c) => (c.variables.data as { email: string }).email);
     expect(stored.slice(-5)).toEqual(emails);
   });
 });

@@ -168,7 +168,10 @@ export function reshapePost(post: DirectusPost, config: Pick<SiteConfig, "url" |
 
 /** Minutes to read an HTML text at about 230 words a minute. */
 export function readingMinutes(html: string): number {
-  const words = html.replace(/<[^>]*>/g, " ").split(/\s+/).filter(Boolean).length;
+  const words = html
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
   return Math.max(1, Math.round(words / 230));
 }
 

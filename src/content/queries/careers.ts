@@ -91,7 +91,6 @@ export function reshapeJobSummary(job: JobSummaryFieldsFragment): JobSummary {
   };
 }
 
-
 /** `siteUrl`: links to other origins get rel="noopener noreferrer". */
 export function reshapeJob(job: DirectusJob, siteUrl: string): JobDetail {
   return {

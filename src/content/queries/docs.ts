@@ -61,7 +61,10 @@ query DocsPage($id: GraphQLStringOrFloat!, $status: [String], $now: String) {
  * as its Markdown source; the server renders it like DocsPage's.
  */
 export const docsVersionReads = {
-  page: defineOperation<{ docs_pages_by_id: (Omit<RenderedDocsPage, "html" | "headings" | "readingMinutes"> & { body: string | null }) | null }, { id: string; version: string }>(
+  page: defineOperation<
+    { docs_pages_by_id: (Omit<RenderedDocsPage, "html" | "headings" | "readingMinutes"> & { body: string | null }) | null },
+    { id: string; version: string }
+  >(
     /* GraphQL */ `
 query DocsPageVersion($id: ID!, $version: String) {
   docs_pages_by_id(id: $id, version: $version) { id title description status publish_at date_updated body }

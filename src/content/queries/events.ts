@@ -99,7 +99,6 @@ export function parseMapPosition(value: unknown): MapPosition | null {
   return { lat: latitude, lng: longitude };
 }
 
-
 export function reshapeSpeaker(speaker: DirectusSpeaker, apiBaseUrl: string): Speaker {
   const name = speaker.name?.trim() ?? "";
   return {

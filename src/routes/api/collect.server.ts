@@ -42,7 +42,12 @@ export function referrerHost(raw: unknown): string {
 /** A coarse device class from the User-Agent; the string itself is never stored. */
 export function deviceClass(userAgent: string | undefined): PageView["device"] {
   if (!userAgent) return "unknown";
-  if (/bot|crawl|spider|slurp|headless|lighthouse|facebookexternalhit|embedly|preview|curl|wget|python-requests|go-http-client/i.test(userAgent)) return "bot";
+  if (
+    /bot|crawl|spider|slurp|headless|lighthouse|facebookexternalhit|embedly|preview|curl|wget|python-requests|go-http-client/i.test(
+      userAgent,
+    )
+  )
+    return "bot";
   if (/ipad|tablet|playbook|silk|kindle|android(?!.*mobi)/i.test(userAgent)) return "tablet";
   if (/mobi|iphone|ipod|android|windows phone|blackberry|opera mini/i.test(userAgent)) return "mobile";
   return "desktop";
@@ -84,7 +89,15 @@ function record(c: Context<AppEnv>, view: PageView): void {
  * consent it is acknowledged and dropped. It never sets cookies and never echoes input.
  */
 export const collectRoutes = new Hono<AppEnv>()
-  .use(rateLimit({ route: "collect", binding: "COLLECT_LIMITER", limit: 60, windowMs: 10_000, message: "Too many page views from this address; try again in a few seconds." }))
+  .use(
+    rateLimit({
+      route: "collect",
+      binding: "COLLECT_LIMITER",
+      limit: 60,
+      windowMs: 10_000,
+      message: "Too many page views from this address; try again in a few seconds.",
+    }),
+  )
   .post("/", async (c) => {
     const body = (await c.req.json().catch(() => null)) as { id?: unknown; path?: unknown; referrer?: unknown } | null;
     const path = body && typeof body.path === "string" ? pagePath(body.path) : null;

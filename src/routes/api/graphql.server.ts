@@ -18,7 +18,7 @@ function declaredVariables(document: string): Map<string, string> {
  * Why `value` does not fit the declared GraphQL type, or null when it does. Checked here so a
  * wrong or missing variable is a 400 naming it, not a Directus error answered as a 502.
  */
-export function variableProblem(type: string, value: unknown): string | null {
+function variableProblem(type: string, value: unknown): string | null {
   const required = type.endsWith("!");
   if (value === null || value === undefined) return required ? "is required" : null;
   switch (type.replace(/!$/, "")) {

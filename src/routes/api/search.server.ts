@@ -25,7 +25,9 @@ export const searchRoutes = new Hono<AppEnv>().get("/", async (c) => {
     return c.json(problem(`"limit" must be a whole number from 1 to ${maxLimit}.`), 400);
   }
 
-  const { siteSearch } = await c.get("content").query(siteSearchQuery, { q: query, ...(kind ? { kind } : {}), ...(limit ? { limit } : {}) });
+  const { siteSearch } = await c
+    .get("content")
+    .query(siteSearchQuery, { q: query, ...(kind ? { kind } : {}), ...(limit ? { limit } : {}) });
   if (c.get("preview")) {
     c.header("Cache-Control", "private, no-store");
   } else {

@@ -39,7 +39,10 @@ export function subscribeRoutes(options: SubscribeOptions = {}) {
       }
       const input = isJson ? raw : fromForm(raw as Record<string, string>);
       const back = (state: string) => {
-        const source = safeLocalPath(typeof (input as { sourcePage?: unknown }).sourcePage === "string" ? (input as { sourcePage: string }).sourcePage : "/") ?? "/";
+        const source =
+          safeLocalPath(
+            typeof (input as { sourcePage?: unknown }).sourcePage === "string" ? (input as { sourcePage: string }).sourcePage : "/",
+          ) ?? "/";
         const url = new URL(source, "http://local.invalid");
         url.searchParams.set("newsletter", state);
         return c.redirect(`${url.pathname}${url.search}#newsletter`, 303);
@@ -50,7 +53,12 @@ export function subscribeRoutes(options: SubscribeOptions = {}) {
       const parsed = newsletterSchema(topicKeys).safeParse(input);
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
-        if (!isJson) return back(`invalid:${Object.entries(errors).map(([field, message]) => `${field}.${messageCode(message)}`).join(",")}`);
+        if (!isJson)
+          return back(
+            `invalid:${Object.entries(errors)
+              .map(([field, message]) => `${field}.${messageCode(message)}`)
+              .join(",")}`,
+          );
         return c.json({ message: t("newsletter.invalid"), errors }, 400);
       }
       const success = () => (isJson ? c.json({ message: t("newsletter.success", { name: c.env.SITE_NAME }) }) : back("success"));

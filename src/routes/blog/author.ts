@@ -20,8 +20,7 @@ export default defineRoute({
     const posts = (found.posts ?? []).flatMap((post) => (post ? [reshapePostCard(post, config.apiBaseUrl)] : []));
     const data = { author, posts };
     const path = author.href;
-    const description =
-      author.shortDescription || author.fullDescription || t("blog.author_meta_description", { name: author.name });
+    const description = author.shortDescription || author.fullDescription || t("blog.author_meta_description", { name: author.name });
     return {
       data,
       editable: { collection: "authors", id: found.id, status: null, updatedAt: found.date_updated ?? null, scheduledFor: null },
@@ -41,7 +40,14 @@ export default defineRoute({
               url: absolute(path, config),
               ...(author.jobTitle ? { jobTitle: author.jobTitle } : {}),
               ...(description ? { description } : {}),
-              ...(author.avatar ? { image: absolute(author.avatar.src.startsWith(config.apiBaseUrl) ? socialImage(author.avatar).url : author.avatar.src, config) } : {}),
+              ...(author.avatar
+                ? {
+                    image: absolute(
+                      author.avatar.src.startsWith(config.apiBaseUrl) ? socialImage(author.avatar).url : author.avatar.src,
+                      config,
+                    ),
+                  }
+                : {}),
               ...(author.linkedin ? { sameAs: [author.linkedin] } : {}),
               worksFor: organization(config),
             },

@@ -38,9 +38,7 @@ export default defineRoute({
         path,
         type: "article",
         image,
-        article: post.publishedAt
-          ? { publishedTime: post.publishedAt, author: authorUrl ?? config.name, tags: post.tags }
-          : undefined,
+        article: post.publishedAt ? { publishedTime: post.publishedAt, author: authorUrl ?? config.name, tags: post.tags } : undefined,
         jsonLd: [
           {
             "@context": "https://schema.org",
@@ -53,7 +51,12 @@ export default defineRoute({
             ...(post.publishedAt ? { datePublished: post.publishedAt } : {}),
             ...(post.tags.length ? { keywords: post.tags.join(", ") } : {}),
             author: post.author
-              ? { "@type": "Person", name: post.author.name, url: authorUrl, ...(post.author.jobTitle ? { jobTitle: post.author.jobTitle } : {}) }
+              ? {
+                  "@type": "Person",
+                  name: post.author.name,
+                  url: authorUrl,
+                  ...(post.author.jobTitle ? { jobTitle: post.author.jobTitle } : {}),
+                }
               : organization(config),
             publisher: organization(config),
           },

@@ -56,4 +56,3 @@ export const organization = (config: SiteConfig) => ({
   url: config.url,
   logo: absolute("/favicon.svg", config),
 });
-

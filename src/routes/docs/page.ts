@@ -20,7 +20,12 @@ function breadcrumbJsonLd(trail: { title: string; href: string }[], config: Site
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: trail.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.title, item: absolute(crumb.href, config) })),
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.title,
+      item: absolute(crumb.href, config),
+    })),
   };
 }
 
@@ -31,7 +36,11 @@ function breadcrumbJsonLd(trail: { title: string; href: string }[], config: Site
 export default defineRoute({
   operations: [docsTreeQuery, docsPageQuery],
   View: DocPage,
-  async load({ params, content, config }): Promise<{ data: DocPageData; meta: import("../../render/meta").PageMeta; editable: EditableItem }> {
+  async load({
+    params,
+    content,
+    config,
+  }): Promise<{ data: DocPageData; meta: import("../../render/meta").PageMeta; editable: EditableItem }> {
     const path = params.path ?? "";
     const treeResult = await content.query(docsTreeQuery);
     const tree = buildDocsTree(treeResult.docs_sections, treeResult.docs_pages);
@@ -41,7 +50,15 @@ export default defineRoute({
       if (!section) throw new PageNotFound("docs section");
       const trail = breadcrumbs(null, section).slice(0, 1);
       return {
-        data: { nav: tree.sections, current: { sectionId: section.id, pageId: null }, trail, section, page: null, previous: null, next: null },
+        data: {
+          nav: tree.sections,
+          current: { sectionId: section.id, pageId: null },
+          trail,
+          section,
+          page: null,
+          previous: null,
+          next: null,
+        },
         editable: { collection: "docs_sections", id: section.id, status: null, updatedAt: null, scheduledFor: null },
         meta: {
           title: `${section.title} · ${t("docs.title")}`,
@@ -65,7 +82,11 @@ export default defineRoute({
     return {
       data: {
         nav: tree.sections,
-        current: { sectionId: location.section.id, pageId: location.page.id, ancestorIds: location.ancestors.map((ancestor) => ancestor.id) },
+        current: {
+          sectionId: location.section.id,
+          pageId: location.page.id,
+          ancestorIds: location.ancestors.map((ancestor) => ancestor.id),
+        },
         trail,
         section: null,
         page: {

@@ -66,18 +66,14 @@ export function eventJsonLd(event: EventDetail, config: SiteConfig): object {
     startDate: event.startAt,
     ...(event.endAt ? { endDate: event.endAt } : {}),
     eventStatus: "https://schema.org/EventScheduled",
-    eventAttendanceMode: event.online
-      ? "https://schema.org/OnlineEventAttendanceMode"
-      : "https://schema.org/OfflineEventAttendanceMode",
+    eventAttendanceMode: event.online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
     location: event.online
       ? { "@type": "VirtualLocation", url: event.bookingUrl ?? url }
       : {
           "@type": "Place",
           name: event.venue ?? event.location ?? event.title,
           address: event.venue ?? event.location ?? undefined,
-          ...(event.position
-            ? { geo: { "@type": "GeoCoordinates", latitude: event.position.lat, longitude: event.position.lng } }
-            : {}),
+          ...(event.position ? { geo: { "@type": "GeoCoordinates", latitude: event.position.lat, longitude: event.position.lng } } : {}),
         },
     description: summaryOf(event.descriptionHtml, 300) || undefined,
     ...(event.cover ? { image: [new URL(imageUrl(event.cover.src, 1200), config.url).toString()] } : {}),

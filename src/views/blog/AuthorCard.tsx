@@ -28,7 +28,11 @@ export function AuthorCard({ author }: { author: AuthorProfile }) {
               {t("blog.more_from_author", { name: author.name })} <ArrowRightIcon />
             </a>
             {author.linkedin && (
-              <LinkedinLink href={author.linkedin} name={author.name} className="text-ink-muted hover:text-ink inline-flex items-center gap-1.5" />
+              <LinkedinLink
+                href={author.linkedin}
+                name={author.name}
+                className="text-ink-muted hover:text-ink inline-flex items-center gap-1.5"
+              />
             )}
           </div>
         </div>

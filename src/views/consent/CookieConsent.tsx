@@ -1,8 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { t } from "../../i18n";
 import { consentCookie, type ConsentState } from "../../lib/consent";
-import { analyticsScriptPath, loadAnalytics, markConsentDialogReady, openConsentEvent, requestConsentDialog, takePendingConsentRequest } from "./events";
-
+import {
+  analyticsScriptPath,
+  loadAnalytics,
+  markConsentDialogReady,
+  openConsentEvent,
+  requestConsentDialog,
+  takePendingConsentRequest,
+} from "./events";
 
 function unloadAnalytics() {
   document.querySelector(`script[src="${analyticsScriptPath}"]`)?.remove();
@@ -12,9 +18,9 @@ function unloadAnalytics() {
 /** Keeps Tab and Shift+Tab inside the open dialog (the browser would move on to its own UI). */
 function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== "Tab") return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("button, input, a[href], [tabindex]:not([tabindex='-1'])")].filter(
-    (element) => !element.hasAttribute("disabled") && element.getAttribute("type") !== "hidden",
-  );
+  const focusable = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>("button, input, a[href], [tabindex]:not([tabindex='-1'])"),
+  ].filter((element) => !element.hasAttribute("disabled") && element.getAttribute("type") !== "hidden");
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (!first || !last) return;

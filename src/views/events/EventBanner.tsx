@@ -21,7 +21,13 @@ export function EventBanner({
   const href = event.bookingUrl ?? bookingUrl;
   return (
     <section aria-labelledby={`event-banner-${event.slug}`} className="bg-ink relative overflow-hidden rounded-2xl text-white">
-      <svg className="absolute inset-y-0 right-0 h-full w-1/2 opacity-40" viewBox="0 0 400 300" preserveAspectRatio="xMaxYMid slice" aria-hidden="true" focusable="false">
+      <svg
+        className="absolute inset-y-0 right-0 h-full w-1/2 opacity-40"
+        viewBox="0 0 400 300"
+        preserveAspectRatio="xMaxYMid slice"
+        aria-hidden="true"
+        focusable="false"
+      >
         {Array.from({ length: 9 }, (_, i) => (
           <circle key={i} cx="400" cy="150" r={40 + i * 32} fill="none" stroke={i % 3 === 0 ? "#c8f169" : "#3440e0"} strokeWidth="1.5" />
         ))}
@@ -35,14 +41,14 @@ export function EventBanner({
           {text ? (
             <p className="mt-4 max-w-xl text-lg text-white/80">{text}</p>
           ) : (
-          <p className="mt-4 text-lg text-white/80">
-            <a href={event.href} className="font-semibold text-white underline-offset-4 hover:underline">
-              {event.title}
-            </a>
-            {" · "}
-            <time dateTime={event.startAt}>{formatDate(event.startAt)}</time>
-            {event.online ? ` · ${t("events.online")}` : event.location ? ` · ${event.location}` : ""}
-          </p>
+            <p className="mt-4 text-lg text-white/80">
+              <a href={event.href} className="font-semibold text-white underline-offset-4 hover:underline">
+                {event.title}
+              </a>
+              {" · "}
+              <time dateTime={event.startAt}>{formatDate(event.startAt)}</time>
+              {event.online ? ` · ${t("events.online")}` : event.location ? ` · ${event.location}` : ""}
+            </p>
           )}
         </div>
         {href && (

@@ -7,7 +7,9 @@ import { dateTile, formatDateRange, formatTime, isSingleDay } from "./dates";
 /** The 'online' label: a small pill, used on cards and the event page. */
 export function OnlineBadge({ className = "" }: { className?: string }) {
   return (
-    <span className={`bg-accent-soft text-accent inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-[0.8125rem] font-semibold ${className}`}>
+    <span
+      className={`bg-accent-soft text-accent inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-[0.8125rem] font-semibold ${className}`}
+    >
       <span className="bg-accent h-1.5 w-1.5 rounded-full" aria-hidden="true" />
       {t("events.online")}
     </span>
@@ -42,13 +44,20 @@ export function EventListCard({ event, past = false }: { event: EventCard; past?
           <Image
             image={event.cover}
             alt=""
-            sizes={past ? "(min-width: 1081px) 380px, (min-width: 769px) 50vw, 100vw" : "(min-width: 1081px) 580px, (min-width: 769px) 50vw, 100vw"}
+            sizes={
+              past
+                ? "(min-width: 1081px) 380px, (min-width: 769px) 50vw, 100vw"
+                : "(min-width: 1081px) 580px, (min-width: 769px) 50vw, 100vw"
+            }
             className={`aspect-[16/9] w-full object-cover ${past ? "opacity-90 saturate-[0.6]" : ""}`}
           />
         ) : (
           <div className="aspect-[16/9] w-full" aria-hidden="true" />
         )}
-        <div className="bg-surface border-line absolute top-4 left-4 flex w-14 flex-col items-center rounded-lg border py-1.5 leading-none" aria-hidden="true">
+        <div
+          className="bg-surface border-line absolute top-4 left-4 flex w-14 flex-col items-center rounded-lg border py-1.5 leading-none"
+          aria-hidden="true"
+        >
           <span className="text-accent text-[0.6875rem] font-bold tracking-[0.08em] uppercase">{tile.month}</span>
           <span className="mt-1 text-xl font-semibold tabular-nums">{tile.day}</span>
         </div>

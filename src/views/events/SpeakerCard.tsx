@@ -11,7 +11,10 @@ export function SpeakerCard({ speaker }: { speaker: Speaker }) {
     <article className="border-line bg-surface flex h-full gap-4 rounded-xl border p-5">
       <Avatar name={speaker.name} image={speaker.photo} size="md" />
       <div className="min-w-0">
-        <h3 className="text-[1.0625rem] leading-snug font-semibold tracking-tight" {...edit("name", { collection: "speakers", item: speaker.id, mode: "popover" })}>
+        <h3
+          className="text-[1.0625rem] leading-snug font-semibold tracking-tight"
+          {...edit("name", { collection: "speakers", item: speaker.id, mode: "popover" })}
+        >
           {speaker.name}
         </h3>
         {speaker.bio && (

@@ -30,11 +30,7 @@ export function Footer({ site, path }: { site: SiteChrome; path: string }) {
                 ))}
                 {column.title === "footer.legal" && (
                   <li>
-                    <button
-                      type="button"
-                      className="text-ink-muted hover:text-ink cursor-pointer text-sm"
-                      onClick={requestConsentDialog}
-                    >
+                    <button type="button" className="text-ink-muted hover:text-ink cursor-pointer text-sm" onClick={requestConsentDialog}>
                       {t("footer.cookies")}
                     </button>
                   </li>

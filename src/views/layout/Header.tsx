@@ -47,10 +47,7 @@ export function Header({ site }: { site: SiteChrome }) {
                 <ul className="flex flex-col">
                   {primaryNav.map((item) => (
                     <li key={item.href + item.label}>
-                      <a
-                        href={item.href}
-                        className="border-line block border-b py-3.5 text-base font-medium last:border-0"
-                      >
+                      <a href={item.href} className="border-line block border-b py-3.5 text-base font-medium last:border-0">
                         {t(item.label)}
                       </a>
                     </li>

@@ -11,15 +11,12 @@ export function StockQuote({ quote, className = "" }: { quote: Quote; className?
         <span>{quote.ticker}</span>
         <span>{formatPrice(quote.value)}</span>
         <span className="text-ink-subtle font-medium">{quote.currency}</span>
-        <span
-          className={`rounded px-1 text-xs font-semibold ${up ? "bg-highlight text-ink" : "bg-negative/10 text-negative"}`}
-        >
+        <span className={`rounded px-1 text-xs font-semibold ${up ? "bg-highlight text-ink" : "bg-negative/10 text-negative"}`}>
           {formatChange(quote.changePercent)}
         </span>
       </p>
       <p className="text-ink-subtle text-xs">
-        {t("stock.last_update")}{" "}
-        <time dateTime={quote.lastUpdate}>{formatDateTime(quote.lastUpdate)}</time>
+        {t("stock.last_update")} <time dateTime={quote.lastUpdate}>{formatDateTime(quote.lastUpdate)}</time>
       </p>
     </div>
   );

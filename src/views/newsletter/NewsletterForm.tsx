@@ -118,7 +118,10 @@ export function NewsletterForm({ site, path }: { site: SiteChrome; path: string 
         <legend className="text-sm font-semibold">{t("newsletter.topics_legend")}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {site.newsletterTopics.map((topic) => (
-            <label key={topic.key} className="border-line has-[:checked]:border-accent has-[:checked]:bg-accent-soft flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm">
+            <label
+              key={topic.key}
+              className="border-line has-[:checked]:border-accent has-[:checked]:bg-accent-soft flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm"
+            >
               <input type="checkbox" value={topic.key} className="accent-accent mt-0.5 h-4 w-4 shrink-0" {...register("topics")} />
               <span>
                 <span className="block font-semibold">{topic.title}</span>

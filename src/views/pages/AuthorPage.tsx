@@ -32,18 +32,22 @@ export function AuthorPage({ data }: { data: AuthorPageData }) {
             <Avatar name={author.name} image={author.avatar} size="lg" />
             <div className="max-w-3xl">
               <p className="eyebrow">{t("blog.author_eyebrow")}</p>
-              <h1 className="mt-2 text-4xl font-semibold tracking-tight md:text-5xl" {...edit(["first_name", "second_name"], { mode: "popover" })}>
+              <h1
+                className="mt-2 text-4xl font-semibold tracking-tight md:text-5xl"
+                {...edit(["first_name", "second_name"], { mode: "popover" })}
+              >
                 {author.name}
               </h1>
               {author.jobTitle && <p className="text-ink-muted mt-2 text-lg">{author.jobTitle}</p>}
               {lead && (
-                <p className="mt-5 text-lg" {...edit(author.fullDescription ? "full_description" : "short_description", { mode: "popover" })}>
+                <p
+                  className="mt-5 text-lg"
+                  {...edit(author.fullDescription ? "full_description" : "short_description", { mode: "popover" })}
+                >
                   {lead}
                 </p>
               )}
-              {author.linkedin && (
-                <LinkedinLink href={author.linkedin} name={author.name} className="btn btn-secondary mt-6" />
-              )}
+              {author.linkedin && <LinkedinLink href={author.linkedin} name={author.name} className="btn btn-secondary mt-6" />}
             </div>
           </div>
         </div>

@@ -46,11 +46,7 @@ export function BlogPage({ data }: { data: BlogPageData }) {
 
       <section className="container-page py-10 md:py-14" aria-label={tag ? t("blog.filtered_by", { tag }) : t("blog.all_posts")}>
         <div className="text-ink-muted mb-6 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          {tag && (
-            <span className="text-ink font-semibold">
-              {t("blog.filtered_by", { tag })}
-            </span>
-          )}
+          {tag && <span className="text-ink font-semibold">{t("blog.filtered_by", { tag })}</span>}
           <span>{plural("blog.count", total)}</span>
           {totalPages > 1 && (
             <>

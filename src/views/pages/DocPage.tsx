@@ -143,7 +143,10 @@ export function DocPage({ data }: { data: DocPageData }) {
           {section && <SectionOverview section={section} />}
           {page && (
             <>
-              <h1 className="text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-[2.75rem]" {...edit("title", { mode: "popover" })}>
+              <h1
+                className="text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-[2.75rem]"
+                {...edit("title", { mode: "popover" })}
+              >
                 {page.title}
               </h1>
               {page.description && (

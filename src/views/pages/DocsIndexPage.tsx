@@ -26,7 +26,10 @@ export function DocsIndexPage({ data }: { data: DocsIndexData }) {
               <ul className="border-line mt-5 space-y-1 border-t pt-4">
                 {section.pages.map((page) => (
                   <li key={page.id}>
-                    <a href={page.href} className="text-accent hover:text-accent-hover inline-block py-1 text-[0.9375rem] font-medium hover:underline hover:underline-offset-4">
+                    <a
+                      href={page.href}
+                      className="text-accent hover:text-accent-hover inline-block py-1 text-[0.9375rem] font-medium hover:underline hover:underline-offset-4"
+                    >
                       {page.title}
                     </a>
                   </li>

@@ -60,7 +60,10 @@ export function EventPage({ data: { event } }: { data: EventData }) {
                   </p>
                 )}
               </div>
-              <h1 className="mt-4 text-3xl leading-[1.1] font-semibold tracking-tight text-balance md:text-5xl" {...edit("title", { mode: "popover" })}>
+              <h1
+                className="mt-4 text-3xl leading-[1.1] font-semibold tracking-tight text-balance md:text-5xl"
+                {...edit("title", { mode: "popover" })}
+              >
                 {event.title}
               </h1>
               <p className="text-ink-muted mt-5 flex items-start gap-2 text-lg">

@@ -17,9 +17,21 @@ export interface HomeData {
 
 const products: { title: MessageKey; text: MessageKey; glyph: string }[] = [
   { title: "home.product_compute_title", text: "home.product_compute_text", glyph: "M4 6h16v12H4zM8 10h8M8 14h5" },
-  { title: "home.product_inference_title", text: "home.product_inference_text", glyph: "M12 3v4M12 17v4M3 12h4M17 12h4M7 7l2 2M15 15l2 2M17 7l-2 2M9 15l-2 2" },
-  { title: "home.product_orchestration_title", text: "home.product_orchestration_text", glyph: "M12 3l8 4.5v9L12 21l-8-4.5v-9zM12 12l8-4.5M12 12v9M12 12 4 7.5" },
-  { title: "home.product_storage_title", text: "home.product_storage_text", glyph: "M5 6c0-1.7 3.1-3 7-3s7 1.3 7 3v12c0 1.7-3.1 3-7 3s-7-1.3-7-3zM5 6c0 1.7 3.1 3 7 3s7-1.3 7-3M5 12c0 1.7 3.1 3 7 3s7-1.3 7-3" },
+  {
+    title: "home.product_inference_title",
+    text: "home.product_inference_text",
+    glyph: "M12 3v4M12 17v4M3 12h4M17 12h4M7 7l2 2M15 15l2 2M17 7l-2 2M9 15l-2 2",
+  },
+  {
+    title: "home.product_orchestration_title",
+    text: "home.product_orchestration_text",
+    glyph: "M12 3l8 4.5v9L12 21l-8-4.5v-9zM12 12l8-4.5M12 12v9M12 12 4 7.5",
+  },
+  {
+    title: "home.product_storage_title",
+    text: "home.product_storage_text",
+    glyph: "M5 6c0-1.7 3.1-3 7-3s7 1.3 7 3v12c0 1.7-3.1 3-7 3s-7-1.3-7-3zM5 6c0 1.7 3.1 3 7 3s7-1.3 7-3M5 12c0 1.7 3.1 3 7 3s7-1.3 7-3",
+  },
 ];
 
 const proof: { value: MessageKey; label: MessageKey }[] = [
@@ -36,9 +48,7 @@ export function HomePage({ data }: { data: HomeData }) {
         <div className="container-page grid items-center gap-12 pt-14 pb-16 md:pt-20 lg:grid-cols-[1.05fr_1fr] lg:pb-24">
           <div>
             <p className="eyebrow">{t("home.eyebrow")}</p>
-            <h1 className="mt-4 text-4xl leading-[1.08] font-semibold tracking-tight text-balance md:text-6xl">
-              {t("home.hero_title")}
-            </h1>
+            <h1 className="mt-4 text-4xl leading-[1.08] font-semibold tracking-tight text-balance md:text-6xl">{t("home.hero_title")}</h1>
             <p className="text-ink-muted mt-6 max-w-xl text-lg md:text-xl">{t("home.hero_promise")}</p>
             <div className="mt-9 flex flex-wrap gap-3">
               <a href="/#products" className="btn btn-primary">
@@ -61,7 +71,17 @@ export function HomePage({ data }: { data: HomeData }) {
           <ul className="mt-10 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {products.map((product) => (
               <li key={product.title} className="border-line bg-surface flex flex-col rounded-xl border p-6">
-                <svg viewBox="0 0 24 24" className="text-accent h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" strokeLinecap="round" aria-hidden="true" focusable="false">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="text-accent h-8 w-8"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                  strokeLinejoin="round"
+                  strokeLinecap="round"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path d={product.glyph} />
                 </svg>
                 <h3 className="mt-5 text-lg font-semibold tracking-tight">{t(product.title)}</h3>

@@ -30,7 +30,10 @@ export function JobPage({ data: { job } }: { data: JobData }) {
         <div className="container-page pt-8 pb-10 md:pt-10 md:pb-14">
           <BackLink href="/careers">{t("careers.back_to_list")}</BackLink>
           <p className="eyebrow mt-8">{job.department}</p>
-          <h1 className="mt-3 max-w-4xl text-3xl leading-[1.1] font-semibold tracking-tight text-balance md:text-5xl" {...edit("role", { mode: "popover" })}>
+          <h1
+            className="mt-3 max-w-4xl text-3xl leading-[1.1] font-semibold tracking-tight text-balance md:text-5xl"
+            {...edit("role", { mode: "popover" })}
+          >
             {job.role}
           </h1>
           <ul className="text-ink-muted mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-[0.9375rem]">

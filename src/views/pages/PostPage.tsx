@@ -44,7 +44,10 @@ export function PostPage({ data }: { data: PostPageData }) {
                 ))}
               </ul>
             )}
-            <h1 className="mt-4 text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-5xl" {...edit("title", { mode: "popover" })}>
+            <h1
+              className="mt-4 text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-5xl"
+              {...edit("title", { mode: "popover" })}
+            >
               {post.title}
             </h1>
             {post.description && (
@@ -53,11 +56,7 @@ export function PostPage({ data }: { data: PostPageData }) {
               </p>
             )}
             <div className="mt-8 flex items-center gap-3">
-              {post.author && (
-                <a href={post.author.href} tabIndex={-1} aria-hidden="true">
-                  <Avatar name={post.author.name} image={post.author.avatar} size="sm" />
-                </a>
-              )}
+              {post.author && <Avatar name={post.author.name} image={post.author.avatar} size="sm" />}
               <div className="text-sm leading-snug">
                 {post.author && (
                   <a href={post.author.href} className="font-semibold hover:underline hover:underline-offset-4">

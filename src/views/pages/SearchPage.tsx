@@ -56,7 +56,9 @@ function KindFilter({ q, kind, counts }: { q: string; kind: SearchKind | null; c
             }`}
           >
             {option.label}
-            <span className={`rounded-full px-2 text-xs font-semibold tabular-nums ${current ? "bg-white/20" : "bg-surface-sunken"}`}>{option.count}</span>
+            <span className={`rounded-full px-2 text-xs font-semibold tabular-nums ${current ? "bg-white/20" : "bg-surface-sunken"}`}>
+              {option.count}
+            </span>
           </a>
         );
       })}
@@ -72,7 +74,9 @@ function ResultItem({ result }: { result: SearchResult }) {
           <span className="text-ink-subtle flex flex-wrap items-center gap-x-2 text-xs font-medium">
             <span className="bg-accent-soft text-accent rounded px-1.5 py-0.5 font-semibold">{kindLabel(result.kind)}</span>
             {result.section && <span className="truncate">{result.section}</span>}
-            {result.date && (result.kind === "post" || result.kind === "event") && <time dateTime={result.date}>{formatDate(result.date)}</time>}
+            {result.date && (result.kind === "post" || result.kind === "event") && (
+              <time dateTime={result.date}>{formatDate(result.date)}</time>
+            )}
           </span>
           <span className="group-hover:text-accent mt-1.5 block font-semibold">
             <Highlighted segments={result.title} />
@@ -123,7 +127,9 @@ export function SearchPage({ data }: { data: SearchData }) {
             ))}
           </ol>
           {outcome.results.length < outcome.total && (
-            <p className="text-ink-subtle mt-3 text-sm">{t("search.showing_first", { shown: outcome.results.length, total: outcome.total })}</p>
+            <p className="text-ink-subtle mt-3 text-sm">
+              {t("search.showing_first", { shown: outcome.results.length, total: outcome.total })}
+            </p>
           )}
         </section>
       )}

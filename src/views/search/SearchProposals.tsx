@@ -7,7 +7,17 @@ export interface SearchProposal {
 }
 
 /** The search proposal block: a search field and suggested searches from the CMS. */
-export function SearchProposals({ proposals, title, text, query = "" }: { proposals: SearchProposal[]; title: string; text?: string; query?: string }) {
+export function SearchProposals({
+  proposals,
+  title,
+  text,
+  query = "",
+}: {
+  proposals: SearchProposal[];
+  title: string;
+  text?: string;
+  query?: string;
+}) {
   return (
     <section aria-labelledby="search-proposals-title" className="border-line bg-surface-muted rounded-2xl border p-6 md:p-10">
       <h2 id="search-proposals-title" className="text-2xl font-semibold tracking-tight md:text-3xl">

@@ -45,7 +45,19 @@ export function HeroArtwork({ className = "" }: { className?: string }) {
           [330, 150],
           [280, 176],
         ].map(([x, y], i) => (
-          <rect key={i} x={x! - 18} y={y! - 10} width="36" height="20" rx="4" transform={`rotate(-30 ${x} ${y}) skewX(30)`} fill="#ffffff" stroke="#0c0f17" strokeWidth="1.2" opacity=".92" />
+          <rect
+            key={i}
+            x={x! - 18}
+            y={y! - 10}
+            width="36"
+            height="20"
+            rx="4"
+            transform={`rotate(-30 ${x} ${y}) skewX(30)`}
+            fill="#ffffff"
+            stroke="#0c0f17"
+            strokeWidth="1.2"
+            opacity=".92"
+          />
         ))}
       </g>
       <circle cx="462" cy="92" r="9" fill="#c8f169" stroke="#0c0f17" strokeWidth="1.5" />

@@ -48,4 +48,3 @@ export function Image({ image, sizes, width, className, priority = false, alt }:
     />
   );
 }
-
