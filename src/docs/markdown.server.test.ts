@@ -65,9 +65,11 @@ describe("GFM blocks", () => {
     const { html, text } = await render("- [x] Create an API key\n- [ ] Add an SSH key\n- [not a task] item\n\n1. [X] numbered");
     expect(html).toContain('<ul class="contains-task-list">');
     expect(html).toContain(
-      '<li class="task-list-item"><input type="checkbox" class="task-list-checkbox" disabled checked> Create an API key</li>',
+      '<li class="task-list-item"><input type="checkbox" class="task-list-checkbox" disabled checked aria-hidden="true"><span class="sr-only">Done:</span> Create an API key</li>',
     );
-    expect(html).toContain('<li class="task-list-item"><input type="checkbox" class="task-list-checkbox" disabled> Add an SSH key</li>');
+    expect(html).toContain(
+      '<li class="task-list-item"><input type="checkbox" class="task-list-checkbox" disabled aria-hidden="true"><span class="sr-only">To do:</span> Add an SSH key</li>',
+    );
     expect(html).toContain("<li>[not a task] item</li>");
     expect(html).toContain('<ol class="contains-task-list">');
     expect(text).toContain("Create an API key");

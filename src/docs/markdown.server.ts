@@ -38,7 +38,7 @@ export { slugify } from "./slug";
  * Bump when the HTML for the same Markdown changes (markup, classes, highlighting, theme): it is
  * part of the render cache key.
  */
-export const rendererVersion = "docs-md-1";
+export const rendererVersion = "docs-md-2";
 
 interface DocAssetSize {
   width: number;
@@ -224,7 +224,13 @@ function taskListItem(state: StateCore, tokens: Token[], i: number): void {
   if (!first || !match) return;
   first.content = first.content.slice(match[0].length);
   const checked = match[1] !== " ";
-  inline.children!.unshift(rawInline(state, `<input type="checkbox" class="task-list-checkbox" disabled${checked ? " checked" : ""}> `));
+  // The box shows the state; screen readers get it as text (a disabled box has no label to give).
+  inline.children!.unshift(
+    rawInline(
+      state,
+      `<input type="checkbox" class="task-list-checkbox" disabled${checked ? " checked" : ""} aria-hidden="true"><span class="sr-only">${checked ? "Done:" : "To do:"}</span> `,
+    ),
+  );
   const item = tokens[i - 2]!;
   item.attrJoin("class", "task-list-item");
   for (let j = i - 3; j >= 0; j--) {
