@@ -3,7 +3,7 @@ import { t } from "../../i18n";
 import { plural } from "../../i18n/plural";
 import type { SearchKind } from "../../search/documents";
 import type { SearchResult } from "../../search/engine";
-import { ArrowRightIcon, SearchIcon } from "../ui/icons";
+import { ArrowRightIcon, ClockIcon, CloseIcon, SearchIcon } from "../ui/icons";
 import { Highlighted } from "./Highlighted";
 import { readRecentSearches, removeRecentSearch, saveRecentSearch } from "./recent-searches";
 
@@ -254,18 +254,7 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose }: Sea
             className="text-ink-muted hover:text-ink hover:bg-surface-muted flex h-9 shrink-0 items-center justify-center rounded-md px-2"
           >
             <kbd className="border-line hidden rounded border px-1.5 font-sans text-xs leading-5 md:inline">Esc</kbd>
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5 md:hidden"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={1.8}
-              strokeLinecap="round"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <CloseIcon className="h-5 w-5 md:hidden" />
           </button>
         </div>
 
@@ -287,19 +276,7 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose }: Sea
                         }}
                         className="flex min-w-0 flex-1 items-center gap-3 px-4 py-2.5 text-left text-[0.9375rem]"
                       >
-                        <svg
-                          viewBox="0 0 24 24"
-                          className="text-ink-subtle h-4 w-4 shrink-0"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth={1.8}
-                          strokeLinecap="round"
-                          aria-hidden="true"
-                          focusable="false"
-                        >
-                          <circle cx="12" cy="12" r="8" />
-                          <path d="M12 8v4l2.5 2.5" />
-                        </svg>
+                        <ClockIcon className="text-ink-subtle h-4 w-4 shrink-0" />
                         <span className="truncate">{text}</span>
                       </button>
                       <button
@@ -311,18 +288,7 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose }: Sea
                         }}
                         className="text-ink-subtle hover:text-ink hover:bg-surface-sunken mr-2 flex h-8 w-8 shrink-0 items-center justify-center rounded-md"
                       >
-                        <svg
-                          viewBox="0 0 24 24"
-                          className="h-4 w-4"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth={1.8}
-                          strokeLinecap="round"
-                          aria-hidden="true"
-                          focusable="false"
-                        >
-                          <path d="M7 7l10 10M17 7 7 17" />
-                        </svg>
+                        <CloseIcon className="h-4 w-4" />
                       </button>
                     </li>
                   ))}

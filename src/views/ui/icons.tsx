@@ -16,6 +16,11 @@ export const SearchIcon = ({ className = "h-5 w-5" }: IconProps) => (
     <path d="m16 16 4.5 4.5" />
   </svg>
 );
+export const CloseIcon = ({ className = "h-5 w-5" }: IconProps) => (
+  <svg viewBox="0 0 24 24" className={className} {...base}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </svg>
+);
 export const MenuIcon = ({ className = "h-6 w-6" }: IconProps) => (
   <svg viewBox="0 0 24 24" className={className} {...base}>
     <path d="M4 7h16M4 12h16M4 17h16" />
