@@ -189,7 +189,7 @@ export default { ...worker, fetch: handle };
  * binding; vars and test secrets. SITE_URL is `siteUrl` unless `vars` say otherwise.
  * @returns {Promise<{ url: string, siteUrl: string, pids: () => number[], dispose: () => Promise<void> }>}
  */
-export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = false, compress = false }) {
+export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = false, compress = false, inspectorPort }) {
   const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = await loadMiniflare();
   const url = `http://127.0.0.1:${port}`;
   const siteUrl = `http://127.0.0.1:${port + 1}`;
@@ -200,6 +200,7 @@ export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = f
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: port + 50,
+      inspectorPort,
       log: log ? new Log(LogLevel.INFO) : undefined,
       cf: { colo: "LCL", country: "XX" },
       modulesRoot: join(build.dir, "worker"),

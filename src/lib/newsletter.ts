@@ -11,8 +11,25 @@ const maxEmailLength = 254;
 /** Shape of a topic key, used when the CMS list is unavailable (Directus down, cache empty). */
 const topicKeyPattern = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
-/** `topicKeys`: the CMS topics; null when they could not be loaded (then only their shape is checked). */
+const schemas = new Map<string, ReturnType<typeof buildSchema>>();
+
+/**
+ * `topicKeys`: the CMS topics; null when they could not be loaded (then only their shape is
+ * checked). Built once per topic list: every page's footer form asks for it, and building a
+ * zod schema costs more than rendering the form.
+ */
 export function newsletterSchema(topicKeys: readonly string[] | null) {
+  const id = topicKeys ? JSON.stringify(topicKeys) : "";
+  let schema = schemas.get(id);
+  if (!schema) {
+    if (schemas.size >= 32) schemas.clear();
+    schema = buildSchema(topicKeys && [...topicKeys]);
+    schemas.set(id, schema);
+  }
+  return schema;
+}
+
+function buildSchema(topicKeys: readonly string[] | null) {
   const knownTopic = (topic: string) => (topicKeys ? topicKeys.includes(topic) : topicKeyPattern.test(topic));
   return z.object({
     email: z
@@ -35,7 +52,7 @@ export function newsletterSchema(topicKeys: readonly string[] | null) {
   });
 }
 
-type NewsletterInput = z.infer<ReturnType<typeof newsletterSchema>>;
+type NewsletterInput = z.infer<ReturnType<typeof buildSchema>>;
 export type NewsletterField = "email" | "topics" | "agreement";
 export type FieldErrors = Partial<Record<NewsletterField, string>>;
 

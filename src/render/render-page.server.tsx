@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ReactElement } from "react";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream, renderToString } from "react-dom/server";
 import type { AppEnv } from "../env";
 import { t } from "../i18n";
 import { loadRoute, type PageState } from "../routes/table";
@@ -20,26 +20,51 @@ export interface PageRender {
   params?: Record<string, string>;
 }
 
-/** Streams a page view inside the app shell. */
+/**
+ * A page view inside the app shell. Loaders have fetched everything before the view renders,
+ * so the tree never suspends on the server and is rendered to one string: in workerd React's
+ * web-stream renderer costs about twice the CPU, since every attribute and text piece goes
+ * through its own TextEncoder call (docs/decisions/011). A route whose view suspends on data
+ * (`stream: true` in its module) is streamed instead.
+ */
 export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<Response> {
-  if (page.state.route !== "error") await loadRoute(page.state.route);
-  return streamDocument(c, { ...page, element: <App state={page.state} /> });
+  const route = page.state.route === "error" ? null : await loadRoute(page.state.route);
+  // The browser's loader (hydration) runs only the route's declared operations: the shell's
+  // and other server-only results stay out of the page.
+  const browserQueries = new Set(route?.operations.map((operation) => operation.name));
+  const document: DocumentRender = { ...page, element: <App state={page.state} />, browserQueries };
+  return route?.stream ? streamDocument(c, document) : renderDocument(c, document);
+}
+
+type DocumentRender = PageRender & {
+  element: ReactElement;
+  /** Operations whose results the page hands to the browser's query cache (default: all). */
+  browserQueries?: ReadonlySet<string>;
+};
+
+/** `element` rendered to a string between the document's head and tail. Errors give the 500 screen. */
+export async function renderDocument(c: Context<AppEnv>, page: DocumentRender): Promise<Response> {
+  let body: string;
+  try {
+    body = renderToString(page.element);
+  } catch (error) {
+    return renderFailed(c, page, error);
+  }
+  const { head, tail, init } = documentParts(c, page);
+  return new Response(head + body + tail, init);
 }
 
 /**
- * Renders `element` with React's streaming renderer between the document's head and tail.
- * Errors before the shell is ready (anywhere outside a Suspense boundary) become the 500
- * screen with status 500; crawlers get the stream only once everything is ready.
+ * `element` with React's streaming renderer between the document's head and tail: the shell
+ * first, Suspense boundaries as their data arrives. Errors before the shell is ready
+ * (anywhere outside a Suspense boundary) give the 500 screen; crawlers get the stream only
+ * once everything is ready.
  */
-export async function streamDocument(
-  c: Context<AppEnv>,
-  { element, state, meta, status = 200, params = {} }: PageRender & { element: ReactElement },
-): Promise<Response> {
-  const nonce = c.get("nonce");
+export async function streamDocument(c: Context<AppEnv>, page: DocumentRender): Promise<Response> {
   let body: ReadableStream<Uint8Array> & { allReady: Promise<void> };
   try {
-    body = await renderToReadableStream(element, {
-      nonce,
+    body = await renderToReadableStream(page.element, {
+      nonce: c.get("nonce"),
       // Boundaries that are complete when the shell flushes stay in place. React would move
       // large ones out of line (revealed by an inline script), which hides them from visitors
       // without JavaScript: the newsletter form and the cookie notice must work for them.
@@ -49,12 +74,22 @@ export async function streamDocument(
       },
     });
   } catch (error) {
-    if (state.route === "error" && status >= 500) throw error; // the error page itself failed: onError answers plainly
-    console.error(`page ${c.req.path} failed to render:`, error);
-    return renderErrorPage(c, 500);
+    return renderFailed(c, page, error);
   }
   if (isCrawler(c.req.header("user-agent"))) await body.allReady;
+  const { head, tail, init } = documentParts(c, page);
+  return new Response(wrapStream(head, body, tail), init);
+}
 
+function renderFailed(c: Context<AppEnv>, { state, status = 200 }: PageRender, error: unknown): Promise<Response> {
+  if (state.route === "error" && status >= 500) throw error; // the error page itself failed: onError answers plainly
+  console.error(`page ${c.req.path} failed to render:`, error);
+  return renderErrorPage(c, 500);
+}
+
+/** The document around the React root (head, payload, scripts) and the response's status and headers. */
+function documentParts(c: Context<AppEnv>, { state, meta, status = 200, params = {}, browserQueries }: DocumentRender) {
+  const nonce = c.get("nonce");
   const config = siteConfig(c);
   const content = c.get("content");
   const head = documentStart({
@@ -70,12 +105,18 @@ export async function streamDocument(
     status,
     site: state.site,
     config,
-    queries: content?.results ?? {},
+    queries: pickQueries(content?.results ?? {}, browserQueries),
   };
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", Vary: "Accept-Encoding" });
   headers.set("Cache-Control", pageCacheControl(status));
   if (content) headers.set("Server-Timing", content.serverTiming());
-  return new Response(wrapStream(head, body, documentEnd(payload, nonce)), { status, headers });
+  return { head, tail: documentEnd(payload, nonce), init: { status, headers } };
+}
+
+/** The results of `operations` among a request's query results (keyed `name:variables`). */
+function pickQueries(results: Record<string, unknown>, operations: ReadonlySet<string> | undefined): Record<string, unknown> {
+  if (!operations) return results;
+  return Object.fromEntries(Object.entries(results).filter(([key]) => operations.has(key.slice(0, key.indexOf(":")))));
 }
 
 /** The 404 or 500 screen (spec section 8) with the given status kept. */

@@ -57,6 +57,11 @@ export interface RouteModule<Data> {
   operations: readonly Operation<any, any>[];
   load: (args: LoaderArgs) => Promise<LoadedPage<Data>>;
   View: ComponentType<{ data: Data }>;
+  /**
+   * The view suspends on data it awaits itself (inside a Suspense boundary): the server
+   * streams it. Otherwise the loader has everything and the page renders to one string.
+   */
+  stream?: boolean;
 }
 
 /** Ties a loader's data type to its view's props. */

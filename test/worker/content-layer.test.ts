@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { searchProposalsQuery } from "../../src/content/queries/search";
 import { siteChromeQuery } from "../../src/content/queries/site";
+import { homeData } from "./fixtures/home";
 import { searchProposalsData } from "./fixtures/search";
 import { mockDirectus, request, resetContentState, siteChromeData, spyKv, testSecrets } from "./helpers";
 
@@ -34,11 +35,18 @@ describe("page content through the cache", () => {
     expect(directus.count("HomeContent")).toBe(1);
   });
 
-  it("serialises the render's query results into the page for the browser's cache", async () => {
-    const html = await (await request("/", { app: appWith(mockDirectus()) })).text();
+  it("serialises the results of the route's own queries into the page for the browser's cache, not the shell's", async () => {
+    const directus = mockDirectus();
+    const html = await (await request("/", { app: appWith(directus) })).text();
     const payload = JSON.parse(/<script id="__STATE__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!);
     expect(payload.route).toBe("home");
-    expect(payload.queries["SiteChrome:{}"]).toEqual(siteChromeData);
+    const keys = Object.keys(payload.queries);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^HomeContent:/);
+    expect(payload.queries[keys[0]!]).toEqual(homeData);
+    // The shell's data reaches the browser once, as `site`, which the browser does not refetch.
+    expect(payload.site.stock.value).toBe(siteChromeData.stock_quote.value);
+    expect(payload.queries["SiteChrome:{}"]).toBeUndefined();
   });
 
   it("shows the 500 screen (status 502) when Directus is down and nothing is cached", async () => {

@@ -9,14 +9,15 @@ function Thrower(): never {
 /** Routes that exist only in tests: a render error deep in a page, and thrown HTTP errors. */
 const options = {
   configure(app: Parameters<NonNullable<import("../../src/app").AppOptions["configure"]>>[0]) {
-    app.get("/__test/throw-in-render", async (c) => {
-      const { streamDocument } = await import("../../src/render/render-page.server");
+    app.get("/__test/throw-in-render/:renderer", async (c) => {
+      const { renderDocument, streamDocument } = await import("../../src/render/render-page.server");
       const { siteChrome } = await import("../../src/render/request-context.server");
       const { Shell } = await import("../../src/views/Shell");
       const site = await siteChrome(c);
-      return streamDocument(c, {
+      const render = c.req.param("renderer") === "stream" ? streamDocument : renderDocument;
+      return render(c, {
         state: { route: "home", data: {} as never, site, path: "/" },
-        meta: { description: "x", path: "/__test/throw-in-render" },
+        meta: { description: "x", path: c.req.path },
         element: (
           <Shell site={site} path="/">
             <section>
@@ -52,20 +53,23 @@ describe("404 screen", () => {
 });
 
 describe("500 screen", () => {
-  it("replaces a page whose render throws with the 500 screen and status 500", async () => {
-    const response = await request("/__test/throw-in-render", { options });
-    expect(response.status).toBe(500);
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    const html = await response.text();
-    const text = textOf(html);
-    expect(html).toContain("<title>An error occurred</title>");
-    expect(text).toContain("The server could not load the page");
-    expect(text).toContain("We are already working on this. Please try refreshing the page.");
-    expect(html).toMatch(/<button type="button" class="btn btn-primary[^"]*">Try again<\/button>/);
-    expect(html).toContain('<a href="/__test/throw-in-render" class="link">refreshing the page</a>');
-    expect(text).toContain("Error 500");
-    expect(text).not.toContain("Page doesn't exist");
-  });
+  it.each(["string", "stream"])(
+    "replaces a page whose render throws with the 500 screen and status 500 (%s renderer)",
+    async (renderer) => {
+      const response = await request(`/__test/throw-in-render/${renderer}`, { options });
+      expect(response.status).toBe(500);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const html = await response.text();
+      const text = textOf(html);
+      expect(html).toContain("<title>An error occurred</title>");
+      expect(text).toContain("The server could not load the page");
+      expect(text).toContain("We are already working on this. Please try refreshing the page.");
+      expect(html).toMatch(/<button type="button" class="btn btn-primary[^"]*">Try again<\/button>/);
+      expect(html).toContain(`<a href="/__test/throw-in-render/${renderer}" class="link">refreshing the page</a>`);
+      expect(text).toContain("Error 500");
+      expect(text).not.toContain("Page doesn't exist");
+    },
+  );
 
   it("turns a real page's loader failing on a Directus error into the 500 screen with status 502", async () => {
     await resetContentState();
