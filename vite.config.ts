@@ -15,7 +15,7 @@ import {
 } from "./scripts/vite/plugins.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const clientEntry = "src/client/entry.tsx";
+const clientEntry = "src/client/boot.ts";
 const stylesEntry = "src/styles/app.css";
 /** The worker's Vite environment; `vite build` writes it to dist/worker (with the wrangler.json to deploy). */
 const workerEnvironment = "worker";

@@ -21,10 +21,19 @@ export function whenNear(elementId: string, rootMargin = "400px 0px"): Promise<v
   });
 }
 
-const interactions = ["pointerdown", "keydown", "touchstart", "focusin", "wheel"] as const;
+export const interactions = ["pointerdown", "keydown", "touchstart", "focusin", "wheel"] as const;
 
+let interacted = false;
+
+/** The visitor has interacted (the page's boot script saw it before anything else loaded). */
+export function markInteracted(): void {
+  interacted = true;
+}
+
+/** Resolves at the visitor's first interaction, at once if there has been one already. */
 export function whenInteracted(extraEvents: string[] = []): Promise<void> {
   return new Promise<void>((resolve) => {
+    if (interacted) return resolve();
     const done = () => {
       for (const name of [...interactions, ...extraEvents]) window.removeEventListener(name, done, true);
       resolve();

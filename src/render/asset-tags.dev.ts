@@ -23,7 +23,7 @@ export function headAssetTags(nonce: string): string {
 }
 
 export function bodyAssetTags(nonce: string): string {
-  return `<script type="module" src="/src/client/entry.tsx" nonce="${nonce}"></script>`;
+  return `<script type="module" src="/src/client/boot.ts" nonce="${nonce}"></script>`;
 }
 
 /** No page cache in dev: an edit changes the HTML without changing any file name. */

@@ -14,7 +14,7 @@ export function headAssetTags(_nonce: string): string {
   );
 }
 
-/** At the end of `<body>`: the hydration bundle. */
+/** At the end of `<body>`: the boot script (it loads the app at the first interaction). */
 export function bodyAssetTags(nonce: string): string {
   return `<script type="module" src="${manifest.clientEntry}" nonce="${nonce}"></script>`;
 }

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { waitForHydration } from "./open-page.ts";
 
 /** The client runtime in a real browser: navigation, progress bar, error boundary, mobile flag, consent, newsletter. */
 const baseUrl = inject("baseUrl");
@@ -11,7 +12,7 @@ async function open(path: string, { width = 1280, javaScript = true } = {}): Pro
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   await page.goto(baseUrl + path, { waitUntil: "domcontentloaded" });
-  if (javaScript) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  if (javaScript) await waitForHydration(page);
   return page;
 }
 
@@ -192,7 +193,7 @@ describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
     await page.waitForSelector('script[src="/analytics.js"]', { state: "attached" });
     expect(await notice.count()).toBe(0);
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await waitForHydration(page);
     expect(await page.getByRole("region", { name: "Cookie consent" }).count()).toBe(0); // not even a flash: the server knew
     await page.waitForSelector('script[src="/analytics.js"]', { state: "attached" });
 
@@ -207,7 +208,7 @@ describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
     await dialog.getByRole("button", { name: "Save settings" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await waitForHydration(page);
     expect(await page.locator('script[src="/analytics.js"]').count()).toBe(0);
     expect(await page.getByRole("region", { name: "Cookie consent" }).count()).toBe(0);
     await page.context().close();

@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
-import { openPage } from "./open-page.ts";
+import { openPage, waitForHydration } from "./open-page.ts";
 
 const baseUrl = inject("baseUrl");
 const quickstart = "/docs/getting-started/quickstart";
@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium())("docs in Chromium", () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto(baseUrl + quickstart);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await waitForHydration(page);
     await page.evaluate((name) => ((window as unknown as Record<string, number>)[name] = 1), mark);
     const sidebar = page.locator("[data-docs-sidebar]");
     await sidebar.evaluate((element) => {

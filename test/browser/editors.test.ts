@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium())("visual editing in Chromium", () => {
 
     const frame = page.frames().find((candidate) => candidate.url().startsWith(`http://localhost:${site.port}/blog/`))!;
     expect(frame.url()).toBe(`http://localhost:${site.port}/blog/${post.slug}`);
-    await waitForHydration(frame as unknown as Parameters<typeof waitForHydration>[0]);
+    await waitForHydration(frame);
     expect(await frame.locator("[data-directus]").count()).toBeGreaterThanOrEqual(3);
     // The overlay's styles got in under the page's CSP (style-src with the nonce).
     expect(

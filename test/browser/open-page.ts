@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
+import type { Browser, BrowserContext, ConsoleMessage, Frame, Page } from "playwright-core";
 
 export interface OpenedPage {
   page: Page;
@@ -32,5 +32,11 @@ export async function openPage(
   return { page, status: response!.status(), problems };
 }
 
-export const waitForHydration = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 10_000 });
+/**
+ * Waits for the app to hydrate. A page loads React at the visitor's first sign of use
+ * (src/client/boot.ts), so a page (not a frame) first gets a pointer move, as from a visitor.
+ */
+export async function waitForHydration(page: Page | Frame): Promise<void> {
+  if ("mouse" in page) await page.mouse.move(2, 2);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 10_000 });
+}

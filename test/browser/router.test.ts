@@ -2,7 +2,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { managedHeadSelector } from "../../src/render/head.ts";
 import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
-import { openPage } from "./open-page.ts";
+import { openPage, waitForHydration } from "./open-page.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium())("client router in Chromium", () => {
       .first()
       .getAttribute("href");
     await page.goto(baseUrl + postHref!);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await waitForHydration(page);
     const articleHead = await headRows(page);
     expect(articleHead.some(([, key]) => key === "article:published_time")).toBe(true);
     await markDocument(page);
@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium())("client router in Chromium", () => {
     });
     await page.click("#trailing-slash-link");
     await page.waitForURL(`${baseUrl}/blog`);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await waitForHydration(page);
     expect(await page.locator("h1").textContent()).toBe("Blog");
     expect(await documentMarked(page)).toBe(false);
     await page.close();

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense } from "react";
 import { whenInteracted } from "../../client/when";
 import type { ConsentState } from "../../lib/consent";
-import { isConsentDialogReady, openConsentEvent, requestConsentDialog } from "./events";
+import { isConsentDialogReady, isConsentDialogRequested, openConsentEvent, requestConsentDialog } from "./events";
 
 /**
  * Browser side of the cookie-consent island: its code loads at the visitor's first
@@ -23,7 +23,8 @@ if (typeof document !== "undefined") {
 }
 
 const CookieConsent = lazy(async () => {
-  await (ready ??= whenInteracted([openConsentEvent]));
+  // 'Cookie settings' may have been pressed before this boundary hydrated: load at once then.
+  await (ready ??= isConsentDialogRequested() ? Promise.resolve() : whenInteracted([openConsentEvent]));
   const module = await import("./CookieConsent");
   return { default: module.CookieConsent };
 });

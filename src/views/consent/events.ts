@@ -17,6 +17,9 @@ export function requestConsentDialog(): void {
   window.dispatchEvent(new Event(openConsentEvent));
 }
 
+/** A request is waiting for the dialog's code. */
+export const isConsentDialogRequested = () => pendingOpen;
+
 /** True once after a request that nobody handled yet. */
 export function takePendingConsentRequest(): boolean {
   const pending = pendingOpen;

@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent } from "react";
 import { HeaderSearchControls } from "./HeaderSearchControls";
+import { isSearchShortcut } from "./shortcut";
 
 /**
  * Browser side of the header search island: the server's form and link, plus the shortcuts
@@ -7,11 +8,6 @@ import { HeaderSearchControls } from "./HeaderSearchControls";
  * code is not part of the page's first load: it is imported the first time it opens.
  */
 const SearchDialog = lazy(() => import("./SearchDialog").then((module) => ({ default: module.SearchDialog })));
-
-/** Keys typed into these belong to them, not to the `/` shortcut. */
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || target.closest("input, textarea, select") !== null);
-}
 
 const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
@@ -54,15 +50,9 @@ export const HeaderSearch = memo(function HeaderSearch() {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing || event.altKey) return;
-      const modifier = event.metaKey || event.ctrlKey;
-      if (modifier && !event.shiftKey && event.key.toLowerCase() === "k") {
-        event.preventDefault();
-        show();
-      } else if (!modifier && event.key === "/" && !isTyping(event.target)) {
-        event.preventDefault();
-        show();
-      }
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      show();
     };
     document.addEventListener("keydown", onKeyDown);
     // The field was focused before the page became interactive: open now, with what was typed.

@@ -3,7 +3,6 @@ import { hydrateRoot } from "react-dom/client";
 import type { PagePayload } from "../render/payload";
 import { App } from "../views/App";
 import type { PageState } from "../routes/table";
-import { loadAnalytics } from "../views/consent/events";
 import { seedQueryCache } from "./content";
 import { loadPage, startRouter } from "./navigate";
 
@@ -23,27 +22,25 @@ function ClientApp({ initial, onReady }: { initial: PageState; onReady: (set: (s
 }
 
 /**
- * Hydration bundle: reads the server's payload, seeds the query cache with the render's
- * results, re-runs the route's loader against that cache (no request), hydrates, and starts
- * the router.
+ * The app in the browser, loaded by boot.ts: seeds the query cache with the server's results,
+ * re-runs the route's loader against that cache (no request), hydrates, and starts the
+ * router. Resolves once the router handles clicks.
  */
-async function main() {
-  const payloadElement = document.getElementById("__STATE__");
-  const root = document.getElementById("app");
-  if (!payloadElement || !root) return;
-  const payload = JSON.parse(payloadElement.textContent ?? "null") as PagePayload;
+export async function hydrate(payload: PagePayload, root: HTMLElement): Promise<void> {
   seedQueryCache(payload.queries);
-  // Analytics for a visitor who allowed them (the consent island itself loads later).
-  if (payload.site.consent === "all") loadAnalytics();
   const path = location.pathname + location.search;
   const initial: PageState = payload.route
     ? (await loadPage(new URL(location.href), payload.config, payload.site)).state
     : { route: "error", data: { status: payload.status, path }, site: payload.site, path };
-  hydrateRoot(root, <ClientApp initial={initial} onReady={(set) => startRouter(payload, set)} />, {
-    onRecoverableError(error) {
-      console.error("hydration:", error);
-    },
+  await new Promise<void>((routerStarted) => {
+    const onReady = (set: (state: PageState) => void) => {
+      startRouter(payload, set);
+      routerStarted();
+    };
+    hydrateRoot(root, <ClientApp initial={initial} onReady={onReady} />, {
+      onRecoverableError(error) {
+        console.error("hydration:", error);
+      },
+    });
   });
 }
-
-void main();
