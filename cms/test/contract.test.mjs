@@ -2,12 +2,10 @@
 // fresh data dir (cms/data-test), so a dev instance on 8055 is never touched.
 //   PATH=node_modules/.bin:$PATH node --test cms/test/
 import assert from "node:assert/strict";
-import { once } from "node:events";
-import { createServer } from "node:http";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from "../scripts/lib.mjs";
+import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
+import { graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
 
 // The PostgreSQL pass (CMS_TEST_DB=pg, DB_* set; see scripts/test.mjs) may shift the port and
 // keeps its own data dir; lib.mjs gives the instance a fresh database.
@@ -20,68 +18,17 @@ const PREVIEW = process.env.DIRECTUS_PREVIEW_TOKEN ?? DEFAULTS.DIRECTUS_PREVIEW_
 const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;
 
 let cms;
-let hookServer;
-const hookCalls = [];
-const hookWaiters = [];
-
-/** POST a GraphQL query (never GET). */
-async function gql(query, { token, variables, path = "/graphql" } = {}) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(URL_ + path, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
-  return res.json();
-}
-
-function waitForHook(predicate, timeoutMs = 10_000) {
-  const found = hookCalls.find(predicate);
-  if (found) return Promise.resolve(found);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no matching revalidate call; got ${JSON.stringify(hookCalls)}`)), timeoutMs);
-    hookWaiters.push({
-      predicate,
-      resolve: (c) => {
-        clearTimeout(timer);
-        resolve(c);
-      },
-    });
-  });
-}
+let site;
+const gql = graphqlClient(URL_);
 
 before(async () => {
-  // Fake site: records POST /api/revalidate.
-  hookServer = createServer((req, res) => {
-    let body = "";
-    req.on("data", (d) => (body += d));
-    req.on("end", () => {
-      let json = null;
-      try {
-        json = JSON.parse(body);
-      } catch {
-        /* keep null */
-      }
-      const call = { method: req.method, url: req.url, headers: req.headers, body: json };
-      hookCalls.push(call);
-      for (const w of hookWaiters.splice(0)) {
-        if (w.predicate(call)) w.resolve(call);
-        else hookWaiters.push(w);
-      }
-      res.writeHead(200, { "Content-Type": "application/json" }).end('{"revalidated":true}');
-    });
-  });
-  hookServer.listen(0, "127.0.0.1");
-  await once(hookServer, "listening");
-  const siteUrl = `http://127.0.0.1:${hookServer.address().port}`;
-
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  const log = process.env.CMS_TEST_VERBOSE ? (m) => console.log(m) : () => {};
-  const opts = { dataDir: DATA_DIR, port: PORT, siteUrl, revalidateSecret: SECRET, log };
-  await prepareCms(opts);
-  cms = await startCms(opts);
+  site = await startRevalidateCatcher();
+  cms = await startFreshCms({ dataDir: DATA_DIR, port: PORT, siteUrl: site.siteUrl, revalidateSecret: SECRET });
 });
 
 after(async () => {
   await cms?.stop();
-  hookServer?.close();
+  site?.close();
 });
 
 describe("drafts never leak to anonymous readers", () => {
@@ -341,7 +288,7 @@ describe("revalidation flow", () => {
     const admin = createApi(URL_, ADMIN);
     const [post] = await admin("GET", "/items/posts?limit=1&fields=id,title");
     await admin("PATCH", `/items/posts/${post.id}`, { title: `${post.title}` });
-    const call = await waitForHook((c) => c.body?.collection === "posts" && c.body.keys?.includes(String(post.id)));
+    const call = await site.waitFor((c) => c.body?.collection === "posts" && c.body.keys?.includes(String(post.id)));
     assert.equal(call.method, "POST");
     assert.equal(call.url, "/api/revalidate");
     assert.equal(call.headers["x-revalidate-secret"], SECRET);
@@ -352,15 +299,15 @@ describe("revalidation flow", () => {
   test("creating and deleting items fire too", async () => {
     const admin = createApi(URL_, ADMIN);
     const created = await admin("POST", "/items/search_proposals", { label: "Flow test", query: "flow", status: "draft" });
-    await waitForHook((c) => c.body?.collection === "search_proposals" && c.body.keys?.includes(String(created.id)));
+    await site.waitFor((c) => c.body?.collection === "search_proposals" && c.body.keys?.includes(String(created.id)));
     await admin("DELETE", `/items/search_proposals/${created.id}`);
-    const calls = () => hookCalls.filter((c) => c.body?.collection === "search_proposals" && c.body.keys?.includes(String(created.id)));
-    await waitForHook((c) => c.body?.collection === "search_proposals" && calls().length >= 2);
+    const calls = () => site.calls.filter((c) => c.body?.collection === "search_proposals" && c.body.keys?.includes(String(created.id)));
+    await site.waitFor((c) => c.body?.collection === "search_proposals" && calls().length >= 2);
     assert.ok(calls().length >= 2);
   });
 
   test("newsletter subscriptions do not trigger revalidation", async () => {
     await new Promise((r) => setTimeout(r, 500));
-    assert.ok(!hookCalls.some((c) => c.body?.collection === "newsletter_subscriptions"));
+    assert.ok(!site.calls.some((c) => c.body?.collection === "newsletter_subscriptions"));
   });
 });

@@ -2,12 +2,10 @@
 // Directus on port 8066 with a fresh data dir (cms/data-docs-test), so no other instance is touched.
 //   PATH=node_modules/.bin:$PATH node --test cms/test/docs.test.mjs
 import assert from "node:assert/strict";
-import { once } from "node:events";
-import { rmSync } from "node:fs";
-import { createServer } from "node:http";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from "../scripts/lib.mjs";
+import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
+import { graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
 import { docsPages, docsSections } from "../seed/docs.mjs";
 
 const PORT = 8066;
@@ -20,16 +18,8 @@ const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;
 const PAGE_FIELDS = "id status slug title description body sort date_created date_updated section { id slug status } parent { id slug }";
 
 let cms;
-let hookServer;
-const hookCalls = [];
-
-/** POST a GraphQL query (never GET); returns `{data, errors}`. */
-async function gqlRaw(query, { token, variables } = {}) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${URL_}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
-  return res.json();
-}
+let site;
+const gqlRaw = graphqlClient(URL_);
 
 /** POST a GraphQL query that must succeed; returns its data. */
 async function gql(query, options) {
@@ -56,33 +46,13 @@ function pathsOf(pages, sections) {
 }
 
 before(async () => {
-  // Fake site: records POST /api/revalidate.
-  hookServer = createServer((req, res) => {
-    let body = "";
-    req.on("data", (d) => (body += d));
-    req.on("end", () => {
-      try {
-        hookCalls.push(JSON.parse(body));
-      } catch {
-        /* ignore */
-      }
-      res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
-    });
-  });
-  hookServer.listen(0, "127.0.0.1");
-  await once(hookServer, "listening");
-  const siteUrl = `http://127.0.0.1:${hookServer.address().port}`;
-
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  const log = process.env.CMS_TEST_VERBOSE ? (m) => console.log(m) : () => {};
-  const opts = { dataDir: DATA_DIR, port: PORT, siteUrl, revalidateSecret: SECRET, log };
-  await prepareCms(opts);
-  cms = await startCms(opts);
+  site = await startRevalidateCatcher();
+  cms = await startFreshCms({ dataDir: DATA_DIR, port: PORT, siteUrl: site.siteUrl, revalidateSecret: SECRET });
 });
 
 after(async () => {
   await cms?.stop();
-  hookServer?.close();
+  site?.close();
 });
 
 describe("seeded documentation", () => {
@@ -242,11 +212,7 @@ describe("schema and revalidation", () => {
     const admin = createApi(URL_, ADMIN);
     const [page] = await admin("GET", "/items/docs_pages?limit=1&fields=id,title,date_updated");
     await admin("PATCH", `/items/docs_pages/${page.id}`, { title: page.title });
-    const deadline = Date.now() + 10_000;
-    while (!hookCalls.some((c) => c.collection === "docs_pages" && c.keys?.includes(String(page.id)))) {
-      assert.ok(Date.now() < deadline, `no revalidate call; got ${JSON.stringify(hookCalls)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await site.waitFor((call) => call.body?.collection === "docs_pages" && call.body.keys?.includes(String(page.id)));
     const [after] = await admin("GET", `/items/docs_pages?filter[id][_eq]=${page.id}&fields=date_updated`);
     assert.notEqual(after.date_updated, page.date_updated, "date_updated moves on edit");
   });

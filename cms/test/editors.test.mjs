@@ -5,10 +5,10 @@
 // data dir, on SQLite or (CMS_TEST_DB=pg) PostgreSQL.
 //   PATH=node_modules/.bin:$PATH node --test cms/test/editors.test.mjs
 import assert from "node:assert/strict";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from "../scripts/lib.mjs";
+import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
+import { graphqlClient, startFreshCms } from "./support.mjs";
 import { ROUTED_COLLECTIONS, previewUrlFor, visualEditorUrl, withPreviewUrls } from "../scripts/setup.mjs";
 
 const PG = process.env.CMS_TEST_DB === "pg";
@@ -23,12 +23,7 @@ const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;
 let cms;
 const admin = createApi(URL_, ADMIN);
 
-async function gql(query, { token, variables } = {}) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${URL_}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
-  return res.json();
-}
+const gql = graphqlClient(URL_);
 
 /** Polls with a bound (no fixed sleep). */
 async function eventually(check, { timeoutMs = 30_000, what = "condition" } = {}) {
@@ -44,11 +39,7 @@ const inSeconds = (s) => new Date(Date.now() + s * 1000).toISOString();
 const stamp = Date.now().toString(36);
 
 before(async () => {
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  const log = process.env.CMS_TEST_VERBOSE ? (m) => console.log(m) : () => {};
-  const opts = { dataDir: DATA_DIR, port: PORT, siteUrl: SITE_URL, DIRECTUS_PREVIEW_TOKEN: PREVIEW, log };
-  await prepareCms(opts);
-  cms = await startCms(opts);
+  cms = await startFreshCms({ dataDir: DATA_DIR, port: PORT, siteUrl: SITE_URL, DIRECTUS_PREVIEW_TOKEN: PREVIEW });
 });
 
 after(async () => {

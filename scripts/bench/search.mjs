@@ -393,6 +393,28 @@ const printTimes = `console.log(JSON.stringify({
   firstQueryMs: t4 - t3, heapBytes: heap1 - heap0,
 }));`;
 
+/**
+ * A child process's script that imports an engine, reads a stored index and loads it (`load`
+ * defines the index from `text`), runs one search, and prints the times and heap (printTimes).
+ */
+const loadScript = (moduleUrl, file, { load, search }) => `
+      const t0 = performance.now();
+      const mod = await import(${JSON.stringify(moduleUrl)});
+      const { readFileSync } = await import("node:fs");
+      globalThis.gc?.(); const heap0 = process.memoryUsage().heapUsed;
+      const t1 = performance.now();
+      let text = readFileSync(${JSON.stringify(file)}, "utf8");
+      const t2 = performance.now();
+      const cpu2 = process.cpuUsage();
+      ${load}
+      text = null;
+      const t3 = performance.now();
+      const cpu3 = process.cpuUsage(cpu2);
+      ${search}
+      const t4 = performance.now();
+      globalThis.gc?.(); const heap1 = process.memoryUsage().heapUsed;
+      ${printTimes}`;
+
 function minisearchEngine(mod) {
   return {
     name: "minisearch",
@@ -406,23 +428,11 @@ function minisearchEngine(mod) {
         titleMatch: r.title.some((s) => s.match),
       }));
     },
-    loadScript: (moduleUrl, file) => `
-      const t0 = performance.now();
-      const mod = await import(${JSON.stringify(moduleUrl)});
-      const { readFileSync } = await import("node:fs");
-      globalThis.gc?.(); const heap0 = process.memoryUsage().heapUsed;
-      const t1 = performance.now();
-      let text = readFileSync(${JSON.stringify(file)}, "utf8");
-      const t2 = performance.now();
-      const cpu2 = process.cpuUsage();
-      const index = mod.loadIndex(text);
-      text = null;
-      const t3 = performance.now();
-      const cpu3 = process.cpuUsage(cpu2);
-      mod.search(index, "kubernetes gpu", { now: ${now} });
-      const t4 = performance.now();
-      globalThis.gc?.(); const heap1 = process.memoryUsage().heapUsed;
-      ${printTimes}`,
+    loadScript: (moduleUrl, file) =>
+      loadScript(moduleUrl, file, {
+        load: "const index = mod.loadIndex(text);",
+        search: `mod.search(index, "kubernetes gpu", { now: ${now} });`,
+      }),
   };
 }
 
@@ -466,24 +476,11 @@ function oramaEngine(mod) {
       return db;
     },
     search,
-    loadScript: (moduleUrl, file) => `
-      const t0 = performance.now();
-      const mod = await import(${JSON.stringify(moduleUrl)});
-      const { readFileSync } = await import("node:fs");
-      globalThis.gc?.(); const heap0 = process.memoryUsage().heapUsed;
-      const t1 = performance.now();
-      let text = readFileSync(${JSON.stringify(file)}, "utf8");
-      const t2 = performance.now();
-      const cpu2 = process.cpuUsage();
-      const db = mod.create({ schema: ${JSON.stringify(oramaSchema)} });
-      mod.load(db, JSON.parse(text));
-      text = null;
-      const t3 = performance.now();
-      const cpu3 = process.cpuUsage(cpu2);
-      mod.search(db, { term: "kubernetes gpu", limit: 10, tolerance: 1 });
-      const t4 = performance.now();
-      globalThis.gc?.(); const heap1 = process.memoryUsage().heapUsed;
-      ${printTimes}`,
+    loadScript: (moduleUrl, file) =>
+      loadScript(moduleUrl, file, {
+        load: `const db = mod.create({ schema: ${JSON.stringify(oramaSchema)} }); mod.load(db, JSON.parse(text));`,
+        search: 'mod.search(db, { term: "kubernetes gpu", limit: 10, tolerance: 1 });',
+      }),
   };
 }
 

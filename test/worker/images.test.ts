@@ -336,18 +336,17 @@ describe("/_next/image upstream failures", () => {
     expect(await unreachable.text()).toBe("The image host could not be reached.");
   });
 
-  it("answers 504 at the deadline when the upstream hangs, aborting the upstream request", async () => {
-    // Fake timers: the deadline is proven by the clock the handler reads, not by how long the test took.
+  /**
+   * One image request to `upstream` with a 0.3 s deadline, on fake timers: the deadline is
+   * proven by the clock the handler reads, not by how long the test took. `upstreamSignal`
+   * resolves with the upstream request's signal once the upstream is stuck.
+   */
+  async function answerAtDeadline(upstream: typeof fetch, upstreamSignal: Promise<AbortSignal>): Promise<Response> {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
-      const upstreamSignal = deferred<AbortSignal>();
-      const hang = ((_input: RequestInfo | URL, init?: RequestInit) => {
-        upstreamSignal.resolve(init!.signal!);
-        return new Promise<Response>(() => {});
-      }) as typeof fetch;
-      const { get } = imageApp({}, { fetch: hang, timeoutMs: 300 });
+      const { get } = imageApp({}, { fetch: upstream, timeoutMs: 300 });
       const pending = get(q(`${api}/assets/${fileId()}`));
-      const signal = await upstreamSignal.promise;
+      const signal = await upstreamSignal;
       await vi.advanceTimersByTimeAsync(299);
       expect(signal.aborted, "aborted before the deadline").toBe(false);
       await vi.advanceTimersByTimeAsync(1);
@@ -356,46 +355,42 @@ describe("/_next/image upstream failures", () => {
       const response = await pending;
       expect(response.status).toBe(504);
       expect(await response.text()).toBe("The image host did not answer within 0.3 s.");
-      expect(response.headers.get("cache-control")).toBe("no-store");
+      return response;
     } finally {
       vi.useRealTimers();
     }
+  }
+
+  it("answers 504 at the deadline when the upstream hangs, aborting the upstream request", async () => {
+    const upstreamSignal = deferred<AbortSignal>();
+    const hang = ((_input: RequestInfo | URL, init?: RequestInit) => {
+      upstreamSignal.resolve(init!.signal!);
+      return new Promise<Response>(() => {});
+    }) as typeof fetch;
+    const response = await answerAtDeadline(hang, upstreamSignal.promise);
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
   it("answers 504 at the deadline when the upstream stalls in the middle of the body, and stops reading it", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    try {
-      const bodyStarted = deferred<AbortSignal>();
-      const cancelled = deferred();
-      const stalled = ((_input: RequestInfo | URL, init?: RequestInit) => {
-        const body = new ReadableStream({
-          start(controller) {
-            controller.enqueue(picture.png.slice(0, 100));
-          },
-          pull() {
-            bodyStarted.resolve(init!.signal!); // the first chunk was read; the rest never comes
-            return new Promise<void>(() => {});
-          },
-          cancel() {
-            cancelled.resolve();
-          },
-        });
-        return Promise.resolve(new Response(body));
-      }) as typeof fetch;
-      const { get } = imageApp({}, { fetch: stalled, timeoutMs: 300 });
-      const pending = get(q(`${api}/assets/${fileId()}`));
-      const signal = await bodyStarted.promise;
-      await vi.advanceTimersByTimeAsync(299);
-      expect(signal.aborted, "aborted before the deadline").toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(signal.aborted, "aborted at the deadline").toBe(true);
-      const response = await pending;
-      expect(response.status).toBe(504);
-      expect(await response.text()).toBe("The image host did not answer within 0.3 s.");
-      await cancelled.promise; // the stalled body is cancelled, not left open
-    } finally {
-      vi.useRealTimers();
-    }
+    const bodyStarted = deferred<AbortSignal>();
+    const cancelled = deferred();
+    const stalled = ((_input: RequestInfo | URL, init?: RequestInit) => {
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(picture.png.slice(0, 100));
+        },
+        pull() {
+          bodyStarted.resolve(init!.signal!); // the first chunk was read; the rest never comes
+          return new Promise<void>(() => {});
+        },
+        cancel() {
+          cancelled.resolve();
+        },
+      });
+      return Promise.resolve(new Response(body));
+    }) as typeof fetch;
+    await answerAtDeadline(stalled, bodyStarted.promise);
+    await cancelled.promise; // the stalled body is cancelled, not left open
   });
 
   it("caps the size while streaming, not only by Content-Length", async () => {
