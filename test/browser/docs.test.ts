@@ -97,6 +97,19 @@ describe.skipIf(!hasChromium())("docs in Chromium", () => {
     await page.close();
   });
 
+  it("keeps a section open after navigating to a page of another section", async () => {
+    const { page } = await openPage(context, baseUrl + quickstart);
+    const sidebar = page.locator("[data-docs-sidebar]");
+    await sidebar.locator("summary", { hasText: "GPU clusters" }).click(); // opened by hand (natively)
+    const link = sidebar.locator('a[href^="/docs/gpu-clusters/"]').first();
+    const href = (await link.getAttribute("href"))!;
+    await link.click();
+    await page.waitForURL(baseUrl + href);
+    await expect.poll(() => sidebar.locator("a[aria-current='page']").getAttribute("href")).toBe(href);
+    expect(await sidebar.locator("details[open] > summary").allTextContents()).toEqual(["Getting started", "GPU clusters"]);
+    await page.close();
+  });
+
   it("puts the tree in a menu on phones", async () => {
     const { page } = await openPage(browser, baseUrl + quickstart, { width: 375 });
     expect(await page.locator("[data-docs-sidebar]").isVisible()).toBe(false);

@@ -34,11 +34,14 @@ describe("production build", () => {
   });
 
   it("inlines the message texts the browser shows instead of shipping locales/en.json whole", () => {
-    const entry = [manifest.clientEntry, ...manifest.initialChunks].map((path) => built(path).toString()).join("\n");
-    // Server-only texts (page titles of the legal pages, API errors) never reach the entry.
-    expect(entry).not.toContain("Too many attempts");
-    expect(entry).not.toContain('"errors.title_404"');
-    expect(entry).toContain("Page doesn't exist");
+    // The app (loaded by the boot script at the first sign of use) and the boot script itself.
+    const appChunk = manifest.clientChunks.find((path) => /\/hydrate-[^/]+\.js$/.test(path));
+    expect(appChunk).toBeDefined();
+    const app = [manifest.clientEntry, ...manifest.initialChunks, appChunk!].map((path) => built(path).toString()).join("\n");
+    // Server-only texts (page titles of the legal pages, API errors) never reach the browser's app code.
+    expect(app).not.toContain("Too many attempts");
+    expect(app).not.toContain('"errors.title_404"');
+    expect(app).toContain("Page doesn't exist");
   });
 
   it("writes _headers for the static files and no Vite build manifest among them", () => {

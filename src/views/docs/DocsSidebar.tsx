@@ -38,8 +38,9 @@ function PageLinks({ pages, current, depth }: { pages: DocsNavPage[]; current: D
  */
 export function DocsSidebar({ nav, current }: { nav: DocsNavSection[]; current: DocsCurrent }) {
   // Sections stay open once opened: following a link never collapses the tree under the reader.
-  const [opened] = useState(() => new Set<string>());
-  opened.add(current.sectionId);
+  // (State adjusted while rendering, React's pattern for deriving from a changed prop.)
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([current.sectionId]));
+  if (!opened.has(current.sectionId)) setOpened(new Set(opened).add(current.sectionId));
   return (
     <nav aria-label={t("docs.sidebar_label")} className="text-sm">
       <ul className="space-y-1">
