@@ -58,6 +58,9 @@ if (ok) {
       process.execPath,
       [
         "--test",
+        // Each file runs its own Directus (own port, data dir or database): side by side they
+        // overlap their start-ups (measured on SQLite: 68 s instead of 121 s on 2 cores).
+        `--test-concurrency=${files.length}`,
         "--test-reporter=spec",
         "--test-reporter-destination=stdout",
         "--test-reporter=tap",
