@@ -3,6 +3,7 @@ import type { ReactElement } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import type { AppEnv } from "../env";
 import { t } from "../i18n";
+import type { RouteModule } from "../routes/define";
 import { loadRoute, type PageState } from "../routes/table";
 import { App } from "../views/App";
 import { pageCacheControl } from "./cache-policy";
@@ -29,11 +30,24 @@ export interface PageRender {
  */
 export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<Response> {
   const route = page.state.route === "error" ? null : await loadRoute(page.state.route);
-  // The browser's loader (hydration) runs only the route's declared operations: the shell's
-  // and other server-only results stay out of the page.
-  const browserQueries = new Set(route?.operations.map((operation) => operation.name));
-  const document: DocumentRender = { ...page, element: <App state={page.state} />, browserQueries };
+  const document: DocumentRender = { ...page, element: <App state={page.state} />, browserQueries: browserQueriesOf(route) };
   return route?.stream ? streamDocument(c, document) : renderDocument(c, document);
+}
+
+const operationNames = new WeakMap<RouteModule<any>, ReadonlySet<string>>();
+
+/**
+ * The browser's loader (hydration) runs only the route's declared operations: the shell's and
+ * other server-only results stay out of the page. Derived once per route module.
+ */
+function browserQueriesOf(route: RouteModule<any> | null): ReadonlySet<string> {
+  if (!route) return new Set();
+  let names = operationNames.get(route);
+  if (!names) {
+    names = new Set(route.operations.map((operation) => operation.name));
+    operationNames.set(route, names);
+  }
+  return names;
 }
 
 type DocumentRender = PageRender & {

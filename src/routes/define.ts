@@ -44,8 +44,23 @@ interface LoadedPage<Data> {
 }
 
 /** `publishAt` when it is still ahead of `now`: the item is scheduled. */
-export function scheduledFor(publishAt: string | null | undefined, now = Date.now()): string | null {
+function scheduledFor(publishAt: string | null | undefined, now = Date.now()): string | null {
   return publishAt && Date.parse(publishAt) > now ? publishAt : null;
+}
+
+/** The editors' facts of a CMS item as Directus returns it (`publishAt`: its publish-time field). */
+export function editableItem(
+  collection: string,
+  item: { id: string; status?: string | null; date_updated?: string | null },
+  publishAt: string | null | undefined,
+): EditableItem {
+  return {
+    collection,
+    id: item.id,
+    status: item.status ?? null,
+    updatedAt: item.date_updated ?? null,
+    scheduledFor: scheduledFor(publishAt),
+  };
 }
 
 /**

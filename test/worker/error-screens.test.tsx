@@ -52,21 +52,30 @@ describe("404 screen", () => {
   });
 });
 
+/**
+ * The spec's 500 screen with the real status kept: not cached, its title and texts, 'Error
+ * {status}', and the refresh link back to `path`.
+ */
+async function expectServerErrorScreen(response: Response, status: number, path: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  const html = await response.text();
+  const text = textOf(html);
+  expect(html).toContain("<title>An error occurred</title>");
+  expect(text).toContain("The server could not load the page");
+  expect(text).toContain("We are already working on this. Please try refreshing the page.");
+  expect(text).toContain(`Error ${status}`);
+  expect(html).toContain(`<a href="${path}" class="link">refreshing the page</a>`);
+  return { html, text };
+}
+
 describe("500 screen", () => {
   it.each(["string", "stream"])(
     "replaces a page whose render throws with the 500 screen and status 500 (%s renderer)",
     async (renderer) => {
       const response = await request(`/__test/throw-in-render/${renderer}`, { options });
-      expect(response.status).toBe(500);
-      expect(response.headers.get("cache-control")).toBe("no-store");
-      const html = await response.text();
-      const text = textOf(html);
-      expect(html).toContain("<title>An error occurred</title>");
-      expect(text).toContain("The server could not load the page");
-      expect(text).toContain("We are already working on this. Please try refreshing the page.");
+      const { html, text } = await expectServerErrorScreen(response, 500, `/__test/throw-in-render/${renderer}`);
       expect(html).toMatch(/<button type="button" class="btn btn-primary[^"]*">Try again<\/button>/);
-      expect(html).toContain(`<a href="/__test/throw-in-render/${renderer}" class="link">refreshing the page</a>`);
-      expect(text).toContain("Error 500");
       expect(text).not.toContain("Page doesn't exist");
     },
   );
@@ -76,15 +85,7 @@ describe("500 screen", () => {
     // Only the /careers loader's query fails; the shell's query works.
     const directus = mockDirectus({ CareersJobs: new Response("Internal Server Error", { status: 500 }) });
     const response = await request("/careers", { options: { content: { fetch: directus.fetch } } });
-    expect(response.status).toBe(502);
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    const html = await response.text();
-    const text = textOf(html);
-    expect(html).toContain("<title>An error occurred</title>");
-    expect(text).toContain("The server could not load the page");
-    expect(text).toContain("We are already working on this. Please try refreshing the page.");
-    expect(text).toContain("Error 502");
-    expect(html).toContain('<a href="/careers" class="link">refreshing the page</a>');
+    const { text } = await expectServerErrorScreen(response, 502, "/careers");
     expect(text).not.toContain("Data Centre Technician"); // nothing of the page itself
     expect(directus.count("CareersJobs")).toBeGreaterThan(0); // the loader did ask
   });

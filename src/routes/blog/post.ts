@@ -3,7 +3,7 @@ import { reshapePostCard } from "../../content/reshape";
 import { blogPath, postHref } from "../../lib/paths/blog";
 import { PostPage } from "../../views/pages/PostPage";
 import { t } from "../../i18n";
-import { defineRoute, PageNotFound, scheduledFor } from "../define";
+import { defineRoute, PageNotFound, editableItem } from "../define";
 import { absolute, organization, relatedPosts, socialImage } from "./shared";
 
 /** `/blog/:slug`: one published post with its author and related posts. Drafts are a 404. */
@@ -25,13 +25,7 @@ export default defineRoute({
     const authorUrl = post.author ? absolute(post.author.href, config) : null;
     return {
       data,
-      editable: {
-        collection: "posts",
-        id: found.id,
-        status: found.status ?? null,
-        updatedAt: found.date_updated ?? null,
-        scheduledFor: scheduledFor(found.published_at),
-      },
+      editable: editableItem("posts", found, found.published_at),
       meta: {
         title: post.title,
         description: post.description || t("blog.description"),

@@ -4,7 +4,7 @@ import type { JobDetail } from "../../content/types/careers";
 import { t } from "../../i18n";
 import { summaryOf } from "../../lib/html-text";
 import { JobPage } from "../../views/pages/JobPage";
-import { defineRoute, PageNotFound, scheduledFor } from "../define";
+import { defineRoute, PageNotFound, editableItem } from "../define";
 
 /** `/careers/:slug`: one published role, else 404. */
 export default defineRoute({
@@ -18,13 +18,7 @@ export default defineRoute({
     const job = reshapeJob(found, config.url);
     return {
       data: { job },
-      editable: {
-        collection: "jobs",
-        id: found.id,
-        status: found.status ?? null,
-        updatedAt: found.date_updated ?? null,
-        scheduledFor: scheduledFor(found.publish_at),
-      },
+      editable: editableItem("jobs", found, found.publish_at),
       meta: {
         title: job.role,
         description:

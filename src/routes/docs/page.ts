@@ -2,7 +2,7 @@ import type { SiteConfig } from "../../config/site";
 import { docsPageQuery, docsTreeQuery } from "../../content/queries/docs";
 import { t } from "../../i18n";
 import { DocPage, type DocPageData } from "../../views/pages/DocPage";
-import { defineRoute, PageNotFound, scheduledFor, type EditableItem } from "../define";
+import { defineRoute, PageNotFound, editableItem, type EditableItem } from "../define";
 import { buildDocsTree, docsPath, findDocsPage, findDocsSection, neighbours, type DocsLocation } from "./tree";
 
 const absolute = (path: string, config: SiteConfig) => new URL(path, config.url).toString();
@@ -100,13 +100,7 @@ export default defineRoute({
         },
         ...neighbours(tree, location),
       },
-      editable: {
-        collection: "docs_pages",
-        id: found.id,
-        status: found.status ?? null,
-        updatedAt: found.date_updated ?? null,
-        scheduledFor: scheduledFor(found.publish_at),
-      },
+      editable: editableItem("docs_pages", found, found.publish_at),
       meta: {
         title: `${title} · ${location.section.title}`,
         description,

@@ -6,7 +6,7 @@ import { t } from "../../i18n";
 import { summaryOf } from "../../lib/html-text";
 import { mapsEmbedUrl } from "../../views/events/map";
 import { EventPage } from "../../views/pages/EventPage";
-import { defineRoute, PageNotFound, scheduledFor } from "../define";
+import { defineRoute, PageNotFound, editableItem } from "../define";
 import { currentHour, isUpcoming } from "../clock";
 
 /**
@@ -35,13 +35,7 @@ export default defineRoute({
     const cover = event.cover;
     return {
       data: { event },
-      editable: {
-        collection: "events",
-        id: found.id,
-        status: found.status ?? null,
-        updatedAt: found.date_updated ?? null,
-        scheduledFor: scheduledFor(found.publish_at),
-      },
+      editable: editableItem("events", found, found.publish_at),
       meta: {
         title: event.title,
         description: summaryOf(event.descriptionHtml) || t("events.meta_description", { name: config.name }),

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { t } from "../../i18n";
 import { consentCookie, type ConsentState } from "../../lib/consent";
+import { trapFocus } from "../ui/focus-trap";
 import {
   analyticsScriptPath,
   loadAnalytics,
@@ -13,24 +14,6 @@ import {
 function unloadAnalytics() {
   document.querySelector(`script[src="${analyticsScriptPath}"]`)?.remove();
   (window as { meridianAnalytics?: { stop(): void } }).meridianAnalytics?.stop();
-}
-
-/** Keeps Tab and Shift+Tab inside the open dialog (the browser would move on to its own UI). */
-function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== "Tab") return;
-  const focusable = [
-    ...event.currentTarget.querySelectorAll<HTMLElement>("button, input, a[href], [tabindex]:not([tabindex='-1'])"),
-  ].filter((element) => !element.hasAttribute("disabled") && element.getAttribute("type") !== "hidden");
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { t } from "../../i18n";
 import { plural } from "../../i18n/plural";
 import type { SearchKind } from "../../search/documents";
 import type { SearchResult } from "../../search/engine";
+import { trapFocus } from "../ui/focus-trap";
 import { ArrowRightIcon, ClockIcon, CloseIcon, SearchIcon } from "../ui/icons";
 import { Highlighted } from "./Highlighted";
 import { readRecentSearches, removeRecentSearch, saveRecentSearch } from "./recent-searches";
@@ -38,23 +39,6 @@ export interface SearchDialogProps {
   takeInitialQuery: () => string;
   /** Asks the owner to close the dialog; `restoreFocus` is false when a result was chosen (the router moves focus). */
   onClose: (restoreFocus: boolean) => void;
-}
-
-/** Keeps Tab and Shift+Tab inside the open dialog (the browser would move on to its own UI). */
-function trapFocus(event: KeyboardEvent<HTMLDialogElement>) {
-  const focusable = [
-    ...event.currentTarget.querySelectorAll<HTMLElement>("button, input, a[href], [tabindex]:not([tabindex='-1'])"),
-  ].filter((element) => !element.hasAttribute("disabled") && element.tabIndex >= 0 && element.getClientRects().length > 0);
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -188,7 +172,7 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose }: Sea
       // Handled here rather than by the browser's cancel, so the focus goes back where it was.
       event.preventDefault();
       onClose(true);
-    } else if (event.key === "Tab") {
+    } else {
       trapFocus(event);
     }
   };
