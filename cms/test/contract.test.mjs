@@ -10,7 +10,7 @@ import { graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.
 // The PostgreSQL pass (CMS_TEST_DB=pg, DB_* set; see scripts/test.mjs) may shift the port and
 // keeps its own data dir; lib.mjs gives the instance a fresh database.
 const PG = process.env.CMS_TEST_DB === "pg";
-const PORT = 8056 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0);
+const PORT = 8056 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
 const DATA_DIR = join(CMS_DIR, PG ? "data-test-pg" : "data-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
 const SECRET = "test-revalidate-secret";

@@ -8,7 +8,7 @@ import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
 import { graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
 import { docsPages, docsSections } from "../seed/docs.mjs";
 
-const PORT = 8066;
+const PORT = 8066 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 const DATA_DIR = join(CMS_DIR, "data-docs-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
 const SECRET = "docs-test-revalidate-secret";

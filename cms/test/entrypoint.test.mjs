@@ -15,7 +15,7 @@ import { after, before, describe, test } from "node:test";
 import { CMS_DIR, SNAPSHOT_FILE } from "../scripts/lib.mjs";
 import { DEFAULT_PG_PORT, postgresBinDir, startPostgres } from "../scripts/postgres.mjs";
 
-const PORT = 8077;
+const PORT = 8077 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 const URL_ = `http://127.0.0.1:${PORT}`;
 const ENTRYPOINT = join(CMS_DIR, "docker-entrypoint.mjs");
 const DATABASE = "meridian_entrypoint";

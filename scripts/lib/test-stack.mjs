@@ -14,7 +14,11 @@ export const testSecrets = {
 /**
  * @param {{ name: string, cmsPort: number, workerPort: number, fresh?: boolean, log?: (m: string) => void }} options
  */
-export async function startStack({ name, cmsPort, workerPort, fresh = true, log = () => {} }) {
+export async function startStack({ name, cmsPort: cmsBase, workerPort: workerBase, fresh = true, log = () => {} }) {
+  // TEST_PORT_OFFSET moves a whole test run's ports, so a second checkout can test beside this one.
+  const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
+  const cmsPort = cmsBase + offset;
+  const workerPort = workerBase + offset;
   const dataDir = join(root, "cms", `data-${name}`);
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
   const siteUrl = `http://127.0.0.1:${workerPort}`;
