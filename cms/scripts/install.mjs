@@ -87,7 +87,7 @@ env.BT_SKIP_DOWNLOAD = "1";
 env.PATH = `${dirname(process.execPath)}${delimiter}${env.PATH ?? ""}`;
 
 const [cmd, ...pre] = npmCommand();
-const args = [...pre, "install", "--no-audit", "--no-fund", "--foreground-scripts", "--loglevel=warn"];
+const args = [...pre, "ci", "--no-audit", "--no-fund", "--foreground-scripts", "--loglevel=warn"];
 const t0 = Date.now();
 log(`installing Directus into cms/node_modules (first time: 2-4 min, compiles sqlite3; log: ${LOG})`);
 const out = createWriteStream(LOG);

@@ -32,17 +32,18 @@ const absolute = (siteUrl: string, pathOrUrl: string) => new URL(pathOrUrl, site
 export function managedHeadTags(meta: PageMeta, { siteUrl, siteName, indexable, nonce }: HeadContext): string {
   const title = escapeHtml(fullTitle(meta, siteName));
   const description = escapeHtml(meta.description);
-  const canonical = escapeHtml(absolute(siteUrl, meta.path));
+  const url = escapeHtml(absolute(siteUrl, meta.path));
+  const canonical = meta.canonical === null ? null : escapeHtml(absolute(siteUrl, meta.canonical ?? meta.path));
   const image = meta.image ?? { url: defaultSocialImagePath, ...defaultSocialImageSize };
   const imageUrl = escapeHtml(absolute(siteUrl, image.url));
   const tags: string[] = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}">`,
-    `<link rel="canonical" href="${canonical}">`,
+    canonical ? `<link rel="canonical" href="${canonical}">` : "",
     meta.noindex || !indexable ? `<meta name="robots" content="noindex, nofollow">` : "",
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${description}">`,
-    `<meta property="og:url" content="${canonical}">`,
+    `<meta property="og:url" content="${canonical ?? url}">`,
     `<meta property="og:type" content="${meta.type ?? "website"}">`,
     `<meta property="og:site_name" content="${escapeHtml(siteName)}">`,
     `<meta property="og:locale" content="en">`,

@@ -14,8 +14,10 @@ export interface PageMeta {
   /** Full title as is, without the site suffix (error pages). */
   rawTitle?: string;
   description: string;
-  /** Canonical path (tracking parameters already removed). */
+  /** The page's path (tracking parameters already removed): its canonical address unless `canonical` says otherwise. */
   path: string;
+  /** Another canonical address (a path or URL), or null for none: an error screen is no page to point at. */
+  canonical?: string | null;
   noindex?: boolean;
   type?: "website" | "article" | "profile";
   image?: SocialImage;

@@ -146,6 +146,7 @@ export async function renderErrorPage(c: Context<AppEnv>, status: number): Promi
       rawTitle: notFound ? t("errors.meta_title_404") : t("errors.meta_title_500"),
       description: notFound ? t("errors.title_404") : t("errors.title_500"),
       path: url.pathname,
+      canonical: null,
       noindex: true,
     },
   });

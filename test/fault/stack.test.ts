@@ -3,7 +3,11 @@ import { DEFAULTS } from "../../cms/scripts/lib.mjs";
 import { testSecrets } from "../../scripts/lib/test-stack.mjs";
 import manifest from "../../src/generated/asset-manifest.json";
 import { commonSecurityHeaders, staticFileCsp, strictTransportSecurity } from "../../src/middleware/security-headers";
+import { hasJava, type HtmlDocument, validateHtml } from "../support/nu-html-checker.ts";
 import { hostileRequests, sweepProblems } from "./hostile-requests";
+
+/** The 500 screens seen while Directus was stopped, for the HTML checker. */
+const errorScreens: HtmlDocument[] = [];
 
 /**
  * Fault tests (issue 8, point 3) against the built worker (`wrangler dev`) and a real seeded
@@ -248,6 +252,7 @@ describe("3. Directus stopped under load", () => {
         // Directus refuses connections: the worker answers by itself with the 500 screen.
         expect(page.status, path).toBeGreaterThanOrEqual(500);
         expect(page.html, path).toContain(errorScreenText);
+        errorScreens.push({ name: `${path} (${page.status}, Directus stopped)`, html: page.html });
         console.log(`stopped Directus: ${path} -> ${page.status} in ${Math.round(page.ms)} ms`);
       }
       const fromContentCache = await get(contentCacheOnly);
@@ -275,6 +280,13 @@ describe("3. Directus stopped under load", () => {
     const search = await get(`/search?q=gpu&after=${Date.now()}`);
     expect(search.status).toBe(200);
   }, 120_000);
+});
+
+describe("3b. the 500 screen as Directus' outage shows it", () => {
+  it.skipIf(!hasJava())("is valid HTML (Nu HTML Checker)", () => {
+    expect(errorScreens.length).toBeGreaterThan(0);
+    expect(validateHtml(errorScreens)).toEqual([]);
+  });
 });
 
 describe("4. Directus hanging (accepts connections, never answers)", () => {

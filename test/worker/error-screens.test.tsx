@@ -48,6 +48,9 @@ describe("404 screen", () => {
     expect(html).toMatch(/<a href="\/" class="btn btn-primary[^"]*">Back to main page<\/a>/);
     expect(html).toContain('src="/illustrations/not-found.svg"');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    // No page here to point search engines at: no canonical link.
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).toContain('<meta property="og:url" content="http://localhost:3000/no/such/page">');
     expect(text).not.toContain("The server could not load the page");
   });
 });
@@ -66,6 +69,7 @@ async function expectServerErrorScreen(response: Response, status: number, path:
   expect(text).toContain("We are already working on this. Please try refreshing the page.");
   expect(text).toContain(`Error ${status}`);
   expect(html).toContain(`<a href="${path}" class="link">refreshing the page</a>`);
+  expect(html).not.toContain('rel="canonical"');
   return { html, text };
 }
 

@@ -106,11 +106,11 @@ export function CookieConsent({ initial, path }: { initial: ConsentState; path: 
               </div>
               <input
                 type="checkbox"
+                // biome-ignore lint/a11y/useAriaPropsForRole: a checkbox's own checked state is the switch's state; ARIA in HTML forbids aria-checked on it
                 role="switch"
                 name="analytics"
                 value="on"
                 checked={analytics}
-                aria-checked={analytics}
                 onChange={(event) => setAnalytics(event.target.checked)}
                 aria-labelledby="consent-analytics-title"
                 aria-describedby="consent-analytics-text"

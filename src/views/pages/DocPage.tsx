@@ -124,7 +124,8 @@ export function DocPage({ data }: { data: DocPageData }) {
   const edit = useEditable();
   return (
     <div className="container-page lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 xl:grid-cols-[16rem_minmax(0,1fr)_13rem]">
-      <aside className="print:hidden">
+      {/* Plain boxes, not asides: the navigation landmarks inside them are named, extra unnamed landmarks are noise. */}
+      <div className="print:hidden">
         {/* Phones and tablets: the tree in a disclosure above the article. */}
         {/* Keyed by page: the menu closes after following one of its links. */}
         <Disclosure key={current.pageId ?? current.sectionId} summary={t("docs.menu")} className="mt-6 lg:hidden">
@@ -135,7 +136,7 @@ export function DocPage({ data }: { data: DocPageData }) {
         <div className="sticky top-0 hidden max-h-screen overflow-y-auto py-10 pr-2 lg:block" data-docs-sidebar>
           <DocsSidebar nav={nav} current={current} />
         </div>
-      </aside>
+      </div>
 
       <article className="min-w-0 py-8 md:py-10">
         <Breadcrumbs trail={trail} />
@@ -190,9 +191,9 @@ export function DocPage({ data }: { data: DocPageData }) {
         </div>
       </article>
 
-      <aside className="hidden xl:block print:hidden">
+      <div className="hidden xl:block print:hidden">
         <div className="sticky top-0 max-h-screen overflow-y-auto py-10">{page && <DocsToc headings={page.headings} />}</div>
-      </aside>
+      </div>
     </div>
   );
 }

@@ -19,7 +19,14 @@ export function HeaderSearchControls({ inputRef, onFieldFocus, onFieldActivate, 
   return (
     <>
       {/* biome-ignore lint/a11y/useSemanticElements: the search landmark on the form itself, known to every screen reader (<search> is recent) */}
-      <form action="/search" method="get" role="search" className="hidden md:block" onSubmit={onSubmit}>
+      <form
+        action="/search"
+        method="get"
+        role="search"
+        aria-label={t("search.dialog_label")}
+        className="hidden md:block"
+        onSubmit={onSubmit}
+      >
         <label htmlFor="header-search-q" className="sr-only">
           {t("search.label")}
         </label>

@@ -234,10 +234,13 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose }: Sea
           <button
             type="button"
             onClick={() => onClose(true)}
-            aria-label={t("search.dialog_close")}
             className="text-ink-muted hover:text-ink hover:bg-surface-muted flex h-9 shrink-0 items-center justify-center rounded-md px-2"
           >
-            <kbd className="border-line hidden rounded border px-1.5 font-sans text-xs leading-5 md:inline">Esc</kbd>
+            {/* The name is the spoken text; the visible key hint is decoration (its name would not say "close"). */}
+            <span className="sr-only">{t("search.dialog_close")}</span>
+            <span aria-hidden="true" className="border-line hidden rounded border px-1.5 font-sans text-xs leading-5 md:inline">
+              Esc
+            </span>
             <CloseIcon className="h-5 w-5 md:hidden" />
           </button>
         </div>
@@ -297,58 +300,54 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose }: Sea
             className="py-2"
           >
             {results.map((result, index) => (
-              // biome-ignore lint/a11y/useFocusableInteractive: the combobox keeps focus and points at the active option (aria-activedescendant)
-              <div
+              // The link is the option itself (an option may not contain a link); the combobox keeps focus.
+              <a
                 key={result.id}
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === active}
+                href={result.url}
+                tabIndex={-1}
+                onClick={choose}
                 onMouseMove={() => setActive(index)}
-                className={index === active ? "bg-accent-soft" : ""}
+                className={`flex items-start gap-3 px-4 py-3 ${index === active ? "bg-accent-soft" : ""}`}
               >
-                <a href={result.url} tabIndex={-1} onClick={choose} className="flex items-start gap-3 px-4 py-3">
-                  <span className="min-w-0 flex-1">
-                    <span className="text-ink-subtle flex items-center gap-2 text-xs font-medium">
-                      <span
-                        className={`text-accent shrink-0 rounded px-1.5 py-0.5 font-semibold ${index === active ? "bg-surface" : "bg-accent-soft"}`}
-                      >
-                        {kindLabels[result.kind]}
-                      </span>
-                      {result.section && <span className="truncate">{result.section}</span>}
+                <span className="min-w-0 flex-1">
+                  <span className="text-ink-subtle flex items-center gap-2 text-xs font-medium">
+                    <span
+                      className={`text-accent shrink-0 rounded px-1.5 py-0.5 font-semibold ${index === active ? "bg-surface" : "bg-accent-soft"}`}
+                    >
+                      {kindLabels[result.kind]}
                     </span>
-                    <span className={`mt-1 line-clamp-2 font-semibold ${index === active ? "text-accent" : ""}`}>
-                      <Highlighted segments={result.title} />
-                    </span>
-                    {result.snippet.length > 0 && (
-                      <span className="text-ink-muted mt-0.5 line-clamp-2 text-sm leading-relaxed md:line-clamp-1">
-                        <Highlighted segments={result.snippet} />
-                      </span>
-                    )}
+                    {result.section && <span className="truncate">{result.section}</span>}
                   </span>
-                  <ArrowRightIcon className={`text-accent mt-6 h-4 w-4 shrink-0 ${index === active ? "" : "invisible"}`} />
-                </a>
-              </div>
+                  <span className={`mt-1 line-clamp-2 font-semibold ${index === active ? "text-accent" : ""}`}>
+                    <Highlighted segments={result.title} />
+                  </span>
+                  {result.snippet.length > 0 && (
+                    <span className="text-ink-muted mt-0.5 line-clamp-2 text-sm leading-relaxed md:line-clamp-1">
+                      <Highlighted segments={result.snippet} />
+                    </span>
+                  )}
+                </span>
+                <ArrowRightIcon className={`text-accent mt-6 h-4 w-4 shrink-0 ${index === active ? "" : "invisible"}`} />
+              </a>
             ))}
             {q && (
-              // biome-ignore lint/a11y/useFocusableInteractive: the combobox keeps focus and points at the active option (aria-activedescendant)
-              <div
+              <a
                 id={optionId(results.length)}
                 role="option"
                 aria-selected={active === results.length}
+                href={searchPageHref(q)}
+                tabIndex={-1}
+                onClick={choose}
                 onMouseMove={() => setActive(results.length)}
-                className={`border-line ${results.length ? "mt-1 border-t" : ""} ${active === results.length ? "bg-accent-soft" : ""}`}
+                className={`border-line text-accent flex items-center gap-3 px-4 py-3 text-sm font-semibold ${results.length ? "mt-1 border-t" : ""} ${active === results.length ? "bg-accent-soft" : ""}`}
               >
-                <a
-                  href={searchPageHref(q)}
-                  tabIndex={-1}
-                  onClick={choose}
-                  className="text-accent flex items-center gap-3 px-4 py-3 text-sm font-semibold"
-                >
-                  <SearchIcon className="h-4 w-4 shrink-0" />
-                  <span className="min-w-0 flex-1 truncate">{t("search.dialog_all", { q })}</span>
-                  <ArrowRightIcon className={`h-4 w-4 shrink-0 ${active === results.length ? "" : "invisible"}`} />
-                </a>
-              </div>
+                <SearchIcon className="h-4 w-4 shrink-0" />
+                <span className="min-w-0 flex-1 truncate">{t("search.dialog_all", { q })}</span>
+                <ArrowRightIcon className={`h-4 w-4 shrink-0 ${active === results.length ? "" : "invisible"}`} />
+              </a>
             )}
           </div>
         </div>

@@ -24,7 +24,7 @@ export function SearchProposals({
         {title}
       </h2>
       {text && <p className="text-ink-muted mt-2">{text}</p>}
-      <form action="/search" method="get" role="search" className="mt-6 flex max-w-2xl gap-2">
+      <form action="/search" method="get" role="search" aria-labelledby="search-proposals-title" className="mt-6 flex max-w-2xl gap-2">
         <label htmlFor="search-proposals-q" className="sr-only">
           {t("search.label")}
         </label>

@@ -37,6 +37,18 @@ const richTextMediaClasses = [
   "[&_td]:border-line [&_td]:border-b [&_td]:py-2.5 [&_td]:pr-6 [&_td]:align-top",
 ].join(" ");
 
+/**
+ * Code blocks and tables scroll sideways here, and a scrolling region must be reachable by keyboard.
+ * The sanitiser writes both start tags bare, so the exact tags are all there is to match.
+ */
+const withFocusableScrollers = (html: string) =>
+  html.replaceAll("<pre>", '<pre tabindex="0">').replaceAll("<table>", '<table tabindex="0">');
+
 export function Prose({ html, className = "", media = true }: { html: string; className?: string; media?: boolean }) {
-  return <div className={`${proseClasses} ${media ? richTextMediaClasses : ""} ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className={`${proseClasses} ${media ? richTextMediaClasses : ""} ${className}`}
+      dangerouslySetInnerHTML={{ __html: media ? withFocusableScrollers(html) : html }}
+    />
+  );
 }

@@ -1,0 +1,113 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { openPage } from "./open-page.ts";
+import { onePagePerTemplate, previewCookie, sitemapPaths } from "./site-pages.ts";
+
+const baseUrl = inject("baseUrl");
+/** WCAG 2.1 A and AA, and axe's best practices. */
+const ruleSets = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+const widths = [375, 1280] as const;
+let browser: Browser;
+
+/** axe-core's violations on the page as it is now, one line per rule and element. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(ruleSets).analyze();
+  return result.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact}): ${node.target.join(" ")} — ${node.failureSummary?.split("\n")[1]?.trim() ?? ""}`,
+    ),
+  );
+}
+
+/** A page in a context of its own: axe runs part of its work in a second page of that context. */
+async function open(path: string, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const opened = await openPage(context, baseUrl + path, { width });
+  opened.page.on("close", () => void context.close());
+  return opened.page;
+}
+
+/**
+ * Accessibility by axe-core on every template at phone and desktop width, and with each
+ * interactive state open. Keyboard reach of scrolling regions is axe's scrollable-region-focusable.
+ */
+describe.skipIf(!hasChromium())("accessibility (axe-core)", () => {
+  let templates: Map<string, string>;
+  beforeAll(async () => {
+    browser = await chromium.launch(chromiumLaunchOptions());
+    templates = onePagePerTemplate(await sitemapPaths(baseUrl));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const width of widths) {
+    it(`finds no violation on any template at ${width} px`, async () => {
+      const found: string[] = [];
+      for (const [route, path] of templates) {
+        const page = await open(path, width);
+        found.push(...(await violations(page)).map((line) => `${route} ${path}: ${line}`));
+        await page.close();
+      }
+      expect(found).toEqual([]);
+    }, 180_000);
+
+    it(`finds none with the search dialog showing results at ${width} px`, async () => {
+      const page = await open("/", width);
+      await page.keyboard.press("/");
+      const dialog = page.getByRole("dialog", { name: "Search the site" });
+      await dialog.getByRole("combobox").fill("gpu");
+      await expect.poll(() => dialog.getByRole("option").count()).toBeGreaterThan(2);
+      await page.keyboard.press("ArrowDown"); // an active option too
+      expect(await violations(page)).toEqual([]);
+      await page.close();
+    });
+
+    it(`finds none with the cookie settings dialog open at ${width} px`, async () => {
+      const page = await open("/blog", width);
+      await page.getByRole("button", { name: "Cookie settings" }).click();
+      await page.getByRole("dialog", { name: "Cookie settings" }).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.close();
+    });
+
+    it(`finds none with the newsletter form showing its errors at ${width} px`, async () => {
+      const page = await open("/blog", width);
+      const form = page.locator("#newsletter");
+      await form.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.querySelector("#newsletter form")?.getAttribute("data-ready") === "true");
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await form.getByText("Select at least one subscription").waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.close();
+    });
+
+    it(`finds none in the docs with the tree open and another code tab chosen at ${width} px`, async () => {
+      const page = await open("/docs/getting-started/quickstart", width); // a page with code tabs
+      if (width < 1024) await page.locator("summary", { hasText: "Browse the docs" }).click();
+      await page.locator(".doc-body [data-code-tabs]").first().locator("label").nth(1).click();
+      expect(await violations(page)).toEqual([]);
+      await page.close();
+    });
+
+    it(`finds none on a previewed page with the preview bar at ${width} px`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const [name, value] = (await previewCookie(baseUrl)).split("=") as [string, string];
+      await context.addCookies([{ name, value, url: baseUrl }]);
+      const { page } = await openPage(context, baseUrl + templates.get("post")!, { width });
+      await page.getByText("Exit preview").waitFor();
+      expect(await violations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("finds none with the mobile menu open at 375 px", async () => {
+    const page = await open("/", 375);
+    await page.locator("summary[aria-label='Open menu']").click();
+    await page.locator("details[open] nav").waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+});
