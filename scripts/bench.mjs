@@ -5,7 +5,8 @@
 // prints the tables. How to read the numbers: docs/benchmarks.md.
 //
 //   node scripts/bench.mjs [--duration 5] [--connections 1,10,50] [--cold-connections 1,10,50]
-//        [--cold-repeats 3] [--pages home,blog,article,careers,event,doc] [--skip static,hit,ssr,diagnostics,cold,client,search]
+//        [--cold-repeats 3] [--pages home,blog,article,careers,event,doc] [--skip static,hit,ssr,diagnostics,cold,client,tap,search]
+//        [--tap-runs 3]
 //        [--port 3300] [--cms-port 8070] [--cms-url http://127.0.0.1:8055]
 //   node scripts/bench.mjs --from bench-results/bench-<date>.json   (tables of a saved run)
 //
@@ -35,6 +36,7 @@ const { buildForBench, cpuMs, disposeAll, machine, root, startBenchCms, startWor
 const { discoverPages } = await import("./bench/pages.mjs");
 const { measureClientBytes } = await import("./bench/client-bytes.mjs");
 const { measureSearch, searchTargets } = await import("./bench/search.mjs");
+const { measureFirstTap, firstTapTargets } = await import("./bench/first-tap.mjs");
 
 const { values: args } = parseArgs({
   options: {
@@ -46,6 +48,7 @@ const { values: args } = parseArgs({
     skip: { type: "string", default: "" },
     port: { type: "string", default: "3300" },
     "cms-port": { type: "string", default: "8070" },
+    "tap-runs": { type: "string", default: "3" },
     "cms-url": { type: "string" },
     out: { type: "string", default: "bench-results" },
     from: { type: "string" },
@@ -372,6 +375,17 @@ try {
     }
   }
 
+  // The first tap on a phone profile: /blog -> an article, four cases (scripts/bench/first-tap.mjs).
+  if (!skip.has("tap")) {
+    log("\nfirst tap (Chromium, 412 px, slow 4G, 4x CPU) ...");
+    const site = await startWorkerd({ build, port: basePort + 8, apiBaseUrl });
+    try {
+      report.firstTap = await measureFirstTap(site.siteUrl, { runs: ints(args["tap-runs"], "--tap-runs")[0], log });
+    } finally {
+      await site.dispose();
+    }
+  }
+
   // Search: query time, index size, load and rebuild time at 5,000 documents, dialog JS.
   if (!skip.has("search")) {
     log("\nsearch ...");
@@ -481,6 +495,7 @@ function evaluateTargets(r) {
     }
   }
   // 5. Search (engine in Node on the fixtures and a synthetic corpus; see scripts/bench/search.mjs).
+  if (r.firstTap) targets.push(...firstTapTargets(r.firstTap));
   if (r.search) targets.push(...searchTargets(r.search));
   // 4. Worker bundle < 400 kB gzip.
   if (r.bundle) {
@@ -552,6 +567,29 @@ function toMarkdown(r) {
     for (const x of r.cold) {
       out(
         `| ${x.page} | ${x.connections} | ${fmt(x.p50, 1)} | ${fmt(x.p99, 1)} | ${fmt(x.ttfbP50, 1)} | ${fmt(x.cpuMsPerRequest, 2)} | ${fmt(x.cmsCpuMsPerRequest, 2)} | \`${x.serverTiming ?? "-"}\`${x.failed ? ` ⚠${x.failed} failed` : ""} |`,
+      );
+    }
+    out();
+  }
+  if (r.firstTap) {
+    const p = r.firstTap.profile;
+    out("## First tap on a phone (/blog -> an article, tap to the article's h1)");
+    out();
+    out(
+      `${p.width} px with touch, ${p.latencyMs} ms round trip, ${p.downKbps / 1000} Mbps down, ${p.cpuSlowdown}x CPU slowdown, empty cache; median of ${r.firstTap.runs} runs.`,
+    );
+    out();
+    out("| case | median | runs | vs plain |");
+    out("|---|---|---|---|");
+    const labels = {
+      plain: "JavaScript off (plain navigation)",
+      first: "the tap is the first input",
+      scroll: "a scroll 1 s before",
+      idle: "5 s idle before",
+    };
+    for (const [kind, row] of Object.entries(r.firstTap.cases)) {
+      out(
+        `| ${labels[kind] ?? kind} | ${row.median} ms | ${row.samples.join(", ")} | ${(row.median / r.firstTap.cases.plain.median).toFixed(2)}x |`,
       );
     }
     out();

@@ -13,12 +13,22 @@ import { interactions, markInteracted } from "./when";
  * arrival: a pointer moving or pressed, a key, a touch, focus, the wheel or a scroll. Editors'
  * previews and the dev server hydrate at once (docs/decisions/012).
  *
- * Until the app runs, a click it must handle (an in-app link, a button) and a search shortcut
- * are held, then replayed once the router listens; if the app fails to load, the click is
- * replayed all the same and the browser does what the HTML says.
+ * Until the app runs, a link is the browser's: a click on it is a plain navigation (never slower
+ * than one: holding it for 90 kB of app code cost a new visitor up to twice as long), which the
+ * page's speculation rules start on hover or finger down; a finger or pointer coming down on a
+ * link does not start the app either, since the visitor is leaving. A button click and a search
+ * shortcut, which only the app can answer, are held and replayed once it runs; if the app fails
+ * to load, the click is replayed all the same and the browser does what the HTML says.
  */
 
-const intentEvents = [...interactions, "pointermove", "scroll"] as const;
+/**
+ * What starts the app. With a mouse: any sign of use. On a touch screen a finger down, a scroll or
+ * a tap on a link is reading or leaving, and 90 kB of app code loading then would compete with
+ * the next page for a phone's thin link: there a key, focus, or a tap on a button the app answers
+ * (held below) starts it.
+ */
+const intentEvents = (): readonly string[] =>
+  window.matchMedia("(pointer: coarse)").matches ? ["keydown", "focusin"] : [...interactions, "pointermove", "scroll"];
 
 let started = false;
 let running = false;
@@ -49,12 +59,35 @@ function replay(): void {
   if (key) key.target.dispatchEvent(new KeyboardEvent("keydown", { ...key.init, bubbles: true, cancelable: true }));
 }
 
-/** A click the app would handle: an in-app link, or a button (its behaviour is the app's). */
+/**
+ * A click only the app can answer: a button outside any link, or a link the app answers in place
+ * (`data-needs-app`: the search icon opens the search dialog rather than the search page).
+ */
 function heldTarget(event: MouseEvent): HTMLElement | null {
   const link = findLink(event.target);
-  if (link) return inAppTarget(event, link, window.location) ? link : null;
+  if (link) return link.hasAttribute("data-needs-app") ? link : null;
   const button = event.target instanceof Element ? event.target.closest("button") : null;
   return button instanceof HTMLButtonElement && !button.disabled ? button : null;
+}
+
+/**
+ * A pointer or finger coming down on a link to another page of the site, or the focus it gives
+ * that link: the visitor is leaving.
+ */
+function leavingBy(event: Event): boolean {
+  if (event.type !== "pointerdown" && event.type !== "touchstart" && event.type !== "focusin") return false;
+  const link = findLink(event.target);
+  if (!link || link.hasAttribute("data-needs-app")) return false;
+  const pointer = event instanceof MouseEvent ? event : null;
+  const facts = {
+    button: pointer?.button ?? 0,
+    metaKey: pointer?.metaKey ?? false,
+    ctrlKey: pointer?.ctrlKey ?? false,
+    shiftKey: pointer?.shiftKey ?? false,
+    altKey: pointer?.altKey ?? false,
+    defaultPrevented: false,
+  };
+  return inAppTarget(facts, link, window.location) !== null;
 }
 
 function boot(): void {
@@ -100,11 +133,13 @@ function boot(): void {
     start(payload, root);
     return;
   }
-  const onIntent = () => {
-    for (const name of intentEvents) window.removeEventListener(name, onIntent, true);
+  const startingEvents = intentEvents();
+  const onIntent = (event: Event) => {
+    if (leavingBy(event)) return;
+    for (const name of startingEvents) window.removeEventListener(name, onIntent, true);
     start(payload, root);
   };
-  for (const name of intentEvents) window.addEventListener(name, onIntent, { capture: true, passive: true });
+  for (const name of startingEvents) window.addEventListener(name, onIntent, { capture: true, passive: true });
   // Until hydration sets "true": the page is waiting for a sign of use (browser tests read it).
   document.documentElement.dataset.hydrated ??= "deferred";
 }

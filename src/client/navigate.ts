@@ -63,7 +63,47 @@ async function navigate(url: URL, mode: "push" | "pop"): Promise<void> {
   }
 }
 
-/** Starts the router: one document-level click handler, and back/forward. */
+const preloaded = new Set<string>();
+
+/**
+ * Runs the loader of a page the visitor shows intent for (pointer or finger down, a hover that
+ * rests): its route's code and its data are in the caches before the click. Not in an editor's
+ * preview, where a draft may change before the click.
+ */
+function preload(link: HTMLAnchorElement): void {
+  if (payload.site.preview) return;
+  const url = inAppTarget(
+    { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false },
+    link,
+    window.location,
+  );
+  if (!url || !matchRoute(url.pathname)) return;
+  const path = pathOf(url);
+  if (path === renderedPath || preloaded.has(path)) return;
+  preloaded.add(path);
+  loadPage(url, payload.config, payload.site).catch(() => preloaded.delete(path));
+}
+
+/** How long a pointer rests on a link before it counts as intent (a pass across the page does not). */
+const hoverIntentMs = 80;
+
+function listenForIntent(): void {
+  const onPress = (event: Event) => {
+    const link = findLink(event.target);
+    if (link) preload(link);
+  };
+  document.addEventListener("pointerdown", onPress, { capture: true, passive: true });
+  document.addEventListener("touchstart", onPress, { capture: true, passive: true });
+  let hover: { link: HTMLAnchorElement; timer: ReturnType<typeof setTimeout> } | null = null;
+  document.addEventListener("mouseover", (event) => {
+    const link = findLink(event.target);
+    if (link === hover?.link) return;
+    if (hover) clearTimeout(hover.timer);
+    hover = link ? { link, timer: setTimeout(() => preload(link), hoverIntentMs) } : null;
+  });
+}
+
+/** Starts the router: one document-level click handler, back/forward, and preloading on intent. */
 export function startRouter(initial: PagePayload, renderState: (state: PageState) => void): void {
   payload = initial;
   render = renderState;
@@ -77,6 +117,10 @@ export function startRouter(initial: PagePayload, renderState: (state: PageState
     event.preventDefault();
     if (pathOf(url) !== renderedPath) void navigate(url, "push");
   });
+  listenForIntent();
+  // From here the router answers clicks and preloads pages itself: the document prefetches that
+  // the page's speculation rules start on intent would be fetched for nothing.
+  document.querySelector('script[type="speculationrules"]')?.remove();
   window.addEventListener("popstate", () => {
     // Back to a hash on the same page: the browser scrolls, nothing to render.
     if (pathOf(window.location) !== renderedPath) void navigate(new URL(window.location.href), "pop");

@@ -3,14 +3,17 @@ import { escapeHtml, serializeForScript } from "./serialize";
 import { managedHeadTags, type HeadContext } from "./head";
 import type { PageMeta } from "./meta";
 import type { PagePayload } from "./payload";
+import { speculationRulesTag } from "./speculation-rules";
 
 export interface DocumentContext extends HeadContext {
   meta: PageMeta;
   nonce: string;
+  /** Let the browser fetch the next page on intent (not in an editor's preview). */
+  prefetch: boolean;
 }
 
 /** `<!doctype html>` through the opening of the React root: flushed before rendering starts. */
-export function documentStart({ meta, ...context }: DocumentContext): string {
+export function documentStart({ meta, prefetch, ...context }: DocumentContext): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -19,6 +22,7 @@ export function documentStart({ meta, ...context }: DocumentContext): string {
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(context.siteName)} blog" href="/blog/rss.xml">` +
     headAssetTags(context.nonce) +
+    (prefetch ? speculationRulesTag(context.nonce) : "") +
     `</head><body><div id="app">`
   );
 }

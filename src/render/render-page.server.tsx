@@ -112,6 +112,7 @@ function documentParts(c: Context<AppEnv>, { state, meta, status = 200, params =
     siteUrl: config.url,
     siteName: config.name,
     indexable: config.environment === "prod",
+    prefetch: !state.site.preview,
   });
   const payload: PagePayload = {
     route: state.route === "error" ? null : state.route,

@@ -56,18 +56,73 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await page.context().close();
   });
 
-  it("replays an in-app link clicked before the app ran as a client navigation", async () => {
-    const { page, heldRequest, release } = await openHeld("/");
+  it("follows an in-app link clicked before the app ran as one plain navigation, not held", async () => {
+    const { page } = await openHeld("/");
     await mark(page);
+    const navigations: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) navigations.push(new URL(frame.url()).pathname);
+    });
+    // The app's code never arrives (held back), and the click is not waiting for it.
     await page.getByRole("banner").getByRole("link", { name: "Blog", exact: true }).click();
-    await heldRequest;
-    // Held: the browser did not follow the link on its own.
-    expect(new URL(page.url()).pathname).toBe("/");
-    await release();
     await page.waitForURL(`${baseUrl}/blog`);
     await page.waitForFunction(() => document.querySelector("h1")?.textContent?.includes("Blog"));
-    expect(await marked(page)).toBe(true); // no full page load
+    expect(await marked(page)).toBe(false); // the browser's own navigation
+    expect(navigations).toEqual(["/blog"]); // exactly once
     await page.context().close();
+  });
+
+  it("on a phone, a tap on a link navigates without starting the app", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 900 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
+    const link = page.locator("main article a[href^='/blog/']").first();
+    const href = (await link.getAttribute("href"))!;
+    await link.tap();
+    await page.waitForURL(baseUrl + href);
+    await page.locator("h1").waitFor();
+    // The visitor was leaving: the 90 kB of app code were not fetched to compete with the next page.
+    expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+    await context.close();
+  });
+
+  it("prefetches the next page on hover before the app runs, but not /api/*, files or other sites", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // The app's code is blocked, not intercepted: Chromium makes no speculative prefetch while a
+    // test intercepts requests.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setBlockedURLs", { urls: ["*/static/hydrate-*"] });
+    const prefetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.headers()["sec-purpose"]?.includes("prefetch")) prefetched.push(request.url());
+    });
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    // Links the rules must leave alone, outside the app's root, hovered first.
+    await page.evaluate(() => {
+      for (const href of ["/api/search?q=gpu", "https://meridian.example/elsewhere", "/blog/rss.xml"]) {
+        const link = document.createElement("a");
+        link.href = href;
+        link.textContent = href;
+        link.className = "hover-probe";
+        document.body.insertBefore(link, document.body.firstChild);
+      }
+    });
+    for (const probe of await page.locator(".hover-probe").all()) await probe.hover();
+    // Then an article: once its prefetch is made, the probes' would have been made before it.
+    const article = page.locator("main article a[href^='/blog/']").first();
+    const href = (await article.getAttribute("href"))!;
+    const articlePrefetch = page.waitForRequest((request) => request.url() === baseUrl + href && Boolean(request.headers()["sec-purpose"]));
+    await article.hover();
+    await articlePrefetch;
+    expect(prefetched).toEqual([baseUrl + href]);
+    await context.close();
   });
 
   it("replays a button pressed before the app ran", async () => {

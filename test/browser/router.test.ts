@@ -73,6 +73,31 @@ describe.skipIf(!hasChromium())("client router in Chromium", () => {
     await page.close();
   });
 
+  it("once running, loads the next page's data on hover and navigates from it without asking again", async () => {
+    const { page } = await openPage(browser, `${baseUrl}/blog`);
+    await markDocument(page);
+    // The app answers links now: the document prefetch rules are gone.
+    expect(await page.locator('script[type="speculationrules"]').count()).toBe(0);
+    const queries: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/graphql") queries.push(request.postDataJSON()?.operationName);
+    });
+    const article = page.locator("main article a[href^='/blog/']").first();
+    const href = (await article.getAttribute("href"))!;
+    const preloaded = page.waitForRequest((request) => new URL(request.url()).pathname === "/graphql");
+    await article.hover();
+    await preloaded;
+    await page.waitForLoadState("networkidle");
+    const asked = queries.length;
+    expect(asked).toBeGreaterThan(0);
+    await article.click();
+    await page.waitForURL(baseUrl + href);
+    await page.locator("h1").waitFor();
+    expect(await documentMarked(page)).toBe(true); // a client navigation
+    expect(queries.length).toBe(asked); // served from what the hover loaded
+    await page.close();
+  });
+
   it("treats /blog/ as the server does: a full load that lands on /blog", async () => {
     const { page } = await openPage(browser, `${baseUrl}/`);
     await markDocument(page);

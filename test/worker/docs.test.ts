@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { docsPageQuery, docsSourcesQuery } from "../../src/content/queries/docs";
-import { docsPages } from "./fixtures/docs";
+import { docsBodiesAnswer, docsPages } from "./fixtures/docs";
 import { mockDirectus, request, resetContentState, testSecrets, textOf } from "./helpers";
 
 beforeEach(resetContentState);
@@ -156,6 +156,40 @@ describe("docs for AI tools", () => {
     expect(llms).toContain("- [Multi-node jobs](http://localhost:3000/docs/gpu-clusters/slurm/multi-node-jobs.md): Jobs across nodes.");
     const full = await (await request("/llms-full.txt")).text();
     for (const page of docsPages) expect(full).toContain(`# ${page.title}`);
+  });
+
+  it("streams llms-full.txt, reading the pages' Markdown a batch at a time and never all at once", async () => {
+    const pages = Array.from({ length: 120 }, (_, index) => ({
+      id: String(1000 + index),
+      title: `Page ${index + 1}`,
+      slug: `page-${index + 1}`,
+      description: "",
+      sort: index + 1,
+      date_updated: null,
+      section: { id: "1" },
+      parent: null,
+      body: `Body of page ${index + 1}.`,
+    }));
+    const directus = mockDirectus({
+      DocsTree: {
+        docs_sections: [{ id: "1", title: "Many", slug: "many", description: "", icon: null, sort: 1 }],
+        docs_pages: pages.map(({ body: _body, ...page }) => page),
+      },
+      DocsBodies: docsBodiesAnswer(pages),
+    });
+    const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
+    const response = await request("/llms-full.txt", { app });
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const text = await response.text();
+    // Every page in the tree's order, each with its own text.
+    const titles = [...text.matchAll(/^# (Page \d+)$/gm)].map((match) => match[1]);
+    expect(titles).toEqual(pages.map((page) => page.title));
+    expect(text).toContain("# Page 120\n\nSource: http://localhost:3000/docs/many/page-120\n\nBody of page 120.\n");
+    const batches = directus.calls
+      .filter((call) => call.operationName === "DocsBodies")
+      .map((call) => (call.variables.ids as string[]).length);
+    expect(batches).toEqual([50, 50, 20]);
+    expect(directus.count("DocsSources")).toBe(0); // the whole corpus is never read here
   });
 
   it("never shows drafts in the Markdown files, even to an editor in preview", async () => {

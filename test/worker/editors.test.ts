@@ -212,6 +212,7 @@ describe("editors' markup: in a preview only", () => {
       expect(html, path).not.toContain("/admin/content/");
       expect(html, path).not.toContain('"editable"');
       expect(html, path).not.toContain("data-editor-");
+      expect(html, path).toContain('<script type="speculationrules"'); // visitors' browsers prefetch on intent
     }
   });
 
@@ -229,6 +230,7 @@ describe("editors' markup: in a preview only", () => {
     expect(html).toContain(`data-editor-scheduled="${scheduledAt}"`);
     expect(html).toContain("Scheduled for ");
     expect(html).toContain("Last edited 20 Nov, 10:30 UTC");
+    expect(html).not.toContain("speculationrules"); // no prefetching of drafts that change under the editor
   });
 
   it("marks the event's title, description and each speaker's name", async () => {

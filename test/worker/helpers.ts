@@ -5,7 +5,7 @@ import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";
 import { clearPageMemory } from "../../src/middleware/page-cache";
-import { docsPageAnswer, docsSourcesData, docsTreeData } from "./fixtures/docs";
+import { docsBodiesAnswer, docsPageAnswer, docsSourcesData, docsTreeData } from "./fixtures/docs";
 import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
 import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
 import { eventDetailAnswer, eventsListAnswer } from "./fixtures/events";
@@ -136,6 +136,7 @@ const defaultAnswers: Record<string, unknown> = {
   DocsTree: docsTreeData,
   DocsPage: docsPageAnswer,
   DocsSources: docsSourcesData,
+  DocsBodies: docsBodiesAnswer(),
   BlogPostPath: blogPostPathAnswer,
   CareersJobPath: careersJobPathAnswer,
   EventPath: eventPathAnswer,

@@ -76,7 +76,7 @@ export interface DocsSourcesQuery {
   docs_pages: (DocsPageRow & { body: string | null; date_updated: string | null })[];
 }
 
-/** Every published page with its Markdown source: `.md` files, llms-full.txt and the search index (server only). */
+/** Every published page with its Markdown source, for the search index (server only). */
 export const docsSourcesQuery = defineOperation<DocsSourcesQuery>(
   /* GraphQL */ `
 query DocsSources($status: [String], $now: String) {
@@ -84,6 +84,23 @@ query DocsSources($status: [String], $now: String) {
     id title slug description sort date_updated body
     section { id }
     parent { id }
+  }
+}`,
+);
+
+export interface DocsBodiesQuery {
+  docs_pages: { id: string; body: string | null }[];
+}
+
+/**
+ * The Markdown source of the given published pages: a `.md` file reads one, llms-full.txt reads
+ * them a batch at a time while it streams, so neither holds every page's text (server only).
+ */
+export const docsBodiesQuery = defineOperation<DocsBodiesQuery, { ids: string[] }>(
+  /* GraphQL */ `
+query DocsBodies($ids: [GraphQLStringOrFloat], $status: [String], $now: String) {
+  docs_pages(filter: { id: { _in: $ids }, status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: -1) {
+    id body
   }
 }`,
 );

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
-import { docsSourcesQuery, docsTreeQuery } from "../../content/queries/docs";
+import { stream } from "hono/streaming";
+import { docsBodiesQuery, docsTreeQuery } from "../../content/queries/docs";
 import type { AppEnv } from "../../env";
 import { publicHtmlCacheControl } from "../../render/cache-policy";
 import { buildDocsTree, docsPath, findDocsPage, type DocsTree } from "./tree";
@@ -9,18 +10,23 @@ import { buildDocsTree, docsPath, findDocsPage, type DocsTree } from "./tree";
  * `/docs/<path>.md`, `/llms.txt` (the llms.txt convention: title, summary, links with
  * descriptions) and `/llms-full.txt` (every page in one file). Published pages only: these
  * addresses never show drafts, not even to an editor in preview (app.ts keeps them public).
+ * Only the tree is read whole; page texts are read as needed, a batch at a time for
+ * llms-full.txt, which streams: its size grows with the docs, the worker's memory does not.
  */
 
 const markdownType = "text/markdown; charset=utf-8";
 const textType = "text/plain; charset=utf-8";
+/** Pages whose Markdown llms-full.txt reads per query. */
+const bodiesPerBatch = 50;
 
-async function loadDocs(c: Context<AppEnv>): Promise<{ tree: DocsTree; bodies: Map<string, string> }> {
-  const content = c.get("content");
-  const [treeResult, sources] = await Promise.all([content.query(docsTreeQuery), content.query(docsSourcesQuery)]);
-  return {
-    tree: buildDocsTree(treeResult.docs_sections, treeResult.docs_pages),
-    bodies: new Map(sources.docs_pages.map((page) => [page.id, page.body ?? ""])),
-  };
+async function loadTree(c: Context<AppEnv>): Promise<DocsTree> {
+  const result = await c.get("content").query(docsTreeQuery);
+  return buildDocsTree(result.docs_sections, result.docs_pages);
+}
+
+async function loadBodies(c: Context<AppEnv>, ids: string[]): Promise<Map<string, string>> {
+  const result = await c.get("content").query(docsBodiesQuery, { ids });
+  return new Map(result.docs_pages.map((page) => [page.id, page.body ?? ""]));
 }
 
 /** One page as a Markdown document: its title, summary and canonical URL, then the body as written. */
@@ -32,7 +38,7 @@ const absolute = (c: Context<AppEnv>, path: string) => new URL(path, c.env.SITE_
 
 export const docsFileRoutes = new Hono<AppEnv>()
   .get("/llms.txt", async (c) => {
-    const { tree } = await loadDocs(c);
+    const tree = await loadTree(c);
     const lines = [
       `# ${c.env.SITE_NAME} documentation`,
       "",
@@ -53,12 +59,24 @@ export const docsFileRoutes = new Hono<AppEnv>()
     return c.body(lines.join("\n"), 200, { "Content-Type": textType, "Cache-Control": publicHtmlCacheControl });
   })
   .get("/llms-full.txt", async (c) => {
-    const { tree, bodies } = await loadDocs(c);
-    const pages = tree.ordered.map(({ page }) =>
-      pageMarkdown(page.title, page.description, absolute(c, page.href), bodies.get(page.id) ?? ""),
-    );
-    const text = `# ${c.env.SITE_NAME} documentation\n\n${pages.join("\n---\n\n")}`;
-    return c.body(text, 200, { "Content-Type": textType, "Cache-Control": publicHtmlCacheControl });
+    const tree = await loadTree(c);
+    const pages = tree.ordered.map(({ page }) => page);
+    c.header("Content-Type", textType);
+    c.header("Cache-Control", publicHtmlCacheControl);
+    return stream(c, async (out) => {
+      await out.write(`# ${c.env.SITE_NAME} documentation\n\n`);
+      for (let start = 0; start < pages.length; start += bodiesPerBatch) {
+        const batch = pages.slice(start, start + bodiesPerBatch);
+        const bodies = await loadBodies(
+          c,
+          batch.map((page) => page.id),
+        );
+        for (const [index, page] of batch.entries()) {
+          const separator = start + index > 0 ? "\n---\n\n" : "";
+          await out.write(separator + pageMarkdown(page.title, page.description, absolute(c, page.href), bodies.get(page.id) ?? ""));
+        }
+      }
+    });
   })
   .get(`${docsPath}/*`, async (c, next) => {
     const path = c.req.path.slice(docsPath.length + 1);
@@ -69,7 +87,7 @@ export const docsFileRoutes = new Hono<AppEnv>()
     } catch {
       decoded = "";
     }
-    const { tree, bodies } = await loadDocs(c);
+    const tree = await loadTree(c);
     const location = decoded ? findDocsPage(tree, decoded) : null;
     if (!location) {
       return c.body(`No documentation page at ${docsPath}/${decoded || "…"}.\n`, 404, {
@@ -79,6 +97,7 @@ export const docsFileRoutes = new Hono<AppEnv>()
     }
     const { page } = location;
     const canonical = absolute(c, page.href);
+    const bodies = await loadBodies(c, [page.id]);
     return c.body(pageMarkdown(page.title, page.description, canonical, bodies.get(page.id) ?? ""), 200, {
       "Content-Type": markdownType,
       "Cache-Control": publicHtmlCacheControl,

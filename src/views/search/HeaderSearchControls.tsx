@@ -60,6 +60,7 @@ export function HeaderSearchControls({ inputRef, onFieldFocus, onFieldActivate, 
         className="text-ink-muted hover:text-ink hover:bg-surface-muted flex h-10 w-10 items-center justify-center rounded-md md:hidden"
         aria-label={t("nav.search")}
         aria-keyshortcuts="/ Control+K Meta+K"
+        data-needs-app
       >
         <SearchIcon />
       </a>

@@ -1,0 +1,116 @@
+// The first tap on a phone: Chromium at 412 px with touch, slow 4G (150 ms round trip, 1.6 Mbps
+// down, 750 kbps up), 4x CPU slowdown and an empty cache (a new browser context per run), `/blog`
+// -> an article, time from the tap to the article's h1 on screen. Four cases:
+//   plain   JavaScript off: the browser's own navigation (the yardstick);
+//   first   JavaScript on, the tap is the first input;
+//   scroll  a scroll 1 s before the tap;
+//   idle    5 s without input before the tap.
+// Wall-clock times from the test driver, the same way for every case; median of `runs` runs each.
+import { chromium } from "playwright-core";
+import { chromiumLaunchOptions, hasChromium } from "../../test/browser/chromium.ts";
+
+export const firstTapProfile = { width: 412, height: 823, latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 };
+export const firstTapCases = ["plain", "first", "scroll", "idle"];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The first article linked from /blog and its title (what the h1 will say). */
+async function firstArticle(base) {
+  const list = await (await fetch(`${base}/blog`)).text();
+  const href = /<article[^>]*>[\s\S]*?<a href="(\/blog\/[^"/.]+)"/.exec(list)?.[1];
+  if (!href) throw new Error("no article link on /blog");
+  const article = await (await fetch(base + href)).text();
+  const title = /<h1[^>]*>([^<]+)<\/h1>/.exec(article)?.[1];
+  if (!title) throw new Error(`no h1 on ${href}`);
+  return { href, title: title.replaceAll("&#x27;", "'").replaceAll("&amp;", "&") };
+}
+
+async function oneRun(browser, base, kind, article) {
+  const p = firstTapProfile;
+  const context = await browser.newContext({
+    viewport: { width: p.width, height: p.height },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled: kind !== "plain",
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: p.latencyMs,
+      downloadThroughput: (p.downKbps * 1000) / 8,
+      uploadThroughput: (p.upKbps * 1000) / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: p.cpuSlowdown });
+    await page.goto(`${base}/blog`, { waitUntil: "load" });
+    const link = page.locator(`main article a[href="${article.href}"]`).first();
+    if (kind === "scroll") {
+      await page.mouse.wheel(0, 120);
+      await page.waitForTimeout(1000);
+    } else if (kind === "idle") {
+      await page.waitForTimeout(5000);
+    }
+    await link.scrollIntoViewIfNeeded();
+    const started = performance.now();
+    await link.tap();
+    await page.locator("h1", { hasText: article.title }).waitFor({ state: "visible", timeout: 30_000 });
+    return performance.now() - started;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * @param {string} base site origin
+ * @returns {Promise<null | { profile: object, article: string, runs: number, cases: Record<string, { median: number, samples: number[] }>, medianOfCases: number, ratio: number }>}
+ */
+export async function measureFirstTap(base, { runs = 3, log = () => {} } = {}) {
+  if (!hasChromium()) {
+    log("first tap: no Chromium at /usr/bin/chromium (set CHROMIUM_PATH); skipped");
+    return null;
+  }
+  const article = await firstArticle(base);
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  const samples = Object.fromEntries(firstTapCases.map((kind) => [kind, []]));
+  try {
+    // Interleaved, so a slow moment of the machine does not fall on one case only.
+    for (let run = 0; run < runs; run += 1) {
+      for (const kind of firstTapCases) {
+        const ms = await oneRun(browser, base, kind, article);
+        samples[kind].push(Math.round(ms));
+        log(`  first tap ${kind.padEnd(6)} run ${run + 1}: ${Math.round(ms)} ms`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const cases = Object.fromEntries(firstTapCases.map((kind) => [kind, { median: median(samples[kind]), samples: samples[kind] }]));
+  const medianOfCases = median(firstTapCases.map((kind) => cases[kind].median));
+  return { profile: firstTapProfile, article: article.href, runs, cases, medianOfCases, ratio: medianOfCases / cases.plain.median };
+}
+
+/** The targets: no case slower than the plain navigation, and the median of the four <= 0.7x it. */
+export function firstTapTargets(result) {
+  const plain = result.cases.plain.median;
+  const worst = firstTapCases.reduce((a, b) => (result.cases[b].median > result.cases[a].median ? b : a));
+  const figures = firstTapCases.map((kind) => `${kind} ${result.cases[kind].median} ms`).join(", ");
+  return [
+    {
+      target: "first tap: every case <= the plain navigation (412 px, slow 4G, 4x CPU; 5% noise allowed)",
+      measured: `${figures} (slowest: ${worst})`,
+      met: firstTapCases.every((kind) => result.cases[kind].median <= plain * 1.05),
+    },
+    {
+      target: "first tap: median of the four cases <= 0.7x the plain navigation",
+      measured: `${Math.round(result.medianOfCases)} ms = ${result.ratio.toFixed(2)}x of ${plain} ms`,
+      met: result.ratio <= 0.7,
+    },
+  ];
+}
