@@ -8,13 +8,16 @@ const searchScreens = ["/search", "/search?q=gpu"];
 /** The 404 screen (any unknown address). */
 export const notFoundPath = "/no/such/page";
 
-/** Paths (with query) of every URL in the sitemap. */
+const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!.replaceAll("&amp;", "&")));
+
+/** Paths (with query) of every URL in the sitemap, through its index when it has become one. */
 export async function sitemapPaths(baseUrl: string): Promise<string[]> {
   const xml = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => {
-    const url = new URL(match[1]!.replaceAll("&amp;", "&"));
-    return url.pathname + url.search;
-  });
+  const files = xml.includes("<sitemapindex") ? locsOf(xml).map((url) => url.pathname) : null;
+  const urls = files
+    ? (await Promise.all(files.map(async (file) => locsOf(await (await fetch(baseUrl + file)).text())))).flat()
+    : locsOf(xml);
+  const paths = urls.map((url) => url.pathname + url.search);
   if (paths.length === 0) throw new Error("the sitemap lists no page");
   return paths;
 }

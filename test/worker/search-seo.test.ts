@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { mockDirectus, request, textOf } from "./helpers";
+import { createApp } from "../../src/app";
+import { sitemapLimits, splitSitemap, urlsetXml } from "../../src/routes/seo.server";
+import { sitemapData } from "./fixtures/search";
+import { mockDirectus, request, resetContentState, textOf } from "./helpers";
 
 describe("/search", () => {
   it("without a query shows the search field and the proposals", async () => {
@@ -62,7 +65,57 @@ describe("robots.txt and sitemap.xml", () => {
     }
     expect(xml).toContain("<lastmod>2026-11-11</lastmod>");
   });
+
+  it("cuts entries into files within the protocol's limits of URLs and bytes", () => {
+    const entries = Array.from({ length: 7 }, (_, index) => `<url><loc>https://x/${index}</loc></url>`);
+    expect(splitSitemap(entries, { urls: 3, bytes: 1e6 }).map((part) => part.length)).toEqual([3, 3, 1]);
+    // Room for exactly two entries per file, envelope included.
+    const bytes = new TextEncoder().encode(urlsetXml(entries.slice(0, 2))).length;
+    const bySize = splitSitemap(entries, { urls: 100, bytes });
+    expect(bySize.map((part) => part.length)).toEqual([2, 2, 2, 1]);
+    for (const part of bySize) expect(new TextEncoder().encode(urlsetXml(part)).length).toBeLessThanOrEqual(bytes);
+    expect(bySize.flat()).toEqual(entries);
+    expect(splitSitemap([], sitemapLimits)).toEqual([[]]);
+  });
+
+  it("becomes a sitemap index past 50,000 URLs, each part a valid urlset", async () => {
+    await resetContentState();
+    const others = await entriesBesidesPosts();
+    await resetContentState();
+    const posts = Array.from({ length: 50_001 }, (_, index) => ({ slug: `post-${index}`, published_at: null }));
+    const directus = mockDirectus({ SitemapEntries: { ...sitemapData, posts } });
+    const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
+    const index = await (await request("/sitemap.xml", { app })).text();
+    expect(index).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(parts).toEqual(["/sitemap-1.xml", "/sitemap-2.xml"]);
+    const urls: string[] = [];
+    for (const part of parts) {
+      const response = await request(part, { app });
+      expect(response.status).toBe(200);
+      const xml = await response.text();
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      urls.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!));
+    }
+    expect(urls.length).toBe(posts.length + others);
+    expect(new Set(urls).size).toBe(urls.length); // no URL twice, none lost between parts
+    expect((await request("/sitemap-3.xml", { app })).status).toBe(404);
+    await resetContentState();
+  });
+
+  it("has no numbered parts while one file holds everything", async () => {
+    await resetContentState();
+    expect((await request("/sitemap-1.xml")).status).toBe(404);
+  });
 });
+
+/** Entries of the default fixtures besides their posts (pages, authors, roles, events, docs). */
+async function entriesBesidesPosts(): Promise<number> {
+  const xml = await (await request("/sitemap.xml")).text();
+  return [...xml.matchAll(/<loc>/g)].length - sitemapData.posts.length;
+}
 
 describe("legal pages", () => {
   it.each([
