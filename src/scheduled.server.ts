@@ -4,6 +4,7 @@ import { bumpGeneration } from "./content/generations.server";
 import { scheduledPublicationsQuery } from "./content/queries/scheduled";
 import type { Bindings } from "./env";
 import { errorFields, logLine } from "./middleware/request-log";
+import { sweepDocPages } from "./docs/prerender.server";
 import { rebuildSearchIndexIfStale } from "./search/site-index.server";
 
 /** What a job gets from one run of the cron trigger. */
@@ -71,8 +72,18 @@ const rebuildSearchIndex: ScheduledJob = {
   },
 };
 
+/** After a deploy with a new Markdown renderer: every doc page rendered again, a batch a minute. */
+const renderDocPages: ScheduledJob = {
+  name: "render-doc-pages",
+  async run(env, { waitUntil, fetch }) {
+    const content = new Content(env, waitUntil, false, fetch ? { fetch } : {});
+    const rendered = await sweepDocPages(env.CONTENT_CACHE, content);
+    if (rendered) logLine("info", "doc_pages_rendered", { count: rendered, reason: "cron" });
+  },
+};
+
 /** Every job of the cron trigger; they run side by side. Adding one is one line here. */
-const scheduledJobs: readonly ScheduledJob[] = [publishScheduledItems, rebuildSearchIndex];
+const scheduledJobs: readonly ScheduledJob[] = [publishScheduledItems, rebuildSearchIndex, renderDocPages];
 
 /**
  * The worker's `scheduled` handler: runs every job, logs each failure, and fails the invocation

@@ -189,7 +189,7 @@ export default { ...worker, fetch: handle };
  * binding; vars and test secrets. SITE_URL is `siteUrl` unless `vars` say otherwise.
  * @returns {Promise<{ url: string, siteUrl: string, pids: () => number[], dispose: () => Promise<void> }>}
  */
-export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = false, compress = false, inspectorPort }) {
+export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = false, compress = false, inspectorPort, persistTo }) {
   const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = await loadMiniflare();
   const url = `http://127.0.0.1:${port}`;
   const siteUrl = `http://127.0.0.1:${port + 1}`;
@@ -201,6 +201,8 @@ export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = f
       host: "127.0.0.1",
       port: port + 50,
       inspectorPort,
+      // KV and caches on disk, to start a fresh instance on what an earlier one stored.
+      ...(persistTo ? { resourcePersistencePath: persistTo } : {}),
       log: log ? new Log(LogLevel.INFO) : undefined,
       cf: { colo: "LCL", country: "XX" },
       modulesRoot: join(build.dir, "worker"),
@@ -249,6 +251,7 @@ export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = f
     url,
     siteUrl,
     pids: () => own,
+    kv: () => mf.getKVNamespace("CONTENT_CACHE"),
     async dispose() {
       live.delete(mf);
       await mf.dispose();

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
+import { Content } from "../../src/content/content.server";
+import { sweepDocPages } from "../../src/docs/prerender.server";
+import { renderCacheKey, resetRenderCache } from "../../src/docs/render-cache.server";
 import { docsPageQuery, docsSourcesQuery } from "../../src/content/queries/docs";
 import { docsBodiesAnswer, docsPages } from "./fixtures/docs";
 import { mockDirectus, request, resetContentState, testSecrets, textOf } from "./helpers";
@@ -129,6 +132,48 @@ describe("a doc page", () => {
     });
     expect(hook.status).toBe(200);
     expect(await (await request("/docs/getting-started/overview", { app })).text()).toContain("Five regions now.");
+  });
+});
+
+describe("doc pages rendered when published, not on a visitor's request", () => {
+  const renderedKey = (markdown: string) => renderCacheKey(markdown, { siteUrl: env.SITE_URL, apiBaseUrl: env.API_BASE_URL });
+
+  it("renders the pages the webhook names into the render cache, so the first view reads it from KV", async () => {
+    await resetContentState();
+    resetRenderCache();
+    const page = docsPages.find((candidate) => candidate.id === "12")!; // the quickstart: code, tabs, a callout
+    expect(await env.CONTENT_CACHE.get(await renderedKey(page.body))).toBeNull();
+    const directus = mockDirectus();
+    const app = createApp({ content: { fetch: directus.fetch } });
+    const hook = await request("/api/revalidate", {
+      app,
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET },
+      body: JSON.stringify({ collection: "docs_pages", keys: ["12"] }),
+    });
+    expect(hook.status).toBe(200);
+    const stored = await env.CONTENT_CACHE.get<{ html: string }>(await renderedKey(page.body), "json");
+    expect(stored?.html).toContain('<pre class="code hl" tabindex="0">');
+    // A fresh isolate: nothing in memory. The page comes from the content cache the webhook filled.
+    resetRenderCache();
+    const calls = directus.calls.length;
+    const view = await request("/docs/getting-started/quickstart", { app });
+    expect(view.status).toBe(200);
+    expect(await view.text()).toContain('<pre class="code hl" tabindex="0">');
+    expect(directus.calls.slice(calls).map((call) => call.operationName)).not.toContain("DocsPage");
+  });
+
+  it("sweeps every page once per renderer after a deploy, a batch per scheduled run", async () => {
+    await resetContentState();
+    resetRenderCache();
+    const content = new Content({ ...env, ...testSecrets } as never, () => {}, false, { fetch: mockDirectus().fetch });
+    const batches: number[] = [];
+    for (let run = 0; run < 10; run += 1) batches.push(await sweepDocPages(env.CONTENT_CACHE, content, 2, "test-renderer"));
+    const pages = docsPages.length;
+    expect(batches.reduce((sum, count) => sum + count, 0)).toBe(pages);
+    expect(batches.slice(0, Math.ceil(pages / 2)).every((count) => count > 0)).toBe(true);
+    expect(batches.at(-1)).toBe(0); // done: later runs cost one KV read
+    for (const page of docsPages) expect(await env.CONTENT_CACHE.get(await renderedKey(page.body))).not.toBeNull();
   });
 });
 

@@ -3,9 +3,12 @@ import { isContentCollection } from "../../content/collections";
 import { bumpGeneration } from "../../content/generations.server";
 import type { AppEnv } from "../../env";
 import { secretsEqual } from "../../lib/secrets.server";
+import { prerenderDocPages } from "../../docs/prerender.server";
 import { indexedCollections, rebuildSearchIndex } from "../../search/site-index.server";
 
 const revalidateSecretHeader = "X-Revalidate-Secret";
+/** Doc pages one webhook renders at once (a bulk edit of more is left to the scheduled sweep). */
+const maxPrerenderedPerCall = 50;
 
 /**
  * POST /api/revalidate — the Directus Flow's webhook: `{collection, keys}` with the shared
@@ -26,16 +29,21 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
     return c.json({ ignored: true, collection: body.collection, reason: "not a collection the site reads" });
   }
   const generation = await bumpGeneration(c.env.CONTENT_CACHE, body.collection);
+  const afterResponse = async (work: Promise<unknown>) => {
+    try {
+      c.executionCtx.waitUntil(work);
+    } catch {
+      await work; // no execution context (a plain app.request in a test)
+    }
+  };
+  const logFailure = (what: string) => (error: unknown) => console.error(`${what} failed:`, error instanceof Error ? error.message : error);
   // The search index follows its content: rebuilt after the response, from the fresh content.
   if (indexedCollections.has(body.collection)) {
-    const rebuild = rebuildSearchIndex(c.env.CONTENT_CACHE, c.get("content")).catch((error) =>
-      console.error("search index rebuild failed:", error instanceof Error ? error.message : error),
-    );
-    try {
-      c.executionCtx.waitUntil(rebuild);
-    } catch {
-      await rebuild; // no execution context (a plain app.request in a test)
-    }
+    await afterResponse(rebuildSearchIndex(c.env.CONTENT_CACHE, c.get("content")).catch(logFailure("search index rebuild")));
+  }
+  // Doc pages are rendered now, when published, so that no visitor waits for Markdown and Shiki.
+  if (body.collection === "docs_pages" && keys.length) {
+    await afterResponse(prerenderDocPages(c.get("content"), keys.slice(0, maxPrerenderedPerCall)).catch(logFailure("doc pre-render")));
   }
   return c.json({ revalidated: true, collection: body.collection, keys, generation });
 });
