@@ -17,9 +17,12 @@ export function computePagePaths(pages) {
     if (paths.has(id)) return paths.get(id);
     if (seen.includes(id)) {
       const titles = seen.slice(seen.indexOf(id)).map((key) => JSON.stringify(byId.get(key)?.title ?? key));
-      throw new Error(`A page cannot sit under itself: the parent chain ${titles.join(" → ")} leads back to ${JSON.stringify(page.title ?? id)}. Choose another parent.`);
+      throw new Error(
+        `A page cannot sit under itself: the parent chain ${titles.join(" → ")} leads back to ${JSON.stringify(page.title ?? id)}. Choose another parent.`,
+      );
     }
-    const parentId = page.parent === null || page.parent === undefined ? null : String(typeof page.parent === "object" ? page.parent.id : page.parent);
+    const parentId =
+      page.parent === null || page.parent === undefined ? null : String(typeof page.parent === "object" ? page.parent.id : page.parent);
     const parent = parentId === null ? null : byId.get(parentId);
     const base = parent ? pathOf(parent, [...seen, id]) : "/";
     const slug = page.slug ?? "";
@@ -34,7 +37,9 @@ export function computePagePaths(pages) {
 /** The editor-facing problem with a slug, or null. Empty is allowed (the main page, or a page that shares its parent's URL is refused by uniqueness). */
 export function slugProblem(slug) {
   if (slug === null || slug === undefined || slug === "") return null;
-  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? null : `The slug "${slug}" may only contain lower-case letters, digits and single hyphens (e.g. "gpu-compute").`;
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)
+    ? null
+    : `The slug "${slug}" may only contain lower-case letters, digits and single hyphens (e.g. "gpu-compute").`;
 }
 
 /**
@@ -63,10 +68,15 @@ export function pathOnSave(data) {
 export function stalePaths(data) {
   const pages = data.all_pages ?? [];
   const paths = computePagePaths(pages);
-  return pages.filter((page) => page.path !== paths.get(String(page.id))).map((page) => ({ id: page.id, path: paths.get(String(page.id)) }));
+  return pages
+    .filter((page) => page.path !== paths.get(String(page.id)))
+    .map((page) => ({ id: page.id, path: paths.get(String(page.id)) }));
 }
 
 /** The script of a flow's "Run Script" operation calling `entry` with the functions it needs. */
 export function flowScript(entry) {
-  return [computePagePaths, slugProblem, entry].map((fn) => fn.toString()).join("\n\n") + `\n\nmodule.exports = async function (data) {\n  return ${entry.name}(data);\n};\n`;
+  return (
+    [computePagePaths, slugProblem, entry].map((fn) => fn.toString()).join("\n\n") +
+    `\n\nmodule.exports = async function (data) {\n  return ${entry.name}(data);\n};\n`
+  );
 }

@@ -53,7 +53,13 @@ export const SUBSCRIPTION_FIELDS = ["email", "topics", "agreed_at", "source_page
  * The field holding each collection's publish time: published items whose time is still ahead
  * are scheduled, and nobody but the Preview role sees them until then. Empty means at once.
  */
-export const PUBLISH_TIME_FIELDS = { posts: "published_at", jobs: "publish_at", events: "publish_at", docs_pages: "publish_at", pages: "publish_at" };
+export const PUBLISH_TIME_FIELDS = {
+  posts: "published_at",
+  jobs: "publish_at",
+  events: "publish_at",
+  docs_pages: "publish_at",
+  pages: "publish_at",
+};
 
 const PUBLISHED = { status: { _eq: "published" } };
 const FLOW_NAME = "Revalidate site on content change";
