@@ -5,11 +5,11 @@ import { reportBlockOnce } from "./render";
 
 /** A junction row of a page's or section's many-to-any `blocks` as the page query selects it. */
 interface Placement {
-  id: string | number;
+  id?: string | number;
   collection: string | null;
-  anchor: string | null;
+  anchor?: string | null;
   /** null when the reader may not see the item (a draft block or section); `blocks` on a section. */
-  item: { id?: string | number } | null;
+  item: object | null;
 }
 
 type Placements = readonly (Placement | null)[] | null | undefined;
@@ -27,7 +27,8 @@ export function reshapeBlocks(placements: Placements, context: BlockContext, key
   const blocks: PageBlock[] = [];
   for (const placement of placements ?? []) {
     if (!placement?.item || !placement.collection) continue;
-    const key = `${keyPrefix}${placement.collection}:${placement.id}`;
+    const itemId = String((placement.item as { id?: unknown }).id ?? "");
+    const key = `${keyPrefix}${placement.collection}:${placement.id ?? itemId}`;
     const anchor = placement.anchor && anchorPattern.test(placement.anchor) ? placement.anchor : null;
     if (placement.collection === "sections") {
       const inner = reshapeBlocks(sectionBlocks(placement.item), context, `${key}/`);
@@ -47,7 +48,7 @@ export function reshapeBlocks(placements: Placements, context: BlockContext, key
     }
     try {
       const data = definition.reshape ? definition.reshape(parsed.data, context) : parsed.data;
-      blocks.push({ key, collection: placement.collection, id: String(placement.item.id), anchor, data });
+      blocks.push({ key, collection: placement.collection, id: itemId, anchor, data });
     } catch (error) {
       reportBlockOnce(key, "could not be prepared, left out", error);
     }
@@ -62,6 +63,18 @@ function* blockItems(placements: Placements): Generator<{ collection: string; it
     if (placement.collection === "sections") yield* blockItems(sectionBlocks(placement.item));
     else yield { collection: placement.collection, item: placement.item };
   }
+}
+
+/** The words of a page's blocks for the search index (each block's `searchText`; HTML allowed). */
+export function blocksSearchText(placements: Placements): string[] {
+  const words: string[] = [];
+  for (const { collection, item } of blockItems(placements)) {
+    const definition = blockRegistry.get(collection);
+    const parsed = definition?.searchText ? definition.schema.safeParse(item) : null;
+    if (!parsed?.success) continue;
+    for (const text of definition!.searchText!(parsed.data)) if (text) words.push(text);
+  }
+  return words;
 }
 
 /** JSON-LD the page's blocks contribute (the FAQ's FAQPage). */

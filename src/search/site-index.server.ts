@@ -1,8 +1,10 @@
+import { blocksSearchText } from "../blocks/parse";
 import { docsSourcesQuery, docsTreeQuery } from "../content/queries/docs";
 import { searchSourcesQuery } from "../content/queries/search";
 import { slugify } from "../docs/slug";
 import type { ContentSource } from "../routes/define";
 import { generationOf } from "../content/generations.server";
+import { operationCollections } from "../content/generated/operations";
 import { buildDocsTree } from "../routes/docs/tree";
 import { docSections, htmlHeadings, htmlToText, type SearchDocument } from "./documents";
 import { buildIndex, encodeIndex, loadIndex, SearchIndexError, type IndexMeta, type SearchIndex } from "./engine";
@@ -14,8 +16,12 @@ import { buildIndex, encodeIndex, loadIndex, SearchIndexError, type IndexMeta, t
  * learn whether its copy is still current and never reads a half-written index.
  */
 
-/** Collections whose changes rebuild the index. */
-export const indexedCollections = new Set(["posts", "jobs", "events", "docs_pages", "docs_sections"]);
+/** Collections whose changes rebuild the index: whatever the queries it is built from read (blocks, sections, …). */
+export const indexedCollections = new Set<string>(
+  [docsTreeQuery, docsSourcesQuery, searchSourcesQuery].flatMap(
+    (operation) => operationCollections[operation.name as keyof typeof operationCollections],
+  ),
+);
 
 const pointerKey = "search:current";
 const indexKeyPrefix = "search:index:";
@@ -81,6 +87,17 @@ export async function collectSearchDocuments(content: ContentSource): Promise<Se
       url: `/events/${encodeURIComponent(event.slug)}`,
       section: event.location ?? undefined,
       date: event.start_at ?? undefined,
+    });
+  }
+  for (const page of sources.pages) {
+    if (!page.title || !page.path) continue;
+    documents.push({
+      id: page.path,
+      kind: "page",
+      title: page.seo_title || page.title,
+      description: page.seo_description ?? undefined,
+      body: blocksSearchText(page.blocks).map(htmlToText).join(" "),
+      url: page.path,
     });
   }
   return documents;

@@ -130,3 +130,24 @@ describe("menus from the CMS", () => {
     expect(html).not.toMatch(/href="\/#/);
   });
 });
+
+describe("CMS pages elsewhere on the site", () => {
+  it("lists pages in the sitemap under their path, once, leaving out those with another canonical URL", async () => {
+    const xml = await (await request("/sitemap.xml")).text();
+    expect(xml).toContain("<loc>http://localhost:3000/pricing</loc><lastmod>2026-11-20</lastmod>");
+    expect(xml.match(/<loc>http:\/\/localhost:3000\/<\/loc>/g)).toHaveLength(1);
+    expect(xml).not.toContain("/pricing-2025");
+  });
+
+  it("indexes a page's block texts (sections included) for the site search", async () => {
+    const { collectSearchDocuments } = await import("../../src/search/site-index.server");
+    const { Content } = await import("../../src/content/content.server");
+    const { env } = await import("cloudflare:test");
+    const content = new Content({ ...env } as never, () => {}, false, { fetch: mockDirectus().fetch });
+    const page = (await collectSearchDocuments(content)).find((document) => document.kind === "page")!;
+    expect(page).toMatchObject({ id: "/pricing", url: "/pricing", title: "Pricing", description: "GPU prices per GPU-hour." });
+    expect(page.body).toContain("Reserved capacity lowers the hourly price.");
+    expect(page.body).toContain("Is egress billed? Not between regions.");
+    expect(page.body).not.toContain("Hidden numbers");
+  });
+});
