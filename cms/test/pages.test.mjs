@@ -202,7 +202,8 @@ describe("sections", () => {
     const second = await createPage({ slug: `uses-section-2-${stamp}`, blocks: [{ collection: "sections", item: String(section.id) }] });
     const cta = (await admin("GET", `/items/sections_blocks?filter[sections_id][_eq]=${section.id}&fields=item`))[0].item;
     await admin("PATCH", `/items/block_cta/${cta}`, { title: `After ${stamp}` });
-    const query = (path) => `{ pages(filter: { path: { _eq: "${path}" } }) { blocks { item { ... on sections { blocks { item { ... on block_cta { title } } } } } } } }`;
+    const query = (path) =>
+      `{ pages(filter: { path: { _eq: "${path}" } }) { blocks { item { ... on sections { blocks { item { ... on block_cta { title } } } } } } } }`;
     for (const page of [first, second]) {
       const answer = await gql(query(page.path));
       assert.equal(answer.data.pages[0].blocks[0].item.blocks[0].item.title, `After ${stamp}`);

@@ -23,7 +23,7 @@ export const pricingTableBlock = defineBlock({
           </h2>
         )}
         {data.text && <p className="text-ink-muted mt-4 max-w-2xl text-lg">{data.text}</p>}
-        <ul className="mt-10 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className={`mt-10 grid gap-4 md:grid-cols-2 ${data.prices.length === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3"}`}>
           {data.prices.map((price) => (
             <li
               key={price.id}
