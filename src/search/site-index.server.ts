@@ -121,6 +121,33 @@ export async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource
   return index.meta;
 }
 
+let rebuilding: Promise<void> | null = null;
+let rebuildAgain: Promise<void> | null = null;
+
+/**
+ * A rebuild after a webhook, coalesced: one save in the CMS sends a webhook per collection it
+ * touched (a page with its blocks sends one per block type), and each rebuild reads all content.
+ * While one runs, every further request shares one more build that starts when it ends, so the
+ * index still ends up built from the latest content.
+ */
+export function requestSearchIndexRebuild(kv: KVNamespace, content: ContentSource): Promise<void> {
+  const start = (): Promise<void> => {
+    rebuilding = rebuildSearchIndex(kv, content).then(
+      () => {},
+      (error) => console.error("search index rebuild failed:", error instanceof Error ? error.message : error),
+    );
+    return rebuilding.finally(() => {
+      rebuilding = null;
+    });
+  };
+  if (!rebuilding) return start();
+  rebuildAgain ??= rebuilding.then(() => {
+    rebuildAgain = null;
+    return start();
+  });
+  return rebuildAgain;
+}
+
 /**
  * The cron backstop: rebuilds when an indexed collection changed since the last build (a missed
  * webhook, an item whose publish time came) or when there is no index yet.

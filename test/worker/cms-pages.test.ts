@@ -151,3 +151,28 @@ describe("CMS pages elsewhere on the site", () => {
     expect(page.body).not.toContain("Hidden numbers");
   });
 });
+
+describe("search index rebuilds after a burst of webhooks", () => {
+  it("builds once for the first webhook and once more for all that came in meanwhile", async () => {
+    const { requestSearchIndexRebuild } = await import("../../src/search/site-index.server");
+    const { Content } = await import("../../src/content/content.server");
+    const { env } = await import("cloudflare:test");
+    const { deferred } = await import("./helpers");
+    const { searchSourcesData } = await import("./fixtures/search");
+    const gate = deferred();
+    let builds = 0;
+    const directus = mockDirectus({
+      SearchSources: async () => {
+        builds += 1;
+        await gate.promise;
+        return searchSourcesData;
+      },
+    });
+    // The preview content source reads no cache: every build asks Directus.
+    const content = new Content({ ...env } as never, () => {}, true, { fetch: directus.fetch });
+    const burst = Array.from({ length: 6 }, () => requestSearchIndexRebuild(env.CONTENT_CACHE, content));
+    gate.resolve();
+    await Promise.all(burst);
+    expect(builds).toBe(2);
+  });
+});

@@ -3,7 +3,7 @@ import { isContentCollection } from "../../content/collections";
 import { bumpGeneration } from "../../content/generations.server";
 import type { AppEnv } from "../../env";
 import { secretsEqual } from "../../lib/secrets.server";
-import { indexedCollections, rebuildSearchIndex } from "../../search/site-index.server";
+import { indexedCollections, requestSearchIndexRebuild } from "../../search/site-index.server";
 
 const revalidateSecretHeader = "X-Revalidate-Secret";
 
@@ -28,9 +28,7 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const generation = await bumpGeneration(c.env.CONTENT_CACHE, body.collection);
   // The search index follows its content: rebuilt after the response, from the fresh content.
   if (indexedCollections.has(body.collection)) {
-    const rebuild = rebuildSearchIndex(c.env.CONTENT_CACHE, c.get("content")).catch((error) =>
-      console.error("search index rebuild failed:", error instanceof Error ? error.message : error),
-    );
+    const rebuild = requestSearchIndexRebuild(c.env.CONTENT_CACHE, c.get("content"));
     try {
       c.executionCtx.waitUntil(rebuild);
     } catch {
