@@ -107,7 +107,7 @@ export async function collectSearchDocuments(content: ContentSource): Promise<Se
 const builtFromKey = "search:built-from";
 
 /** Builds the index from the content and makes it the current one (this isolate uses it at once). */
-export async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<IndexMeta> {
+async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<IndexMeta> {
   // Read first: a change during the build leaves an older value, so the next cron run builds again.
   const builtFrom = await generationOf(kv, [...indexedCollections]);
   const serialized = buildIndex(await collectSearchDocuments(content), { builtAt: now });
