@@ -93,7 +93,8 @@ export function collectionOfType(typeName) {
 
 /**
  * The collections one operation reads: the named type of every selected object field, through
- * fragments and relations (an m2m junction such as `events_speakers` included), sorted.
+ * fragments and relations (an m2m junction such as `events_speakers` included) and the type
+ * conditions of inline fragments (the block collections of a many-to-any field), sorted.
  */
 export function deriveCollections(schema, document, operationName) {
   const ast = typeof document === "string" ? parse(document) : document;
@@ -118,6 +119,11 @@ export function deriveCollections(schema, document, operationName) {
           if (!type) throw new Error(`${operations[0].name?.value}: a field the schema does not know`);
           const named = getNamedType(type);
           const collection = isObjectType(named) ? collectionOfType(named.name) : null;
+          if (collection) collections.add(collection);
+        },
+        // A many-to-any `item` is a union: its inline fragments name the collections read.
+        InlineFragment(fragment) {
+          const collection = fragment.typeCondition ? collectionOfType(fragment.typeCondition.name.value) : null;
           if (collection) collections.add(collection);
         },
         FragmentSpread(spread) {

@@ -419,6 +419,7 @@ export async function prepareCms(opts = {}) {
   const schemaHash = fileHash(SNAPSHOT_FILE);
   const setupHash = createHash("sha256")
     .update(readFileSync(setupModule))
+    .update(readFileSync(join(CMS_DIR, "scripts", "page-paths.mjs")))
     .update(JSON.stringify([c.previewToken, c.siteToken, c.adminToken, c.siteUrl]))
     .digest("hex")
     .slice(0, 16);

@@ -12,6 +12,7 @@ import { jobs, hiringNote } from "../seed/jobs.mjs";
 import { events, speakers } from "../seed/events.mjs";
 import { newsletterTopics, searchProposals, siteSettings, stockQuote } from "../seed/misc.mjs";
 import { docsImages, docsPages, docsSections } from "../seed/docs.mjs";
+import { navigation, pages, plans, sections } from "../seed/pages.mjs";
 
 const sharp = createRequire(join(CMS_DIR, "package.json"))("sharp");
 const DAY = 86_400_000;
@@ -247,4 +248,92 @@ async function seedDocs(api, upload, log) {
     tick();
   }
   log(`cms:   docs: ${docsSections.length} sections, ${docsPages.length} pages, ${docsImages.length} images`);
+
+  await seedPages(api, log);
+}
+
+/**
+ * Pages, their blocks and sections, the price list and the menus. Blocks are created inside
+ * their page or section (REST: GraphQL cannot write many-to-any fields); Directus computes each
+ * page's path when it is saved. Idempotent: pages are found by path, the rest by name or key.
+ */
+export async function seedPages(api, log = () => {}) {
+  const planIds = {};
+  for (const { key, prices, ...plan } of plans) {
+    planIds[key] =
+      (await findBy(api, "plans", "name", plan.name)) ??
+      (
+        await api("POST", "/items/plans", {
+          status: "published",
+          ...plan,
+          prices: prices.map((price, sort) => ({ status: "published", sort, ...price })),
+        })
+      ).id;
+  }
+  const published = { status: "published" };
+  /** A placement of the junction: a new block item, or a shared section by key. */
+  const placement =
+    (sectionIds) =>
+    ([collection, fields, options = {}], sort) => {
+      if (collection === "sections") return { collection, item: String(sectionIds[fields]), sort, ...options };
+      const item = { ...published, ...fields };
+      if (collection === "block_feature_grid") {
+        const { items, ...rest } = fields;
+        Object.assign(item, rest, { cards: items.map((card, index) => ({ ...card, sort: index })) });
+        delete item.items;
+      }
+      if ("plan" in fields) item.plan = planIds[fields.plan];
+      return { collection, item, sort, ...options };
+    };
+  const sectionIds = {};
+  for (const section of sections) {
+    sectionIds[section.key] =
+      (await findBy(api, "sections", "name", section.name)) ??
+      (await api("POST", "/items/sections", { ...published, name: section.name, blocks: section.blocks.map(placement({})) })).id;
+  }
+  const pageIds = {};
+  const paths = {};
+  for (const page of pages) {
+    const path = page.parent ? `${paths[page.parent] === "/" ? "" : paths[page.parent]}/${page.slug}` : `/${page.slug}`;
+    paths[page.key] = path;
+    pageIds[page.key] =
+      (await findBy(api, "pages", "path", path)) ??
+      (
+        await api("POST", "/items/pages", {
+          ...published,
+          title: page.title,
+          slug: page.slug,
+          parent: page.parent ? pageIds[page.parent] : null,
+          seo_description: page.seo_description,
+          blocks: page.blocks.map(placement(sectionIds)),
+        })
+      ).id;
+  }
+  const docId = async (docPath) => {
+    const [section, ...rest] = docPath.split("/");
+    const qs = new URLSearchParams({
+      filter: JSON.stringify({ slug: { _eq: rest.at(-1) }, section: { slug: { _eq: section } } }),
+      fields: "id",
+      limit: "1",
+    });
+    return (await api("GET", `/items/docs_pages?${qs}`))?.[0]?.id ?? null;
+  };
+  const menuItem = async (item, sort) => ({
+    sort,
+    kind: item.kind,
+    label: item.label ?? null,
+    url: item.url ?? null,
+    page: item.page ? pageIds[item.page] : null,
+    doc: item.doc ? await docId(item.doc) : null,
+    children: await Promise.all((item.children ?? []).map(menuItem)),
+  });
+  for (const menu of navigation) {
+    const existing = await api(
+      "GET",
+      `/items/navigation?${new URLSearchParams({ filter: JSON.stringify({ key: { _eq: menu.key } }), fields: "key" })}`,
+    );
+    if (existing.length) continue;
+    await api("POST", "/items/navigation", { key: menu.key, title: menu.title, items: await Promise.all(menu.items.map(menuItem)) });
+  }
+  log(`cms:   pages: ${pages.length} pages, ${sections.length} sections, ${navigation.length} menus`);
 }

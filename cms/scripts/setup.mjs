@@ -4,6 +4,26 @@
 // Editor open the site. Idempotent: managed rows are found by name (or e-mail) and their
 // permissions are replaced on every run. Called by prepareCms() and the image's entrypoint.
 
+import { flowScript, pathOnSave, stalePaths } from "./page-paths.mjs";
+
+/** The block types a page or section is made of (its many-to-any `blocks` allows these). */
+export const BLOCK_COLLECTIONS = [
+  "block_hero",
+  "block_feature_grid",
+  "block_logo_wall",
+  "block_pricing_table",
+  "block_comparison_table",
+  "block_faq",
+  "block_stats",
+  "block_cta",
+  "block_rich_text",
+  "block_code",
+  "block_media",
+  "block_quote",
+  "block_feed",
+  "block_form",
+];
+
 /** Collections with a status field: anonymous readers only ever see status = published. */
 export const STATUS_COLLECTIONS = [
   "posts",
@@ -14,11 +34,18 @@ export const STATUS_COLLECTIONS = [
   "search_proposals",
   "docs_sections",
   "docs_pages",
+  "pages",
+  "sections",
+  "plans",
+  "prices",
+  ...BLOCK_COLLECTIONS,
 ];
 /** Collections anonymous readers see in full. */
-export const OPEN_COLLECTIONS = ["authors", "stock_quote", "site_settings"];
+export const OPEN_COLLECTIONS = ["authors", "stock_quote", "site_settings", "navigation", "navigation_items", "block_feature_grid_items"];
+/** Junctions of many-to-many and many-to-any fields: readable where the item they belong to is. */
+const JUNCTION_COLLECTIONS = ["events_speakers", "pages_blocks", "sections_blocks"];
 /** Content the revalidation flow watches. */
-export const CONTENT_COLLECTIONS = [...STATUS_COLLECTIONS, ...OPEN_COLLECTIONS, "events_speakers"];
+export const CONTENT_COLLECTIONS = [...STATUS_COLLECTIONS, ...OPEN_COLLECTIONS, ...JUNCTION_COLLECTIONS];
 /** Fields a visitor may send when subscribing to the newsletter. */
 export const SUBSCRIPTION_FIELDS = ["email", "topics", "agreed_at", "source_page"];
 
@@ -26,10 +53,18 @@ export const SUBSCRIPTION_FIELDS = ["email", "topics", "agreed_at", "source_page
  * The field holding each collection's publish time: published items whose time is still ahead
  * are scheduled, and nobody but the Preview role sees them until then. Empty means at once.
  */
-export const PUBLISH_TIME_FIELDS = { posts: "published_at", jobs: "publish_at", events: "publish_at", docs_pages: "publish_at" };
+export const PUBLISH_TIME_FIELDS = {
+  posts: "published_at",
+  jobs: "publish_at",
+  events: "publish_at",
+  docs_pages: "publish_at",
+  pages: "publish_at",
+};
 
 const PUBLISHED = { status: { _eq: "published" } };
 const FLOW_NAME = "Revalidate site on content change";
+const PAGE_PATH_FLOW = "Page URL on save";
+const PAGE_TREE_FLOW = "Page URLs under a moved page";
 
 /** Published, and its publish time (if any) reached: `$NOW` is evaluated by Directus on every read. */
 function live(collection) {
@@ -37,6 +72,12 @@ function live(collection) {
   if (!field) return PUBLISHED;
   return { _and: [PUBLISHED, { _or: [{ [field]: { _null: true } }, { [field]: { _lte: "$NOW" } }] }] };
 }
+
+/** A block placement's window (`show_from`, `show_until`); queries filter it with the server's `$now` as well. */
+const shownNow = [
+  { _or: [{ show_from: { _null: true } }, { show_from: { _lte: "$NOW" } }] },
+  { _or: [{ show_until: { _null: true } }, { show_until: { _gt: "$NOW" } }] },
+];
 
 /** Read rules that hide drafts and scheduled items everywhere (lists, by id, aggregates and relations). */
 function publishedReadRules() {
@@ -49,6 +90,9 @@ function publishedReadRules() {
       permissions: { _and: [{ events_id: live("events") }, { speakers_id: PUBLISHED }] },
       fields: ["*"],
     },
+    // A page's blocks: of a live page, and inside their show_from/show_until window.
+    { collection: "pages_blocks", action: "read", permissions: { _and: [{ pages_id: live("pages") }, ...shownNow] }, fields: ["*"] },
+    { collection: "sections_blocks", action: "read", permissions: { _and: [{ sections_id: PUBLISHED }, ...shownNow] }, fields: ["*"] },
     { collection: "directus_files", action: "read", permissions: {}, fields: ["*"] },
   ];
 }
@@ -71,7 +115,7 @@ const subscribeRule = {
 // collection, docs pages with their section and parents included.
 
 /** Collections with a page on the site (Live Preview, content versions). */
-export const ROUTED_COLLECTIONS = ["posts", "authors", "jobs", "events", "docs_pages"];
+export const ROUTED_COLLECTIONS = ["posts", "authors", "jobs", "events", "docs_pages", "pages", "sections"];
 
 /** A preview URL (template) with this environment's site origin and preview token. */
 export function previewUrlFor(template, { siteUrl, previewToken }) {
@@ -213,6 +257,103 @@ async function setupRevalidateFlow(api) {
 }
 
 /**
+ * The page URL flows: "Page URL on save" (blocking) sets `path` from the parent chain and slug, or
+ * refuses the save with a 400 and a message the editor sees (a cyclic parent chain, a bad slug);
+ * "Page URLs under a moved page" then rewrites the stored paths that went out of date.
+ */
+async function setupPagePathFlows(api) {
+  for (const name of [PAGE_PATH_FLOW, PAGE_TREE_FLOW]) {
+    const old = await findOne(api, "/flows", { name: { _eq: name } });
+    if (old) await api("DELETE", `/flows/${old.id}`);
+  }
+  const readAllPages = (flow) => ({
+    flow,
+    key: "all_pages",
+    name: "Read all pages",
+    type: "item-read",
+    position_x: 19,
+    position_y: 1,
+    options: { collection: "pages", permissions: "$full", query: { fields: ["id", "title", "slug", "parent", "path"], limit: -1 } },
+  });
+
+  const onSave = await api("POST", "/flows", {
+    name: PAGE_PATH_FLOW,
+    icon: "link",
+    color: "#3B4FD8",
+    description: "Sets pages.path from the parent chain and slug; refuses a cyclic parent chain.",
+    status: "active",
+    trigger: "event",
+    accountability: "all",
+    options: { type: "filter", scope: ["items.create", "items.update"], collections: ["pages"], return: "$last" },
+  });
+  const readOnSave = await api("POST", "/operations", readAllPages(onSave.id));
+  const compute = await api("POST", "/operations", {
+    flow: onSave.id,
+    key: "compute_path",
+    name: "Compute the URL",
+    type: "exec",
+    position_x: 37,
+    position_y: 1,
+    options: { code: flowScript(pathOnSave) },
+  });
+  const refuse = await api("POST", "/operations", {
+    flow: onSave.id,
+    key: "refuse",
+    name: "Refuse the save",
+    type: "throw-error",
+    position_x: 37,
+    position_y: 19,
+    options: { code: "INVALID_PAYLOAD", status: "400", message: "{{compute_path.message}}" },
+  });
+  await api("PATCH", `/operations/${readOnSave.id}`, { resolve: compute.id });
+  await api("PATCH", `/operations/${compute.id}`, { reject: refuse.id });
+  await api("PATCH", `/flows/${onSave.id}`, { operation: readOnSave.id });
+
+  const afterSave = await api("POST", "/flows", {
+    name: PAGE_TREE_FLOW,
+    icon: "account_tree",
+    color: "#3B4FD8",
+    description: "Rewrites the stored paths of the pages under a page whose slug or parent changed.",
+    status: "active",
+    trigger: "event",
+    accountability: "all",
+    options: { type: "action", scope: ["items.update"], collections: ["pages"] },
+  });
+  const readAfterSave = await api("POST", "/operations", readAllPages(afterSave.id));
+  const stale = await api("POST", "/operations", {
+    flow: afterSave.id,
+    key: "stale_paths",
+    name: "Paths out of date",
+    type: "exec",
+    position_x: 37,
+    position_y: 1,
+    options: { code: flowScript(stalePaths) },
+  });
+  // Without events: the rewrite must not run the blocking flow again (and the site is told by
+  // the revalidation flow of the page that moved).
+  const rewrite = await api("POST", "/operations", {
+    flow: afterSave.id,
+    key: "rewrite",
+    name: "Rewrite them",
+    type: "item-update",
+    position_x: 55,
+    position_y: 1,
+    options: { collection: "pages", permissions: "$full", emitEvents: false, payload: "{{stale_paths}}" },
+  });
+  await api("PATCH", `/operations/${readAfterSave.id}`, { resolve: stale.id });
+  await api("PATCH", `/operations/${stale.id}`, { resolve: rewrite.id });
+  await api("PATCH", `/flows/${afterSave.id}`, { operation: readAfterSave.id });
+}
+
+/**
+ * The admin opens without Directus' "project owner" dialog: the local admin is the owner. Written
+ * straight into the settings (not through /server/setup, which would report it over the network).
+ */
+async function recordProjectOwner(api, config) {
+  await api("PATCH", "/settings", { project_owner: config.adminEmail, project_usage: "personal", org_name: null, product_updates: false });
+}
+
+/**
  * @param {ReturnType<import('./lib.mjs').createApi>} api admin-token client
  * @param {ReturnType<import('./lib.mjs').cmsConfig>} config
  * @param {(msg: string) => void} log
@@ -260,6 +401,9 @@ export async function setupAccess(api, config, log = () => {}) {
   log("cms:   Site role + user with static token (DIRECTUS_SITE_TOKEN)");
 
   await setupRevalidateFlow(api);
+  await setupPagePathFlows(api);
+  log("cms:   flows: page URL on save (refuses a cyclic parent chain) and page URLs under a moved page");
+  await recordProjectOwner(api, config);
   log('cms:   flow "Revalidate site on content change" -> {{$env.SITE_URL}}/api/revalidate');
 
   await setupPreview(api, config);

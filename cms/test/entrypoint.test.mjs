@@ -222,7 +222,11 @@ describe("docker-entrypoint.mjs on an empty PostgreSQL", { skip }, () => {
       t.diagnostic(`first start ready in ${(ms / 1000).toFixed(1)} s`);
       assert.match(run.output, /Snapshot applied successfully/);
       first = await checkInstance();
-      assert.deepEqual(first.flows, ["Revalidate site on content change:active"]);
+      assert.deepEqual(first.flows, [
+        "Page URL on save:active",
+        "Page URLs under a moved page:active",
+        "Revalidate site on content change:active",
+      ]);
       assert.ok(first.roles.includes("Preview") && first.roles.includes("Site"), first.roles.join());
     } finally {
       const { code } = await run.stop();

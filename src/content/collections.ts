@@ -1,20 +1,10 @@
-/** Every Directus collection the site reads. Webhooks for anything else are ignored. */
-export const contentCollections = [
-  "authors",
-  "posts",
-  "jobs",
-  "events",
-  "speakers",
-  "events_speakers",
-  "newsletter_topics",
-  "search_proposals",
-  "stock_quote",
-  "site_settings",
-  "docs_sections",
-  "docs_pages",
-  "directus_files",
-] as const;
+import { operationCollections } from "./generated/operations";
 
-export type ContentCollection = (typeof contentCollections)[number];
+/**
+ * Every Directus collection the site reads: derived from what its operations select (pages and
+ * their blocks included), so a new query's collections are covered. Webhooks for anything else
+ * are ignored.
+ */
+export const contentCollections: readonly string[] = [...new Set(Object.values(operationCollections).flat())].sort();
 
-export const isContentCollection = (name: string): name is ContentCollection => (contentCollections as readonly string[]).includes(name);
+export const isContentCollection = (name: string): boolean => contentCollections.includes(name);

@@ -3,11 +3,14 @@
  * how the CMS names things.
  */
 import type { SiteConfig } from "../config/site";
+import { postHref } from "../lib/paths/blog";
+import type { MenuItem } from "./types/pages";
 import type { AuthorSummary, EventCard, ImageRef, PostCard, SiteChrome } from "./types/site";
 import type {
   AuthorCardFieldsFragment,
   EventCardFieldsFragment,
   FileFieldsFragment,
+  NavigationItemFieldsFragment,
   PostCardFieldsFragment,
   SiteChromeQuery,
 } from "./generated/operations";
@@ -74,7 +77,56 @@ export function reshapeSiteChrome(data: SiteChromeQuery, config: SiteConfig, yea
       title: topic.title ?? topic.key,
       description: topic.description ?? "",
     })),
+    menus: {
+      header: reshapeMenu(data.navigation?.find((menu) => menu.key === "header")?.items),
+      footer: reshapeMenu(data.navigation?.find((menu) => menu.key === "footer")?.items),
+    },
   };
+}
+
+type NavigationItem = NavigationItemFieldsFragment & { children?: readonly (NavigationItemFieldsFragment | null)[] | null };
+
+/** A docs page's URL from its slug chain: /docs/<section>/<parents…>/<slug>. */
+function docHref(doc: NonNullable<NavigationItemFieldsFragment["doc"]>): string | null {
+  const slugs: string[] = [];
+  let section: string | null | undefined;
+  for (let node: any = doc; node; node = node.parent) {
+    if (!node.slug) return null;
+    slugs.unshift(node.slug);
+    section = node.section?.slug ?? section;
+  }
+  return section ? `/docs/${[section, ...slugs].map(encodeURIComponent).join("/")}` : null;
+}
+
+/** Where a menu item links, or null when its target is gone or not public (a draft page). */
+function menuHref(item: NavigationItemFieldsFragment): string | null {
+  switch (item.kind) {
+    case "page":
+      return item.page?.path ?? null;
+    case "post":
+      return item.post?.slug ? postHref(item.post.slug) : null;
+    case "doc":
+      return item.doc ? docHref(item.doc) : null;
+    case "url":
+      return item.url && (/^\/(?!\/)/.test(item.url) || /^https?:\/\//.test(item.url)) ? item.url : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * CMS menu items as links. An item whose target is not public is left out, and so is a group
+ * (a footer column) left without links; a missing label falls back to the target's title.
+ */
+function reshapeMenu(items: readonly (NavigationItem | null)[] | null | undefined): MenuItem[] {
+  return (items ?? []).flatMap((item): MenuItem[] => {
+    if (!item) return [];
+    const children = reshapeMenu(item.children);
+    const href = item.kind === "group" ? null : menuHref(item);
+    const label = item.label || item.page?.title || item.post?.title || item.doc?.title || "";
+    if (!label || (href === null && children.length === 0)) return [];
+    return [{ id: String(item.id), label, href, children }];
+  });
 }
 
 export function reshapePostCard(post: PostCardFieldsFragment, apiBaseUrl: string): PostCard {

@@ -1,3 +1,5 @@
+import { renderCodeBlock } from "../docs/code-blocks.server";
+import type { Highlighter } from "../docs/code-blocks.server";
 import { renderMarkdownCached } from "../docs/render-cache.server";
 import type { DocsPageQuery } from "./queries/docs";
 
@@ -17,7 +19,36 @@ interface DocsPageSource {
  * Doc pages arrive as Markdown and leave as highlighted HTML: the browser's /graphql and the
  * page payload get the rendered form, so no Markdown or highlighting code ships to the browser.
  */
+interface BlockRow {
+  collection: string | null;
+  item: ({ code?: unknown; language?: unknown; blocks?: BlockRow[] | null } & Record<string, unknown>) | null;
+}
+
+/** The code blocks of a page, sections included. */
+function* codeItems(rows: readonly (BlockRow | null)[] | null | undefined): Generator<NonNullable<BlockRow["item"]>> {
+  for (const row of rows ?? []) {
+    if (!row?.item) continue;
+    if (row.collection === "sections") yield* codeItems(row.item.blocks);
+    else if (row.collection === "block_code" && typeof row.item.code === "string") yield row.item;
+  }
+}
+
+/** Code blocks gain `html`, highlighted like the docs' code; Shiki loads only for a page that has one. */
+async function highlightCodeBlocks(rows: readonly (BlockRow | null)[] | null | undefined): Promise<void> {
+  const items = [...codeItems(rows)];
+  if (!items.length) return;
+  const highlight: Highlighter = (await import("../docs/highlight.server")).highlight;
+  for (const item of items) {
+    const language = typeof item.language === "string" && item.language !== "text" ? item.language : "";
+    item.html = renderCodeBlock(item.code as string, { language, attributes: {} }, highlight);
+  }
+}
+
 export const resultTransforms: Record<string, (data: any, context: TransformContext) => Promise<unknown>> = {
+  async Page(data: { pages: { blocks?: BlockRow[] | null }[] }) {
+    for (const page of data.pages) await highlightCodeBlocks(page.blocks);
+    return data;
+  },
   async DocsPage(data: DocsPageSource, { kv, siteUrl, apiBaseUrl, waitUntil }): Promise<DocsPageQuery> {
     return {
       docs_pages: await Promise.all(

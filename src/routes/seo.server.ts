@@ -43,6 +43,8 @@ async function sitemapEntries(c: Context<AppEnv>): Promise<string[]> {
     `<url><loc>${escapeXml(new URL(path, c.env.SITE_URL).toString())}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : ""}</url>`;
   return [
     ...staticPaths.map((path) => url(path)),
+    // CMS pages under their own URL; `/` is already a static path, a page with another canonical URL is that page.
+    ...data.pages.filter((page) => page.path && page.path !== "/" && !page.canonical).map((page) => url(page.path!, page.date_updated)),
     ...data.posts.map((post) => url(contentPaths.post(post.slug), post.published_at)),
     ...data.authors.map((author) => url(contentPaths.author(author.id))),
     ...data.jobs.map((job) => url(contentPaths.job(job.slug))),

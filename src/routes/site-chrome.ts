@@ -21,6 +21,7 @@ export async function loadSiteChrome({ content, config }: Pick<LoaderArgs, "cont
       bookingUrl: null,
       consent: "unset",
       newsletterTopics: [],
+      menus: { header: [], footer: [] },
     };
   }
 }

@@ -8,10 +8,11 @@ import { createMatcher } from "./match";
  * The worker's page handler and the browser's router both read this table through one matcher.
  * Modules load on demand, so in the browser each route is its own chunk.
  *
- * Adding a page: write a route module (`defineRoute`) with its view, and add a line here.
+ * Adding a page: write a route module (`defineRoute`) with its view, and add a line here. Pages
+ * editors build from blocks need no line: `/` and `page` (every other path) read the CMS.
  */
 export const routeTable = {
-  home: { path: "/", module: () => import("./home") },
+  home: { path: "/", module: () => import("./cms-page") },
   search: { path: "/search", module: () => import("./search") },
   blog: { path: "/blog", module: () => import("./blog/list") },
   post: { path: "/blog/:slug", module: () => import("./blog/post") },
@@ -23,6 +24,8 @@ export const routeTable = {
   legal: { path: "/legal/:page", module: () => import("./legal") },
   docs: { path: "/docs", module: () => import("./docs") },
   doc: { path: "/docs/*path", module: () => import("./docs/page") },
+  // Last and least specific: any other path may be a page built in the CMS.
+  page: { path: "/*path", module: () => import("./cms-page") },
 } satisfies Record<string, { path: string; module: () => Promise<{ default: RouteModule<any> }> }>;
 
 export type RouteId = keyof typeof routeTable;

@@ -125,9 +125,9 @@ describe("htmlToText", () => {
 });
 
 describe("isSearchKind", () => {
-  it("accepts the four kinds only", () => {
-    expect(["doc", "post", "job", "event"].every(isSearchKind)).toBe(true);
-    expect(isSearchKind("page")).toBe(false);
+  it("accepts the five kinds only", () => {
+    expect(["doc", "post", "job", "event", "page"].every(isSearchKind)).toBe(true);
+    expect(isSearchKind("author")).toBe(false);
     expect(isSearchKind(undefined)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 // deep-link; CMS HTML (posts, jobs, events) becomes plain text.
 import { decodeEntities } from "../lib/sanitize-html";
 
-export const searchKinds = ["doc", "post", "job", "event"] as const;
+export const searchKinds = ["doc", "post", "job", "event", "page"] as const;
 export type SearchKind = (typeof searchKinds)[number];
 
 export function isSearchKind(value: unknown): value is SearchKind {

@@ -307,7 +307,7 @@ describe("search: bad input", () => {
       const outcome = find(query);
       expect(outcome.results, String(query)).toEqual([]);
       expect(outcome.total).toBe(0);
-      expect(outcome.counts).toEqual({ doc: 0, post: 0, job: 0, event: 0 });
+      expect(outcome.counts).toEqual({ doc: 0, post: 0, job: 0, event: 0, page: 0 });
     }
   });
 
@@ -330,7 +330,7 @@ describe("index lifecycle", () => {
     const bad = [
       fixtureCorpus[0]!,
       fixtureCorpus[0]!,
-      { ...fixtureCorpus[1]!, kind: "page" },
+      { ...fixtureCorpus[1]!, kind: "author" },
       { ...fixtureCorpus[2]!, id: "" },
       { ...fixtureCorpus[3]!, id: "x", title: "" },
       { ...fixtureCorpus[4]!, id: "y", body: undefined },

@@ -1,8 +1,10 @@
+import { blocksSearchText } from "../blocks/parse";
 import { docsSourcesQuery, docsTreeQuery } from "../content/queries/docs";
 import { searchSourcesQuery } from "../content/queries/search";
 import { slugify } from "../docs/slug";
 import type { ContentSource } from "../routes/define";
 import { generationOf } from "../content/generations.server";
+import { operationCollections } from "../content/generated/operations";
 import { buildDocsTree } from "../routes/docs/tree";
 import { docSections, htmlHeadings, htmlToText, type SearchDocument } from "./documents";
 import { buildIndex, encodeIndex, loadIndex, SearchIndexError, type IndexMeta, type SearchIndex } from "./engine";
@@ -14,8 +16,12 @@ import { buildIndex, encodeIndex, loadIndex, SearchIndexError, type IndexMeta, t
  * learn whether its copy is still current and never reads a half-written index.
  */
 
-/** Collections whose changes rebuild the index. */
-export const indexedCollections = new Set(["posts", "jobs", "events", "docs_pages", "docs_sections"]);
+/** Collections whose changes rebuild the index: whatever the queries it is built from read (blocks, sections, …). */
+export const indexedCollections = new Set<string>(
+  [docsTreeQuery, docsSourcesQuery, searchSourcesQuery].flatMap(
+    (operation) => operationCollections[operation.name as keyof typeof operationCollections],
+  ),
+);
 
 const pointerKey = "search:current";
 const indexKeyPrefix = "search:index:";
@@ -83,6 +89,17 @@ export async function collectSearchDocuments(content: ContentSource): Promise<Se
       date: event.start_at ?? undefined,
     });
   }
+  for (const page of sources.pages) {
+    if (!page.title || !page.path) continue;
+    documents.push({
+      id: page.path,
+      kind: "page",
+      title: page.seo_title || page.title,
+      description: page.seo_description ?? undefined,
+      body: blocksSearchText(page.blocks).map(htmlToText).join(" "),
+      url: page.path,
+    });
+  }
   return documents;
 }
 
@@ -90,7 +107,7 @@ export async function collectSearchDocuments(content: ContentSource): Promise<Se
 const builtFromKey = "search:built-from";
 
 /** Builds the index from the content and makes it the current one (this isolate uses it at once). */
-export async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<IndexMeta> {
+async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<IndexMeta> {
   // Read first: a change during the build leaves an older value, so the next cron run builds again.
   const builtFrom = await generationOf(kv, [...indexedCollections]);
   const serialized = buildIndex(await collectSearchDocuments(content), { builtAt: now });
@@ -102,6 +119,33 @@ export async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource
   loaded = { key, index };
   pointerCheckedAt = now.getTime();
   return index.meta;
+}
+
+let rebuilding: Promise<void> | null = null;
+let rebuildAgain: Promise<void> | null = null;
+
+/**
+ * A rebuild after a webhook, coalesced: one save in the CMS sends a webhook per collection it
+ * touched (a page with its blocks sends one per block type), and each rebuild reads all content.
+ * While one runs, every further request shares one more build that starts when it ends, so the
+ * index still ends up built from the latest content.
+ */
+export function requestSearchIndexRebuild(kv: KVNamespace, content: ContentSource): Promise<void> {
+  const start = (): Promise<void> => {
+    rebuilding = rebuildSearchIndex(kv, content).then(
+      () => {},
+      (error) => console.error("search index rebuild failed:", error instanceof Error ? error.message : error),
+    );
+    return rebuilding.finally(() => {
+      rebuilding = null;
+    });
+  };
+  if (!rebuilding) return start();
+  rebuildAgain ??= rebuilding.then(() => {
+    rebuildAgain = null;
+    return start();
+  });
+  return rebuildAgain;
 }
 
 /**

@@ -23,7 +23,8 @@ export function App({ state }: { state: PageState }) {
           <View data={state.data} />
         </ErrorBoundary>
       </Shell>
-      <CookieConsentSlot initial={state.site.consent} path={state.path} />
+      {/* Editors preview inside the CMS: a cookie notice would cover the page they are editing. */}
+      {!state.site.preview && <CookieConsentSlot initial={state.site.consent} path={state.path} />}
     </SiteContext.Provider>
   );
 }

@@ -3,7 +3,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
 import { openPage } from "./open-page.ts";
-import { onePagePerTemplate, previewCookie, sitemapPaths } from "./site-pages.ts";
+import { onePagePerTemplate, pagesBuiltFromBlocks, previewCookie, sitemapPaths } from "./site-pages.ts";
 
 const baseUrl = inject("baseUrl");
 /** WCAG 2.1 A and AA, and axe's best practices. */
@@ -49,6 +49,18 @@ describe.skipIf(!hasChromium())("accessibility (axe-core)", () => {
       for (const [route, path] of templates) {
         const page = await open(path, width);
         found.push(...(await violations(page)).map((line) => `${route} ${path}: ${line}`));
+        await page.close();
+      }
+      expect(found).toEqual([]);
+    }, 180_000);
+
+    it(`finds none on any page built from blocks at ${width} px`, async () => {
+      const pages = pagesBuiltFromBlocks(await sitemapPaths(baseUrl));
+      expect(pages.length).toBeGreaterThan(5);
+      const found: string[] = [];
+      for (const path of pages) {
+        const page = await open(path, width);
+        found.push(...(await violations(page)).map((line) => `${path}: ${line}`));
         await page.close();
       }
       expect(found).toEqual([]);

@@ -51,3 +51,10 @@ export async function previewCookie(baseUrl: string): Promise<string> {
   if (!cookie) throw new Error(`no preview cookie (status ${response.status})`);
   return cookie;
 }
+
+/** Routes whose pages editors build from blocks: each page is a layout of its own. */
+const blockRoutes: readonly RouteId[] = ["home", "page"];
+
+/** Every page among `paths` (the sitemap's) that is built from CMS blocks. */
+export const pagesBuiltFromBlocks = (paths: string[]): string[] =>
+  paths.filter((path) => blockRoutes.includes(matchRoute(new URL(path, "http://x").pathname)?.id as RouteId));

@@ -53,6 +53,15 @@ describe("derived collections", () => {
     expect(derive("query Q { posts { author { avatar { id } } } }")).toEqual(["authors", "directus_files", "posts"]);
   });
 
+  it("count the block collections a many-to-any field's inline fragments read", () => {
+    expect(derive("query Q { pages { blocks { item { ... on block_hero { id } ... on sections { id } } } } }")).toEqual([
+      "block_hero",
+      "pages",
+      "pages_blocks",
+      "sections",
+    ]);
+  });
+
   it("count an m2m junction and the collection behind it", () => {
     expect(derive("query Q { events { speakers { speakers_id { name } } } }")).toEqual(["events", "events_speakers", "speakers"]);
   });

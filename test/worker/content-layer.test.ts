@@ -22,16 +22,18 @@ const revalidate = (app: ReturnType<typeof createApp>, body: unknown, secret: st
   });
 
 describe("page content through the cache", () => {
-  it("renders CMS content and costs one upstream request cold, none warm", async () => {
+  it("renders CMS content and costs one upstream request per query cold, none warm", async () => {
     const directus = mockDirectus();
     const app = appWith(directus);
     const cold = await request("/", { app });
     expect(await cold.text()).toContain("84.12");
-    expect(cold.headers.get("server-timing")).toContain('content;desc="upstream=2"');
+    // The shell, the page and its feed blocks' content.
+    expect(cold.headers.get("server-timing")).toContain('content;desc="upstream=3"');
     expect(cold.headers.get("server-timing")).toMatch(/, content-wait;dur=\d+$/);
     const warm = await request("/", { app });
-    expect(warm.headers.get("server-timing")).toContain('content;desc="memory=2"');
+    expect(warm.headers.get("server-timing")).toContain('content;desc="memory=3"');
     expect(directus.count("SiteChrome")).toBe(1);
+    expect(directus.count("Page")).toBe(1);
     expect(directus.count("HomeContent")).toBe(1);
   });
 
@@ -41,9 +43,10 @@ describe("page content through the cache", () => {
     const payload = JSON.parse(/<script id="__STATE__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!);
     expect(payload.route).toBe("home");
     const keys = Object.keys(payload.queries);
-    expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatch(/^HomeContent:/);
-    expect(payload.queries[keys[0]!]).toEqual(homeData);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe('Page:{"path":"/"}');
+    expect(keys[1]).toMatch(/^HomeContent:/);
+    expect(payload.queries[keys[1]!]).toEqual(homeData);
     // The shell's data reaches the browser once, as `site`, which the browser does not refetch.
     expect(payload.site.stock.value).toBe(siteChromeData.stock_quote.value);
     expect(payload.queries["SiteChrome:{}"]).toBeUndefined();

@@ -10,6 +10,7 @@ import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/bl
 import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
 import { eventDetailAnswer, eventsListAnswer } from "./fixtures/events";
 import { homeData } from "./fixtures/home";
+import { navigationData, pageAnswer } from "./fixtures/pages";
 import { blogPostPathAnswer, careersJobPathAnswer, eventPathAnswer, scheduledPublicationsData } from "./fixtures/editors";
 import { searchProposalsData, searchSourcesData, sitemapData } from "./fixtures/search";
 
@@ -118,11 +119,13 @@ export const siteChromeData = {
     { key: "engineering", title: "Engineering blog", description: "New articles from Meridian engineers." },
     { key: "events", title: "Events and webinars", description: "Invitations to conferences and online sessions." },
   ],
+  navigation: navigationData,
 };
 
 const defaultAnswers: Record<string, unknown> = {
   SiteChrome: siteChromeData,
   HomeContent: homeData,
+  Page: pageAnswer,
   BlogPosts: blogPostsAnswer,
   BlogPost: blogPostAnswer,
   BlogAuthor: blogAuthorAnswer,

@@ -25,7 +25,8 @@ describe("main page", () => {
   it("is not indexable outside prod, and indexable in prod", async () => {
     expect(await (await request("/")).text()).toContain('content="noindex, nofollow"');
     const prod = await request("/", { env: { ENVIRONMENT: "prod" } });
-    expect(await prod.text()).not.toContain("noindex");
+    // The page's own CMS fields (`noindex: null`) travel in the payload; the robots tag must not.
+    expect(await prod.text()).not.toMatch(/<meta name="robots"[^>]*noindex/);
   });
 });
 

@@ -60,7 +60,7 @@ describe("GET /api/search", () => {
 
   it.each([
     ["a text over 200 characters", `q=${"x".repeat(201)}`, "The search text is longer than 200 characters; shorten it."],
-    ["an unknown kind", "q=gpu&kind=secret", '"kind" must be one of doc, post, job, event.'],
+    ["an unknown kind", "q=gpu&kind=secret", '"kind" must be one of doc, post, job, event, page.'],
     ["a limit out of range", "q=gpu&limit=500", '"limit" must be a whole number from 1 to 50.'],
     ["a limit that is not a number", "q=gpu&limit=ten", '"limit" must be a whole number from 1 to 50.'],
   ])("answers %s with 400 and a message", async (_name, query, message) => {
@@ -95,7 +95,9 @@ describe("the search index", () => {
     const directus = mockDirectus();
     const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
     await request("/api/search?q=gpu", { app });
-    expect(directus.calls.find((call) => call.operationName === "SearchSources")!.variables).toEqual({ status: ["published"] });
+    // Published only; `$now` (server-set) filters the display windows of page blocks.
+    const { status, now, ...rest } = directus.calls.find((call) => call.operationName === "SearchSources")!.variables;
+    expect({ status, rest, now: typeof now }).toEqual({ status: ["published"], rest: {}, now: "string" });
     const built = directus.count("SearchSources");
     resetSearchIndexMemo(); // a fresh isolate: loads the stored index
     await request("/api/search?q=slurm", { app });

@@ -5,7 +5,8 @@ import type { ScheduledPublicationsQuery, ScheduledPublicationsQueryVariables } 
  * Server only (the scheduled handler, src/scheduled.server.ts): published items whose publish
  * time fell in `($since, $until]`. Their collections' cached content is invalidated, so they
  * appear by themselves once their time has come. No publish time means published at once: those
- * items were never hidden, and the CMS webhook already announced them.
+ * items were never hidden, and the CMS webhook already announced them. Block placements count
+ * when their display window opens or closes (`show_from`, `show_until`).
  */
 export const scheduledPublicationsQuery = defineOperation<ScheduledPublicationsQuery, ScheduledPublicationsQueryVariables>(
   /* GraphQL */ `
@@ -14,5 +15,8 @@ query ScheduledPublications($since: String!, $until: String!) {
   jobs(filter: { status: { _eq: "published" }, publish_at: { _gt: $since, _lte: $until } }, limit: -1) { id }
   events(filter: { status: { _eq: "published" }, publish_at: { _gt: $since, _lte: $until } }, limit: -1) { id }
   docs_pages(filter: { status: { _eq: "published" }, publish_at: { _gt: $since, _lte: $until } }, limit: -1) { id }
+  pages(filter: { status: { _eq: "published" }, publish_at: { _gt: $since, _lte: $until } }, limit: -1) { id }
+  pages_blocks(filter: { _or: [{ show_from: { _gt: $since, _lte: $until } }, { show_until: { _gt: $since, _lte: $until } }] }, limit: -1) { id }
+  sections_blocks(filter: { _or: [{ show_from: { _gt: $since, _lte: $until } }, { show_until: { _gt: $since, _lte: $until } }] }, limit: -1) { id }
 }`,
 );

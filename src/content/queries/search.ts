@@ -1,4 +1,7 @@
+import { blockFragments } from "../../blocks/registry";
 import { defineOperation } from "../operation";
+import { shownNow } from "./pages";
+import { fileFields } from "./fragments";
 import type {
   SearchProposalsQuery,
   SearchProposalsQueryVariables,
@@ -12,11 +15,26 @@ import type {
  */
 export const searchSourcesQuery = defineOperation<SearchSourcesQuery, SearchSourcesQueryVariables>(
   /* GraphQL */ `
-query SearchSources($status: [String]) {
+query SearchSources($status: [String], $now: String) {
   posts(filter: { status: { _in: $status } }, sort: ["-published_at"], limit: -1) { id slug title description body published_at tags }
   jobs(filter: { status: { _in: $status } }, sort: ["role"], limit: -1) { id slug role sub_team department category location description }
   events(filter: { status: { _in: $status } }, sort: ["-start_at"], limit: -1) { id slug title description start_at venue location online }
-}`,
+  pages(filter: { status: { _in: $status }, _or: [{ noindex: { _null: true } }, { noindex: { _eq: false } }] }, sort: ["path"], limit: -1) {
+    id
+    path
+    title
+    seo_title
+    seo_description
+    blocks(filter: ${shownNow}) {
+      collection
+      item {
+        ${blockFragments}
+        ... on sections { blocks(filter: ${shownNow}) { collection item { ${blockFragments} } } }
+      }
+    }
+  }
+}
+${fileFields}`,
 );
 
 /** Suggested searches from the CMS. */

@@ -2,7 +2,19 @@ import { defineOperation } from "../operation";
 import { fileFields } from "./fragments";
 import type { SiteChromeQuery, SiteChromeQueryVariables } from "../generated/operations";
 
-/** Header and footer data on every page: stock quote, site settings and newsletter topics. */
+/** A menu link's target: a page, post or docs page (with what its URL needs), or a URL. */
+const navigationItemFields = /* GraphQL */ `
+fragment NavigationItemFields on navigation_items {
+  id
+  label
+  kind
+  url
+  page { path title }
+  post { slug title }
+  doc { slug title section { slug } parent { slug section { slug } parent { slug section { slug } parent { slug section { slug } } } } }
+}`;
+
+/** Header and footer data on every page: stock quote, site settings, newsletter topics and the menus. */
 export const siteChromeQuery = defineOperation<SiteChromeQuery, SiteChromeQueryVariables>(
   /* GraphQL */ `
 query SiteChrome($status: [String]) {
@@ -14,6 +26,14 @@ query SiteChrome($status: [String]) {
     default_social_image { ...FileFields }
   }
   newsletter_topics(filter: { status: { _in: $status } }, sort: ["sort"]) { key title description }
+  navigation {
+    key
+    items(filter: { parent: { id: { _null: true } } }, sort: ["sort"]) {
+      ...NavigationItemFields
+      children(sort: ["sort"]) { ...NavigationItemFields }
+    }
+  }
 }
-${fileFields}`,
+${fileFields}
+${navigationItemFields}`,
 );

@@ -9,5 +9,10 @@ query SitemapEntries($status: [String], $now: String) {
   authors(limit: 500) { id }
   jobs(filter: { status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: 500) { slug }
   events(filter: { status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, sort: ["-start_at"], limit: 500) { slug start_at }
+  pages(
+    filter: { status: { _in: $status }, _and: [{ _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, { _or: [{ noindex: { _null: true } }, { noindex: { _eq: false } }] }] }
+    sort: ["path"]
+    limit: 500
+  ) { path canonical date_updated }
 }`,
 );

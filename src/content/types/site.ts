@@ -1,3 +1,5 @@
+import type { MenuItem } from "./pages";
+
 /** Data every page's shell needs (header and footer), loaded on the server with the page. */
 export interface StockQuote {
   ticker: string;
@@ -17,6 +19,8 @@ export interface SiteChrome {
   privacyPolicyUrl: string;
   /** The subscriptions a visitor can choose in the footer's newsletter form. */
   newsletterTopics: { key: string; title: string; description: string }[];
+  /** The CMS menus: header links, and footer columns (items with children). */
+  menus: { header: MenuItem[]; footer: MenuItem[] };
   /** 'Book a meeting' target from the CMS site settings. */
   bookingUrl: string | null;
   /** The visitor's cookie choice, read from the consent cookie on the server (no flash). */

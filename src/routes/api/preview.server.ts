@@ -5,6 +5,7 @@ import { blogPostPathQuery } from "../../content/queries/blog";
 import { careersJobPathQuery } from "../../content/queries/careers";
 import { docsTreeQuery } from "../../content/queries/docs";
 import { eventPathQuery } from "../../content/queries/events";
+import { pagePathQuery, sectionPlacementsQuery } from "../../content/queries/pages";
 import { versionedReads } from "../../content/versions.server";
 import type { AppEnv } from "../../env";
 import { authorHref, postHref } from "../../lib/paths/blog";
@@ -39,7 +40,16 @@ const pathOf: Record<string, (content: Content, id: string) => Promise<string | 
     const slug = (await content.query(eventPathQuery, { id })).events_by_id?.slug;
     return slug ? `/events/${encodeURIComponent(slug)}` : null;
   },
-  // A page's URL needs its section's and its parents' slugs: the tree has them all.
+  async pages(content, id) {
+    return (await content.query(pagePathQuery, { id })).pages_by_id?.path ?? null;
+  },
+  // A section has no URL of its own: it opens on the first page that shows it.
+  async sections(content, id) {
+    const placements = (await content.query(sectionPlacementsQuery)).pages_blocks;
+    const shown = placements.find((row) => row?.item && "id" in row.item && String(row.item.id) === id);
+    return shown?.pages_id?.path ?? null;
+  },
+  // A doc page's URL needs its section's and its parents' slugs: the tree has them all.
   async docs_pages(content, id) {
     const { docs_sections, docs_pages } = await content.query(docsTreeQuery);
     const tree = buildDocsTree(docs_sections, docs_pages, () => {});

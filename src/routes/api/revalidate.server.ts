@@ -4,7 +4,7 @@ import { bumpGeneration } from "../../content/generations.server";
 import type { AppEnv } from "../../env";
 import { secretsEqual } from "../../lib/secrets.server";
 import { prerenderDocPages } from "../../docs/prerender.server";
-import { indexedCollections, rebuildSearchIndex } from "../../search/site-index.server";
+import { indexedCollections, requestSearchIndexRebuild } from "../../search/site-index.server";
 
 const revalidateSecretHeader = "X-Revalidate-Secret";
 /** Doc pages one webhook renders at once (a bulk edit of more is left to the scheduled sweep). */
@@ -39,7 +39,7 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const logFailure = (what: string) => (error: unknown) => console.error(`${what} failed:`, error instanceof Error ? error.message : error);
   // The search index follows its content: rebuilt after the response, from the fresh content.
   if (indexedCollections.has(body.collection)) {
-    await afterResponse(rebuildSearchIndex(c.env.CONTENT_CACHE, c.get("content")).catch(logFailure("search index rebuild")));
+    await afterResponse(requestSearchIndexRebuild(c.env.CONTENT_CACHE, c.get("content")));
   }
   // Doc pages are rendered now, when published, so that no visitor waits for Markdown and Shiki.
   if (body.collection === "docs_pages" && keys.length) {

@@ -4,7 +4,6 @@ import { GithubIcon, LinkedinIcon, XIcon } from "../ui/icons";
 import type { SiteChrome } from "../../content/types/site";
 import { NewsletterSlot } from "../newsletter/NewsletterSlot";
 import { requestConsentDialog } from "../consent/events";
-import { footerColumns } from "./navigation";
 
 const social = [
   { label: "LinkedIn", href: "https://www.linkedin.com/company/meridian-cloud-demo", Icon: LinkedinIcon },
@@ -17,18 +16,21 @@ export function Footer({ site, path }: { site: SiteChrome; path: string }) {
     <footer className="border-line bg-surface-muted mt-24 border-t">
       <div className="container-page grid gap-12 py-16 lg:grid-cols-[1fr_1.1fr]">
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">
-          {footerColumns.map((column) => (
-            <div key={column.title}>
-              <h2 className="text-ink text-sm font-semibold">{t(column.title)}</h2>
+          {site.menus.footer.map((column, index, columns) => (
+            <div key={column.id}>
+              <h2 className="text-ink text-sm font-semibold">{column.label}</h2>
               <ul className="mt-4 space-y-3">
-                {column.links.map((link) => (
-                  <li key={link.label}>
-                    <a href={link.href} className="text-ink-muted hover:text-ink text-sm">
-                      {t(link.label)}
-                    </a>
-                  </li>
-                ))}
-                {column.title === "footer.legal" && (
+                {column.children.map((link) =>
+                  link.href ? (
+                    <li key={link.id}>
+                      <a href={link.href} className="text-ink-muted hover:text-ink text-sm">
+                        {link.label}
+                      </a>
+                    </li>
+                  ) : null,
+                )}
+                {/* Cookie settings close the last column (the legal links). */}
+                {index === columns.length - 1 && (
                   <li>
                     <button type="button" className="text-ink-muted hover:text-ink cursor-pointer text-sm" onClick={requestConsentDialog}>
                       {t("footer.cookies")}

@@ -3,10 +3,14 @@ import { LogoMark } from "../ui/Logo";
 import { MenuIcon } from "../ui/icons";
 import { HeaderSearch } from "../search/HeaderSearch";
 import type { SiteChrome } from "../../content/types/site";
-import { primaryNav } from "./navigation";
 import { StockQuote } from "./StockQuote";
 
 export function Header({ site }: { site: SiteChrome }) {
+  // The header shows links only; a nested item (a group) stands for its first link.
+  const links = site.menus.header.flatMap((item) => {
+    const href = item.href ?? item.children[0]?.href;
+    return href ? [{ id: item.id, label: item.label, href }] : [];
+  });
   return (
     <header className="border-line bg-surface/95 sticky top-0 z-40 border-b backdrop-blur">
       <div className="container-page flex h-16 items-center gap-6">
@@ -17,13 +21,13 @@ export function Header({ site }: { site: SiteChrome }) {
 
         <nav aria-label={t("nav.main_label")} className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {primaryNav.map((item) => (
-              <li key={item.href + item.label}>
+            {links.map((item) => (
+              <li key={item.id}>
                 <a
                   href={item.href}
                   className="text-ink-muted hover:text-ink hover:bg-surface-muted rounded-md px-3 py-2 text-[0.9375rem] font-medium transition-colors"
                 >
-                  {t(item.label)}
+                  {item.label}
                 </a>
               </li>
             ))}
@@ -45,10 +49,10 @@ export function Header({ site }: { site: SiteChrome }) {
             <div className="border-line bg-surface fixed inset-x-0 top-16 border-b shadow-[0_16px_32px_-16px_rgba(12,15,23,0.25)]">
               <nav aria-label={t("nav.main_label")} className="container-page py-3">
                 <ul className="flex flex-col">
-                  {primaryNav.map((item) => (
-                    <li key={item.href + item.label}>
+                  {links.map((item) => (
+                    <li key={item.id}>
                       <a href={item.href} className="border-line block border-b py-3.5 text-base font-medium last:border-0">
-                        {t(item.label)}
+                        {item.label}
                       </a>
                     </li>
                   ))}

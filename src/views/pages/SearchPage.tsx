@@ -24,7 +24,13 @@ export interface SearchData {
 
 /** Literal keys: the browser build inlines message texts by key (a key built at run time would not be). */
 const kindLabel = (kind: SearchKind): string =>
-  ({ doc: t("search.kind_doc"), post: t("search.kind_post"), job: t("search.kind_job"), event: t("search.kind_event") })[kind];
+  ({
+    doc: t("search.kind_doc"),
+    post: t("search.kind_post"),
+    job: t("search.kind_job"),
+    event: t("search.kind_event"),
+    page: t("search.kind_page"),
+  })[kind];
 
 function searchHref(q: string, kind: SearchKind | null): string {
   const params = new URLSearchParams({ q });

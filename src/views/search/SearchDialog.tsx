@@ -22,6 +22,7 @@ const kindLabels: Record<SearchKind, string> = {
   post: t("search.kind_post"),
   job: t("search.kind_job"),
   event: t("search.kind_event"),
+  page: t("search.kind_page"),
 };
 const searchPageHref = (q: string) => `/search?${new URLSearchParams({ q })}`;
 

@@ -1,0 +1,244 @@
+// Contract tests of pages built from blocks: every block type readable anonymously through the
+// many-to-any union, drafts and scheduled items hidden by the permissions, block display windows,
+// the computed page path (a cyclic parent refused), shared sections, the menus and the project
+// owner. Own Directus on port 8096 with a fresh data dir, on SQLite or (CMS_TEST_DB=pg) PostgreSQL.
+//   PATH=node_modules/.bin:$PATH node --test cms/test/pages.test.mjs
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
+import { BLOCK_COLLECTIONS } from "../scripts/setup.mjs";
+import { graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
+
+const PG = process.env.CMS_TEST_DB === "pg";
+const PORT = 8096 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
+const DATA_DIR = join(CMS_DIR, PG ? "data-pages-test-pg" : "data-pages-test");
+const URL_ = `http://127.0.0.1:${PORT}`;
+const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;
+const PREVIEW = process.env.DIRECTUS_PREVIEW_TOKEN ?? DEFAULTS.DIRECTUS_PREVIEW_TOKEN;
+
+let cms;
+let catcher;
+const admin = createApi(URL_, ADMIN);
+const gql = graphqlClient(URL_);
+const stamp = Date.now().toString(36);
+const inSeconds = (s) => new Date(Date.now() + s * 1000).toISOString();
+
+/** Polls with a bound (no fixed sleep). */
+async function eventually(check, { timeoutMs = 30_000, what = "condition" } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} not met within ${timeoutMs} ms`);
+}
+
+/** Minimal valid data of each block type (what the site's schemas require). */
+const sampleBlocks = {
+  block_hero: { headline: "Hero headline" },
+  block_feature_grid: { title: "Grid", cards: [{ title: "Card", icon: "compute" }] },
+  block_logo_wall: { title: "Logos", logos: [{ name: "Northwind" }] },
+  block_pricing_table: { title: "Prices" },
+  block_comparison_table: { title: "Compare" },
+  block_faq: { title: "FAQ", items: [{ question: "Q?", answer: "A." }] },
+  block_stats: { title: "Stats", items: [{ value: "5", label: "regions" }] },
+  block_cta: { title: "Call to action" },
+  block_rich_text: { body: "<p>Rich text</p>" },
+  block_code: { language: "bash", code: "echo hello" },
+  block_media: { alt: "An image" },
+  block_quote: { quote: "Words" },
+  block_feed: { kind: "latest_posts" },
+  block_form: { kind: "contact_sales", email: "sales@example.com" },
+};
+
+/** The page's placements as anonymous readers (or `token`) see them: collection → item. */
+const pageQuery = (path) => `{
+  pages(filter: { path: { _eq: "${path}" } }) {
+    id path
+    blocks(sort: ["sort"]) {
+      collection anchor
+      item { ${[...BLOCK_COLLECTIONS, "sections"].map((c) => `... on ${c} { id }`).join(" ")} }
+    }
+  }
+}`;
+
+async function readPage(path, token) {
+  const answer = await gql(pageQuery(path), { token });
+  assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
+  return answer.data.pages[0] ?? null;
+}
+
+const placement = (collection, fields, extra = {}) => ({ collection, item: { status: "published", ...fields }, ...extra });
+
+async function createPage(fields) {
+  return admin("POST", "/items/pages", { status: "published", title: fields.slug, ...fields });
+}
+
+before(async () => {
+  catcher = await startRevalidateCatcher();
+  cms = await startFreshCms({ dataDir: DATA_DIR, port: PORT, siteUrl: catcher.siteUrl });
+});
+
+after(async () => {
+  await cms?.stop();
+  catcher?.close();
+});
+
+describe("blocks through the many-to-any union", () => {
+  test("a page with every block type and a section: anonymous readers get every item as an object", async () => {
+    const section = await admin("POST", "/items/sections", {
+      status: "published",
+      name: `Shared ${stamp}`,
+      blocks: [placement("block_cta", { title: "Inside the section" })],
+    });
+    const page = await createPage({
+      slug: `every-block-${stamp}`,
+      blocks: [
+        ...BLOCK_COLLECTIONS.map((collection) => placement(collection, sampleBlocks[collection])),
+        { collection: "sections", item: String(section.id) },
+      ],
+    });
+    const read = await readPage(page.path);
+    assert.deepEqual(
+      read.blocks.map((block) => block.collection),
+      [...BLOCK_COLLECTIONS, "sections"],
+    );
+    for (const block of read.blocks) {
+      // A role that cannot read every allowed collection gets `item` as a bare id string.
+      assert.equal(typeof block.item, "object", `${block.collection}: ${JSON.stringify(block.item)}`);
+      assert.ok(block.item?.id, `${block.collection} is readable`);
+    }
+  });
+});
+
+describe("drafts and schedules", () => {
+  test("a draft page is hidden from anonymous readers, the preview token sees it", async () => {
+    const page = await createPage({ slug: `draft-${stamp}`, status: "draft" });
+    assert.equal(await readPage(page.path), null);
+    assert.equal((await readPage(page.path, PREVIEW))?.id, String(page.id));
+  });
+
+  test("a draft block on a published page comes back null for anonymous readers only", async () => {
+    const page = await createPage({
+      slug: `draft-block-${stamp}`,
+      blocks: [placement("block_quote", { quote: "Public" }), { collection: "block_quote", item: { status: "draft", quote: "Not yet" } }],
+    });
+    const publicItems = (await readPage(page.path)).blocks.map((block) => block.item);
+    assert.equal(publicItems.filter(Boolean).length, 1);
+    const previewItems = (await readPage(page.path, PREVIEW)).blocks.map((block) => block.item);
+    assert.equal(previewItems.filter(Boolean).length, 2);
+  });
+
+  test("a scheduled page appears by itself when its publish time comes", async () => {
+    const page = await createPage({ slug: `scheduled-${stamp}`, publish_at: inSeconds(4) });
+    assert.equal(await readPage(page.path), null);
+    await eventually(async () => (await readPage(page.path)) !== null, { what: "scheduled page visible" });
+  });
+
+  test("a block placement shows inside its window only: show_from opens it, show_until closes it", async () => {
+    const page = await createPage({
+      slug: `window-${stamp}`,
+      blocks: [
+        placement("block_stats", { title: "Later" }, { show_from: inSeconds(4) }),
+        placement("block_stats", { title: "Until soon" }, { show_until: inSeconds(4) }),
+      ],
+    });
+    const count = async () => (await readPage(page.path)).blocks.length;
+    assert.equal(await count(), 1);
+    const [later, leaving] = (await readPage(page.path, PREVIEW)).blocks;
+    assert.ok(later && leaving);
+    await eventually(
+      async () => {
+        const blocks = (await readPage(page.path)).blocks;
+        return blocks.length === 1 && blocks[0].item.id === later.item.id;
+      },
+      { what: "show_from block in, show_until block out" },
+    );
+  });
+});
+
+describe("page paths", () => {
+  test("the path is computed from the parent chain and follows a parent's new slug", async () => {
+    const parent = await createPage({ slug: `parent-${stamp}` });
+    const child = await createPage({ slug: "child", parent: parent.id });
+    assert.equal(parent.path, `/parent-${stamp}`);
+    assert.equal(child.path, `/parent-${stamp}/child`);
+    await admin("PATCH", `/items/pages/${parent.id}`, { slug: `moved-${stamp}` });
+    await eventually(async () => (await admin("GET", `/items/pages/${child.id}?fields=path`)).path === `/moved-${stamp}/child`, {
+      what: "child path follows",
+    });
+  });
+
+  test("a cyclic parent chain is refused with a message for the editor, and nothing changes", async () => {
+    const a = await createPage({ slug: `cycle-a-${stamp}` });
+    const b = await createPage({ slug: "cycle-b", parent: a.id });
+    await assert.rejects(admin("PATCH", `/items/pages/${a.id}`, { parent: b.id }), (error) => {
+      assert.equal(error.status, 400);
+      assert.match(error.message, /cannot sit under itself/);
+      return true;
+    });
+    assert.equal((await admin("GET", `/items/pages/${a.id}?fields=parent,path`)).parent, null);
+  });
+
+  test("a slug that is not URL-safe is refused", async () => {
+    await assert.rejects(createPage({ slug: "Not A Slug" }), (error) => error.status === 400 && /lower-case letters/.test(error.message));
+  });
+
+  test("two pages cannot share a path", async () => {
+    await createPage({ slug: `twin-${stamp}` });
+    await assert.rejects(createPage({ slug: `twin-${stamp}` }), (error) => error.status === 400);
+  });
+});
+
+describe("sections", () => {
+  test("a section edited once changes every page that shows it, and the site is told", async () => {
+    const section = await admin("POST", "/items/sections", {
+      status: "published",
+      name: `Reused ${stamp}`,
+      blocks: [placement("block_cta", { title: "Before" })],
+    });
+    const first = await createPage({ slug: `uses-section-1-${stamp}`, blocks: [{ collection: "sections", item: String(section.id) }] });
+    const second = await createPage({ slug: `uses-section-2-${stamp}`, blocks: [{ collection: "sections", item: String(section.id) }] });
+    const cta = (await admin("GET", `/items/sections_blocks?filter[sections_id][_eq]=${section.id}&fields=item`))[0].item;
+    await admin("PATCH", `/items/block_cta/${cta}`, { title: `After ${stamp}` });
+    const query = (path) =>
+      `{ pages(filter: { path: { _eq: "${path}" } }) { blocks { item { ... on sections { blocks { item { ... on block_cta { title } } } } } } } }`;
+    for (const page of [first, second]) {
+      const answer = await gql(query(page.path));
+      assert.equal(answer.data.pages[0].blocks[0].item.blocks[0].item.title, `After ${stamp}`);
+    }
+    await catcher.waitFor((call) => call.body?.collection === "block_cta" && call.body.keys.includes(String(cta)));
+  });
+});
+
+describe("menus and settings", () => {
+  test("menu items are public; an item's draft page is not", async () => {
+    const draft = await createPage({ slug: `menu-draft-${stamp}`, status: "draft" });
+    const live = await createPage({ slug: `menu-live-${stamp}` });
+    await admin("POST", "/items/navigation", {
+      key: `test-${stamp}`,
+      items: [
+        { kind: "page", page: live.id, sort: 1 },
+        { kind: "page", page: draft.id, sort: 2 },
+      ],
+    });
+    const answer = await gql(`{ navigation_by_id(id: "test-${stamp}") { items(sort: ["sort"]) { kind page { path } } } }`);
+    assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
+    assert.deepEqual(
+      answer.data.navigation_by_id.items.map((item) => item.page?.path ?? null),
+      [live.path, null],
+    );
+  });
+
+  test("the seeded menus link to seeded pages", async () => {
+    const answer = await gql(`{ navigation { key items { label page { path } } } }`);
+    const header = answer.data.navigation.find((menu) => menu.key === "header");
+    assert.ok(header.items.some((item) => item.page?.path === "/products"));
+  });
+
+  test("the local admin is the project owner, so the admin app opens without the owner dialog", async () => {
+    const settings = await admin("GET", "/settings?fields=project_owner");
+    assert.equal(settings.project_owner, DEFAULTS.DIRECTUS_ADMIN_EMAIL);
+  });
+});

@@ -1,0 +1,80 @@
+import * as z from "zod/mini";
+import { t } from "../i18n";
+import { useEditable } from "../views/editable";
+import { defineBlock } from "./define";
+import { BlockFrame, h2Class, headingId, idSchema, text } from "./parts";
+import { formatAmount, planSchema, planSelection, priceWords, reshapePrices } from "./pricing";
+
+/** The offers of a price list side by side: one column each, one row per feature. */
+export const comparisonTableBlock = defineBlock({
+  collection: "block_comparison_table",
+  fields: `id title text ${planSelection}`,
+  schema: z.object({ id: idSchema, title: text, text, plan: planSchema }),
+  reshape: (raw) => {
+    const prices = reshapePrices(raw.plan);
+    const features = [...new Set(prices.flatMap((price) => price.features.map((row) => row.feature)))];
+    return {
+      title: raw.title ?? null,
+      text: raw.text ?? null,
+      prices: prices.map((price) => ({ id: price.id, name: price.name, amount: formatAmount(price), unit: price.unit })),
+      rows: features.map((feature) => ({
+        feature,
+        values: prices.map((price) => price.features.find((row) => row.feature === feature)?.value ?? "—"),
+      })),
+    };
+  },
+  searchText: (raw) => [raw.title, raw.text, ...priceWords(raw.plan)],
+  View({ data, placement }) {
+    const edit = useEditable();
+    const titleId = headingId(placement.collection, placement.id);
+    return (
+      <BlockFrame id={placement.anchor} labelledBy={data.title ? titleId : undefined}>
+        {data.title && (
+          <h2 id={titleId} className={h2Class} {...edit("title", { collection: placement.collection, item: placement.id })}>
+            {data.title}
+          </h2>
+        )}
+        {data.text && <p className="text-ink-muted mt-4 max-w-2xl text-lg">{data.text}</p>}
+        <div
+          className="border-line mt-10 overflow-x-auto rounded-xl border"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable with the keyboard
+          tabIndex={0}
+          role="region"
+          aria-labelledby={data.title ? titleId : undefined}
+        >
+          <table className="w-full min-w-[640px] border-collapse text-left text-[0.9375rem]">
+            <thead className="bg-surface-muted">
+              <tr>
+                <th scope="col" className="p-4 font-semibold">
+                  {t("pages.feature")}
+                </th>
+                {data.prices.map((price) => (
+                  <th key={price.id} scope="col" className="p-4 align-bottom font-semibold">
+                    {price.name}
+                    <span className="text-ink-muted block text-sm font-normal">
+                      {price.amount ? `${price.amount}${price.unit ? ` ${price.unit}` : ""}` : t("pages.price_on_request")}
+                    </span>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => (
+                <tr key={row.feature} className="border-line border-t">
+                  <th scope="row" className="text-ink-muted p-4 font-normal">
+                    {row.feature}
+                  </th>
+                  {row.values.map((value, index) => (
+                    <td key={data.prices[index]!.id} className="p-4">
+                      {value}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </BlockFrame>
+    );
+  },
+});

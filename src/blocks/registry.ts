@@ -1,0 +1,43 @@
+import type { BlockDefinition } from "./define";
+import { codeBlock } from "./code";
+import { comparisonTableBlock } from "./comparison-table";
+import { ctaBlock } from "./cta";
+import { faqBlock } from "./faq";
+import { featureGridBlock } from "./feature-grid";
+import { feedBlock } from "./feed";
+import { formBlock } from "./form";
+import { heroBlock } from "./hero";
+import { logoWallBlock } from "./logo-wall";
+import { mediaBlock } from "./media";
+import { pricingTableBlock } from "./pricing-table";
+import { quoteBlock } from "./quote";
+import { richTextBlock } from "./rich-text";
+import { statsBlock } from "./stats";
+
+/**
+ * Every block type a page or section can hold, one line each. The page query's inline
+ * fragments, validation, rendering, structured data and the search index's words are derived
+ * from this list. Adding a block: a module in this folder (`defineBlock`) and a line here (and
+ * its collection in the CMS: cms/scripts/setup.mjs BLOCK_COLLECTIONS and the schema snapshot).
+ */
+const definitions = [
+  heroBlock,
+  featureGridBlock,
+  logoWallBlock,
+  pricingTableBlock,
+  comparisonTableBlock,
+  faqBlock,
+  statsBlock,
+  ctaBlock,
+  richTextBlock,
+  codeBlock,
+  mediaBlock,
+  quoteBlock,
+  feedBlock,
+  formBlock,
+] as BlockDefinition<any, any>[];
+
+export const blockRegistry: ReadonlyMap<string, BlockDefinition<any, any>> = new Map(definitions.map((block) => [block.collection, block]));
+
+/** One inline fragment per block type, for a many-to-any `item` selection. */
+export const blockFragments = definitions.map((block) => `... on ${block.collection} { ${block.fields} }`).join("\n");

@@ -1,0 +1,149 @@
+import { describe, expect, inject, it } from "vitest";
+import { DEFAULTS, createApi } from "../../cms/scripts/lib.mjs";
+import { BLOCK_COLLECTIONS } from "../../cms/scripts/setup.mjs";
+import { allOperations as operations } from "../support/operations";
+
+/**
+ * Pages built from blocks, end to end: the seeded Directus, its webhook and the built worker.
+ * Every block type renders; drafts stay out of the HTML, /graphql, the sitemap and the search;
+ * a section edited once changes every page that shows it.
+ */
+const site = inject("contractSiteUrl");
+const cms = inject("contractCmsUrl");
+const admin = createApi(cms, DEFAULTS.DIRECTUS_ADMIN_TOKEN);
+const stamp = Date.now().toString(36);
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms`);
+}
+
+const page = async (path: string) => {
+  const response = await fetch(site + path);
+  return { status: response.status, html: await response.text() };
+};
+
+/** A block placement created with its page (REST: GraphQL cannot write many-to-any fields). */
+const block = (collection: string, fields: Record<string, unknown>, status = "published") => ({ collection, item: { status, ...fields } });
+
+describe("CMS pages on the site", () => {
+  it("renders a page with every block type", async () => {
+    const [plan] = (await admin("GET", "/items/plans?limit=1&fields=id")) as { id: number }[];
+    const [image] = (await admin("GET", "/files?limit=1&fields=id&filter[type][_starts_with]=image")) as { id: string }[];
+    // One visible marker per block type.
+    const samples: Record<string, [Record<string, unknown>, string]> = {
+      block_hero: [{ headline: `Hero ${stamp}` }, `Hero ${stamp}`],
+      block_feature_grid: [{ title: `Grid ${stamp}`, cards: [{ title: "Card one", icon: "storage" }] }, "Card one"],
+      block_logo_wall: [{ logos: [{ name: `Wordmark${stamp}` }] }, `Wordmark${stamp}`],
+      block_pricing_table: [{ title: `Prices ${stamp}`, plan: plan!.id }, "H100 SXM"],
+      block_comparison_table: [{ title: `Compare ${stamp}`, plan: plan!.id }, "GPU memory"],
+      block_faq: [{ items: [{ question: `Question ${stamp}?`, answer: "Answer." }] }, `Question ${stamp}?`],
+      block_stats: [{ items: [{ value: "42", label: `Label ${stamp}` }] }, `Label ${stamp}`],
+      block_cta: [{ title: `Act ${stamp}` }, `Act ${stamp}`],
+      block_rich_text: [{ body: `<p>Rich <strong>${stamp}</strong></p>` }, `<strong>${stamp}</strong>`],
+      block_code: [{ language: "bash", code: `echo code-${stamp}` }, 'class="code hl"'],
+      block_media: [{ image: image!.id, alt: `Alt ${stamp}`, caption: `Caption ${stamp}` }, `Caption ${stamp}`],
+      block_quote: [{ quote: `Quote ${stamp}` }, `Quote ${stamp}`],
+      block_feed: [{ kind: "open_roles", title: `Roles ${stamp}` }, `Roles ${stamp}`],
+      block_form: [{ kind: "contact_sales", title: `Form ${stamp}`, email: "sales@meridian.example" }, "mailto:sales@meridian.example"],
+    };
+    expect(Object.keys(samples).sort()).toEqual([...BLOCK_COLLECTIONS].sort());
+    const created = (await admin("POST", "/items/pages", {
+      status: "published",
+      title: `Every block ${stamp}`,
+      slug: `every-block-${stamp}`,
+      blocks: BLOCK_COLLECTIONS.map((collection) => block(collection, samples[collection]![0])),
+    })) as { id: number; path: string };
+    try {
+      const { status, html } = await page(created.path);
+      expect(status).toBe(200);
+      for (const collection of BLOCK_COLLECTIONS) expect(html, collection).toContain(samples[collection]![1]);
+      expect(html).toContain('"@type":"FAQPage"');
+    } finally {
+      await admin("DELETE", `/items/pages/${created.id}`);
+    }
+  });
+
+  it("never shows a draft page: not in its HTML, /graphql, the sitemap or the search; a published one is in all four", async () => {
+    const word = `Xylocarp${stamp}`;
+    const make = async (status: string, slug: string) =>
+      (await admin("POST", "/items/pages", {
+        status,
+        title: `${word} ${status}`,
+        slug,
+        blocks: [block("block_rich_text", { body: `<p>${word} ${status} body</p>` })],
+      })) as { id: number; path: string };
+    const draft = await make("draft", `draft-${stamp}`);
+    const published = await make("published", `published-${stamp}`);
+    const pageOperation = operations.find((operation) => operation.name === "Page")!;
+    const viaGraphql = async (path: string) => {
+      const response = await fetch(`${site}/graphql`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ operationName: "Page", query: pageOperation.document, variables: { path } }),
+      });
+      return ((await response.json()) as { data: { pages: unknown[] } }).data.pages.length;
+    };
+    try {
+      // The search index is rebuilt after the webhooks: the published page shows up first.
+      let found: string[] = [];
+      await eventually(async () => {
+        const answer = (await (await fetch(`${site}/api/search?q=${word.toLowerCase()}`)).json()) as { results: { url: string }[] };
+        found = answer.results.map((result) => result.url);
+        return found.includes(published.path);
+      });
+      expect(found).not.toContain(draft.path);
+      expect((await page(published.path)).status).toBe(200);
+      expect((await page(draft.path)).status).toBe(404);
+      expect(await viaGraphql(published.path)).toBe(1);
+      expect(await viaGraphql(draft.path)).toBe(0);
+      const sitemap = (await page("/sitemap.xml")).html;
+      expect(sitemap).toContain(`${published.path}</loc>`);
+      expect(sitemap).not.toContain(draft.path);
+    } finally {
+      await admin("DELETE", `/items/pages/${draft.id}`);
+      await admin("DELETE", `/items/pages/${published.id}`);
+    }
+  });
+
+  it("changes every page that shows a section when the section's block is edited once", async () => {
+    const section = (await admin("POST", "/items/sections", {
+      status: "published",
+      name: `Shared ${stamp}`,
+      blocks: [block("block_cta", { title: `Before ${stamp}` })],
+    })) as { id: number };
+    const uses = async (slug: string) =>
+      (await admin("POST", "/items/pages", {
+        status: "published",
+        title: slug,
+        slug,
+        blocks: [block("block_hero", { headline: slug }), { collection: "sections", item: String(section.id) }],
+      })) as { id: number; path: string };
+    const first = await uses(`section-one-${stamp}`);
+    const second = await uses(`section-two-${stamp}`);
+    try {
+      for (const { path } of [first, second]) expect((await page(path)).html).toContain(`Before ${stamp}`);
+      const [row] = (await admin("GET", `/items/sections_blocks?filter[sections_id][_eq]=${section.id}&fields=item`)) as { item: string }[];
+      await admin("PATCH", `/items/block_cta/${row!.item}`, { title: `After ${stamp}` });
+      for (const { path } of [first, second]) await eventually(async () => (await page(path)).html.includes(`After ${stamp}`));
+    } finally {
+      await admin("DELETE", `/items/pages/${first.id}`);
+      await admin("DELETE", `/items/pages/${second.id}`);
+      await admin("DELETE", `/items/sections/${section.id}`);
+    }
+  });
+
+  it("builds the header and footer from the navigation collection", async () => {
+    const { html } = await page("/");
+    const header = /<header[\s\S]*?<\/header>/.exec(html)![0];
+    for (const href of ["/products", "/solutions", "/docs", "/blog", "/careers", "/events"]) expect(header).toContain(`href="${href}"`);
+    const footer = /<footer[\s\S]*?<\/footer>/.exec(html)![0];
+    expect(footer).toContain('href="/pricing"');
+    expect(footer).toContain('href="/docs/getting-started/quickstart"');
+    expect(html).not.toMatch(/href="\/#/);
+  });
+});
