@@ -39,10 +39,12 @@ export const comparisonTableBlock = defineBlock({
           className="border-line mt-10 overflow-x-auto rounded-xl border"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable with the keyboard
           tabIndex={0}
-          role="region"
-          aria-labelledby={data.title ? titleId : undefined}
         >
-          <table className="w-full min-w-[640px] border-collapse text-left text-[0.9375rem]">
+          {/* Named by the block's title; the section around it is the landmark, not this scroller. */}
+          <table
+            className="w-full min-w-[640px] border-collapse text-left text-[0.9375rem]"
+            aria-labelledby={data.title ? titleId : undefined}
+          >
             <thead className="bg-surface-muted">
               <tr>
                 <th scope="col" className="p-4 font-semibold">
