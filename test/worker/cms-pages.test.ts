@@ -176,3 +176,15 @@ describe("search index rebuilds after a burst of webhooks", () => {
     expect(builds).toBe(2);
   });
 });
+
+describe("editors' entry to all of a page's blocks", () => {
+  it("outlines the list of blocks as one field of the page in a preview, and nowhere in public", async () => {
+    const { previewCookieValue } = await import("../../src/middleware/preview");
+    const { testSecrets } = await import("./helpers");
+    const cookie = `meridian_preview=${await previewCookieValue(testSecrets.DIRECTUS_PREVIEW_TOKEN)}`;
+    const preview = await (await request("/", { headers: { Cookie: cookie } })).text();
+    expect(preview).toMatch(/data-directus="collection:pages;item:[^;"]+;fields:blocks;mode:drawer"/);
+    const visitor = await (await request("/")).text();
+    expect(visitor).not.toContain("fields:blocks");
+  });
+});

@@ -1,5 +1,6 @@
 import { Blocks } from "../../blocks/render";
 import type { CmsPageData } from "../../content/types/pages";
+import { useEditable } from "../editable";
 
 /**
  * A page built from CMS blocks. Its first block is normally a hero with the page's h1; when
@@ -7,10 +8,14 @@ import type { CmsPageData } from "../../content/types/pages";
  */
 export function CmsPage({ data }: { data: CmsPageData }) {
   const hasHero = data.blocks[0]?.collection === "block_hero";
+  const edit = useEditable();
   return (
     <>
       {!hasHero && <h1 className="sr-only">{data.title}</h1>}
-      <Blocks blocks={data.blocks} />
+      {/* In a preview the whole list is one more outline: "edit all blocks" (order, hide, add) in a drawer. */}
+      <div {...edit("blocks", { mode: "drawer" })}>
+        <Blocks blocks={data.blocks} />
+      </div>
     </>
   );
 }
