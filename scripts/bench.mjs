@@ -5,7 +5,7 @@
 // prints the tables. How to read the numbers: docs/benchmarks.md.
 //
 //   node scripts/bench.mjs [--duration 5] [--connections 1,10,50] [--cold-connections 1,10,50]
-//        [--cold-repeats 3] [--pages home,blog,article,careers,event,doc] [--skip static,hit,ssr,diagnostics,cold,client,tap,search]
+//        [--cold-repeats 3] [--pages home,blog,article,careers,event,doc,pricing,product] [--skip static,hit,ssr,diagnostics,cold,client,tap,search]
 //        [--tap-runs 3]
 //        [--port 3300] [--cms-port 8070] [--cms-url http://127.0.0.1:8055]
 //   node scripts/bench.mjs --from bench-results/bench-<date>.json   (tables of a saved run)
@@ -565,6 +565,30 @@ function evaluateTargets(r) {
     }
   }
   // 5. Search (engine in Node on the fixtures and a synthetic corpus; see scripts/bench/search.mjs).
+  // Pages built from CMS blocks cost what /blog costs: SSR CPU, and JS at the first sign of use.
+  const blogSsrWorst = Math.max(
+    ...rows.filter((x) => x.page === "blog" && x.state === "ssr" && x.cpuMsPerRequest != null).map((x) => x.cpuMsPerRequest),
+  );
+  for (const name of ["pricing", "product"]) {
+    const ssr = rows.filter((x) => x.page === name && x.state === "ssr" && x.cpuMsPerRequest != null);
+    if (ssr.length && Number.isFinite(blogSsrWorst)) {
+      const worst = Math.max(...ssr.map((x) => x.cpuMsPerRequest));
+      targets.push({
+        target: `pure SSR of ${name} (blocks) <= /blog's`,
+        measured: `${worst} ms vs ${blogSsrWorst} ms`,
+        met: worst <= blogSsrWorst,
+      });
+    }
+    const page = r.client?.templates.find((t) => t.name === name);
+    const blog = r.client?.templates.find((t) => t.name === "blog");
+    if (page && blog) {
+      targets.push({
+        target: `client JS of ${name} (blocks): first load as /blog's, at first use <= /blog + 10 kB gzip`,
+        measured: `first load ${kb(page.js.gzip)} vs ${kb(blog.js.gzip)}; first use ${kb(page.jsAtFirstUse.gzip)} vs ${kb(blog.jsAtFirstUse.gzip)}`,
+        met: page.js.gzip <= blog.js.gzip && page.jsAtFirstUse.gzip <= blog.jsAtFirstUse.gzip + 10_000,
+      });
+    }
+  }
   if (r.firstTap) targets.push(...firstTapTargets(r.firstTap));
   const publishedFirst = r.coldPublished?.find((x) => x.connections === 1);
   if (publishedFirst) {

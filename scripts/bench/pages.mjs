@@ -1,6 +1,7 @@
-// The five page templates the benchmarks look at, found on the running site itself (so they
-// follow the seeded content): home, blog list, the first article, careers with filters that
-// match at least one role, and the first event.
+// The page templates the benchmarks look at, found on the running site itself (so they follow
+// the seeded content): home, blog list, the first article, careers with filters that match at
+// least one role, the first event, the most code-heavy doc page, and two pages built from CMS
+// blocks: /pricing and the first product page the header's menu links to.
 
 const hrefs = (html, pattern) => [...html.matchAll(/href="([^"#?]+)"/g)].map((m) => m[1]).filter((href) => pattern.test(href));
 
@@ -61,6 +62,10 @@ export async function discoverPages(base, { only } = {}) {
   const doc = docPages.filter((page) => page.path).sort((a, b) => b.fences - a.fences)[0]?.path;
   if (!doc) throw new Error("no doc page in /llms-full.txt");
 
+  const home = await get(base, "/");
+  const product = hrefs(home, /^\/products\/[^/.]+$/)[0];
+  if (!product) throw new Error("no product page linked from /");
+
   const pages = [
     { name: "home", path: "/" },
     { name: "blog", path: "/blog" },
@@ -68,6 +73,8 @@ export async function discoverPages(base, { only } = {}) {
     { name: "careers", path: careersPath },
     { name: "event", path: event },
     { name: "doc", path: doc },
+    { name: "pricing", path: "/pricing" },
+    { name: "product", path: product },
   ];
   return only ? pages.filter((page) => only.includes(page.name)) : pages;
 }
