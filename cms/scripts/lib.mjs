@@ -451,7 +451,10 @@ export async function prepareCms(opts = {}) {
   }
   const needSetup = state.setupHash !== setupHash;
   const needSeed = seed && !state.seeded;
-  if (needSetup || needSeed) {
+  // Content seeded before pages were built from blocks: add the pages and menus once, so `/` and
+  // the menus exist without a reset (the rest of the content is left as the editor has it).
+  const needPagesSeed = seed && state.seeded && !state.pagesSeeded;
+  if (needSetup || needSeed || needPagesSeed) {
     const server = await startCms({ ...opts, log });
     try {
       const api = createApi(c.url, c.adminToken);
@@ -471,10 +474,20 @@ export async function prepareCms(opts = {}) {
         const { seedContent } = await import(seedModule);
         await seedContent(api, log);
         state.seeded = true;
+        state.pagesSeeded = true;
         state.seededAt = new Date().toISOString();
         writeState(c.dataDir, state);
         steps.push("seed");
         log(`cms: demo content seeded (${seconds(t0)})`);
+      } else if (needPagesSeed) {
+        const t0 = Date.now();
+        log("cms: adding the pages and menus built from blocks ...");
+        const { seedPages } = await import(seedModule);
+        await seedPages(api, log);
+        state.pagesSeeded = true;
+        writeState(c.dataDir, state);
+        steps.push("seed pages");
+        log(`cms: pages and menus seeded (${seconds(t0)})`);
       }
     } finally {
       await server.stop();
