@@ -1,21 +1,43 @@
 #!/usr/bin/env node
-// `npm run analytics`: the most viewed pages of the last days, from the Workers Analytics Engine
-// dataset that POST /api/collect writes (binding PAGE_VIEWS in wrangler.toml), through
-// Cloudflare's SQL API.
+// `npm run analytics`: from the Workers Analytics Engine datasets, through Cloudflare's SQL API,
+//   --report pages      the most viewed pages (PAGE_VIEWS, written by POST /api/collect; default)
+//   --report not-found  the addresses visitors found missing: candidates for a redirect in the CMS
+//   --report redirects  the redirects in use (both from ROUTING_EVENTS, written by the worker)
 //
 //   npm run analytics                          top 20 pages of the last 7 days, prod
 //   npm run analytics -- --env preprod --days 30 --limit 50 --by referrer
+//   npm run analytics -- --report not-found    top 20 addresses not found (also: npm run not-found)
 //   npm run analytics -- --print-sql           only print the query
 //
 // Needs CLOUDFLARE_ACCOUNT_ID and CLOUDFLARE_API_TOKEN (a token with Account → Account
-// Analytics → Read). Columns: blob1 path, blob2 referrer host, blob3 country, blob4 device class;
-// each row stands for _sample_interval views (Analytics Engine samples at high volume).
+// Analytics → Read). Each row stands for _sample_interval events (Analytics Engine samples at
+// high volume). CLOUDFLARE_API_BASE_URL points it elsewhere (the tests' fake SQL API).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { root } from "./lib/processes.mjs";
 
-const columns = { path: "blob1", referrer: "blob2", country: "blob3", device: "blob4" };
+/** Per report: the dataset's binding, what a row is, its columns (`--by`) and which events count. */
+const reports = {
+  pages: {
+    binding: "PAGE_VIEWS",
+    title: "Top pages",
+    columns: { path: "blob1", referrer: "blob2", country: "blob3", device: "blob4" },
+    where: "",
+  },
+  "not-found": {
+    binding: "ROUTING_EVENTS",
+    title: "Addresses not found (add a redirect in the CMS for the ones that should lead somewhere)",
+    columns: { path: "blob2", referrer: "blob4" },
+    where: "AND blob1 = 'not_found'",
+  },
+  redirects: {
+    binding: "ROUTING_EVENTS",
+    title: "Redirects in use",
+    columns: { path: "blob2", target: "blob3", referrer: "blob4" },
+    where: "AND blob1 = 'redirect'",
+  },
+};
 
 const { values } = parseArgs({
   options: {
@@ -23,12 +45,13 @@ const { values } = parseArgs({
     days: { type: "string", default: "7" },
     limit: { type: "string", default: "20" },
     by: { type: "string", default: "path" },
+    report: { type: "string", default: "pages" },
     "print-sql": { type: "boolean", default: false },
   },
 });
 
 /** Dataset names per environment from wrangler.toml's [[analytics_engine_datasets]] tables. */
-function datasetsFromWrangler(toml, binding = "PAGE_VIEWS") {
+function datasetsFromWrangler(toml, binding) {
   const found = {};
   let table = null;
   let entry = {};
@@ -57,11 +80,13 @@ function fail(message, code = 1) {
   process.exit(code);
 }
 
-const datasets = datasetsFromWrangler(readFileSync(join(root, "wrangler.toml"), "utf8"));
+const report = reports[values.report];
+if (!report) fail(`--report must be one of: ${Object.keys(reports).join(", ")}.`, 2);
+const datasets = datasetsFromWrangler(readFileSync(join(root, "wrangler.toml"), "utf8"), report.binding);
 const dataset = datasets[values.env];
 if (!dataset)
   fail(
-    `wrangler.toml has no PAGE_VIEWS dataset for the environment "${values.env}" (found: ${Object.keys(datasets).join(", ") || "none"}).`,
+    `wrangler.toml has no ${report.binding} dataset for the environment "${values.env}" (found: ${Object.keys(datasets).join(", ") || "none"}).`,
     2,
   );
 if (!/^\w+$/.test(dataset)) fail(`unexpected dataset name in wrangler.toml: ${dataset}`, 2);
@@ -70,12 +95,12 @@ const limit = Number(values.limit);
 if (!Number.isInteger(days) || days < 1 || days > 90)
   fail("--days must be a whole number from 1 to 90 (Analytics Engine keeps 90 days).", 2);
 if (!Number.isInteger(limit) || limit < 1 || limit > 1000) fail("--limit must be a whole number from 1 to 1000.", 2);
-const column = columns[values.by];
-if (!column) fail(`--by must be one of: ${Object.keys(columns).join(", ")}.`, 2);
+const column = report.columns[values.by];
+if (!column) fail(`--by must be one of: ${Object.keys(report.columns).join(", ")} (for --report ${values.report}).`, 2);
 
 const sql = `SELECT ${column} AS ${values.by}, SUM(_sample_interval) AS views
 FROM ${dataset}
-WHERE timestamp > NOW() - INTERVAL '${days}' DAY
+WHERE timestamp > NOW() - INTERVAL '${days}' DAY ${report.where}
 GROUP BY ${values.by}
 ORDER BY views DESC
 LIMIT ${limit}
@@ -125,8 +150,8 @@ try {
   fail(`Unexpected answer from the SQL API:\n${text.slice(0, 1000)}`);
 }
 
-console.log(`Top ${values.by === "path" ? "pages" : `${values.by} values`} of the last ${days} days (${dataset}, ${values.env}):`);
-if (!rows.length) console.log("  no page views recorded yet");
+console.log(`${report.title}${values.by === "path" ? "" : `, by ${values.by}`}, last ${days} days (${dataset}, ${values.env}):`);
+if (!rows.length) console.log("  nothing recorded yet");
 const width = Math.max(5, ...rows.map((row) => Math.round(Number(row.views)).toLocaleString("en-US").length));
 for (const row of rows) {
   console.log(`  ${Math.round(Number(row.views)).toLocaleString("en-US").padStart(width)}  ${row[values.by] || "(none)"}`);

@@ -8,6 +8,7 @@ import type { ImageOptions } from "./images/handler.server";
 import { consentVariant } from "./lib/consent.server";
 import { content } from "./middleware/content";
 import { pageCache } from "./middleware/page-cache";
+import { redirects } from "./middleware/redirects";
 import { preview } from "./middleware/preview";
 import { errorFields, logLine, requestLog } from "./middleware/request-log";
 import { securityHeaders } from "./middleware/security-headers";
@@ -72,6 +73,7 @@ export function createApp({
     return preview()(c, next);
   });
   app.use(content(contentOptions));
+  app.use(redirects(contentOptions)); // before the cached pages: an old address never shows its old page
   if (usePageCache) app.use(pageCache({ variant: consentVariant }));
   configure?.(app); // before the pages, which answer every other GET
   registerRoutes(app, { images, subscribe });

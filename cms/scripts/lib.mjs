@@ -424,6 +424,8 @@ export async function prepareCms(opts = {}) {
   const setupHash = createHash("sha256")
     .update(readFileSync(setupModule))
     .update(readFileSync(join(CMS_DIR, "scripts", "page-paths.mjs")))
+    .update(readFileSync(join(CMS_DIR, "scripts", "redirect-rules.mjs")))
+    .update(readFileSync(join(CMS_DIR, "scripts", "redirect-flows.mjs")))
     .update(JSON.stringify([c.previewToken, c.siteToken, c.adminToken, c.siteUrl]))
     .digest("hex")
     .slice(0, 16);

@@ -73,6 +73,48 @@ export function stalePaths(data) {
     .map((page) => ({ id: page.id, path: paths.get(String(page.id)) }));
 }
 
+/**
+ * Blocking flow on pages, after `pathOnSave`: for every page whose address changes (the edited
+ * page and the pages under it), a redirect from the old address to the page itself, so it follows
+ * the page if it moves again and never forms a chain; and the automatic redirects to drop because
+ * their address is a page's again. Refuses an address another page has.
+ */
+export function movedPageRedirects(data) {
+  const payload = data.compute_path;
+  const keys = Array.isArray(data.$trigger.keys) ? data.$trigger.keys.map(String) : [];
+  const nothing = { create: [], drop: ["-"], payload };
+  if (!payload || !("path" in payload)) return nothing;
+  const pages = data.all_pages ?? [];
+  const id = keys[0] ?? "(new page)";
+  const existing = pages.find((page) => String(page.id) === id);
+  const edited = { ...(existing ?? { id, slug: "", parent: null }), ...payload, id };
+  const paths = computePagePaths([edited, ...pages.filter((page) => String(page.id) !== id)]);
+  const owner = new Map();
+  for (const [pageId, path] of paths) {
+    if (owner.has(path)) {
+      const other = pages.find((page) => String(page.id) === (pageId === id ? owner.get(path) : pageId));
+      throw new Error(
+        `The address ${path} already belongs to the page ${JSON.stringify(other?.title ?? path)}; choose another slug or parent.`,
+      );
+    }
+    owner.set(path, pageId);
+  }
+  const moved = pages.filter((page) => page.path && paths.has(String(page.id)) && paths.get(String(page.id)) !== page.path);
+  if (!moved.length) return nothing;
+  return {
+    create: moved.map((page) => ({
+      source: page.path,
+      match: "exact",
+      status_code: 308,
+      target_page: page.id,
+      origin: "automatic",
+      note: `Added when the page moved from ${page.path} to ${paths.get(String(page.id))}.`,
+    })),
+    drop: moved.map((page) => paths.get(String(page.id))),
+    payload,
+  };
+}
+
 /** The script of a flow's "Run Script" operation calling `entry` with the functions it needs. */
 export function flowScript(entry) {
   return (

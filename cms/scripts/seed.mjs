@@ -10,7 +10,7 @@ import { authors } from "../seed/authors.mjs";
 import { posts } from "../seed/posts.mjs";
 import { jobs, hiringNote } from "../seed/jobs.mjs";
 import { events, speakers } from "../seed/events.mjs";
-import { newsletterTopics, searchProposals, siteSettings, stockQuote } from "../seed/misc.mjs";
+import { newsletterTopics, redirects, searchProposals, siteSettings, stockQuote } from "../seed/misc.mjs";
 import { docsImages, docsPages, docsSections } from "../seed/docs.mjs";
 import { navigation, pages, plans, sections } from "../seed/pages.mjs";
 
@@ -336,4 +336,10 @@ export async function seedPages(api, log = () => {}) {
     await api("POST", "/items/navigation", { key: menu.key, title: menu.title, items: await Promise.all(menu.items.map(menuItem)) });
   }
   log(`cms:   pages: ${pages.length} pages, ${sections.length} sections, ${navigation.length} menus`);
+
+  // Redirects: the allowed hosts first (the check on save reads them).
+  const settings = await api("GET", "/items/site_settings?fields=redirect_hosts");
+  if (!settings?.redirect_hosts?.length) await api("PATCH", "/items/site_settings", { redirect_hosts: siteSettings.redirect_hosts });
+  for (const redirect of redirects) await ensureItem(api, "redirects", "source", redirect);
+  log(`cms:   redirects: ${redirects.length}`);
 }

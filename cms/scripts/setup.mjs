@@ -4,7 +4,8 @@
 // Editor open the site. Idempotent: managed rows are found by name (or e-mail) and their
 // permissions are replaced on every run. Called by prepareCms() and the image's entrypoint.
 
-import { flowScript, pathOnSave, stalePaths } from "./page-paths.mjs";
+import { flowScript, movedPageRedirects, pathOnSave, stalePaths } from "./page-paths.mjs";
+import { applyRedirectChanges, chainOperations, setupRedirectFlows } from "./redirect-flows.mjs";
 
 /** The block types a page or section is made of (its many-to-any `blocks` allows these). */
 export const BLOCK_COLLECTIONS = [
@@ -44,8 +45,11 @@ export const STATUS_COLLECTIONS = [
 export const OPEN_COLLECTIONS = ["authors", "stock_quote", "site_settings", "navigation", "navigation_items", "block_feature_grid_items"];
 /** Junctions of many-to-many and many-to-any fields: readable where the item they belong to is. */
 const JUNCTION_COLLECTIONS = ["events_speakers", "pages_blocks", "sections_blocks"];
+/** Old addresses the site redirects: anonymous readers see the active ones, without editors' notes. */
+const REDIRECTS = "redirects";
+const publicRedirectFields = ["id", "source", "match", "status_code", "target", "target_page", "target_post", "keep_query", "priority"];
 /** Content the revalidation flow watches. */
-export const CONTENT_COLLECTIONS = [...STATUS_COLLECTIONS, ...OPEN_COLLECTIONS, ...JUNCTION_COLLECTIONS];
+export const CONTENT_COLLECTIONS = [...STATUS_COLLECTIONS, ...OPEN_COLLECTIONS, ...JUNCTION_COLLECTIONS, REDIRECTS];
 /** Fields a visitor may send when subscribing to the newsletter. */
 export const SUBSCRIPTION_FIELDS = ["email", "topics", "agreed_at", "source_page"];
 
@@ -94,6 +98,7 @@ function publishedReadRules() {
     { collection: "pages_blocks", action: "read", permissions: { _and: [{ pages_id: live("pages") }, ...shownNow] }, fields: ["*"] },
     { collection: "sections_blocks", action: "read", permissions: { _and: [{ sections_id: PUBLISHED }, ...shownNow] }, fields: ["*"] },
     { collection: "directus_files", action: "read", permissions: {}, fields: ["*"] },
+    { collection: REDIRECTS, action: "read", permissions: { active: { _eq: true } }, fields: publicRedirectFields },
   ];
 }
 
@@ -280,34 +285,26 @@ async function setupPagePathFlows(api) {
     name: PAGE_PATH_FLOW,
     icon: "link",
     color: "#3B4FD8",
-    description: "Sets pages.path from the parent chain and slug; refuses a cyclic parent chain.",
+    description: "Sets pages.path from the parent chain and slug; refuses a cyclic parent chain; redirects old URLs.",
     status: "active",
     trigger: "event",
     accountability: "all",
     options: { type: "filter", scope: ["items.create", "items.update"], collections: ["pages"], return: "$last" },
   });
-  const readOnSave = await api("POST", "/operations", readAllPages(onSave.id));
-  const compute = await api("POST", "/operations", {
-    flow: onSave.id,
-    key: "compute_path",
-    name: "Compute the URL",
-    type: "exec",
-    position_x: 37,
-    position_y: 1,
-    options: { code: flowScript(pathOnSave) },
-  });
-  const refuse = await api("POST", "/operations", {
-    flow: onSave.id,
-    key: "refuse",
-    name: "Refuse the save",
-    type: "throw-error",
-    position_x: 37,
-    position_y: 19,
-    options: { code: "INVALID_PAYLOAD", status: "400", message: "{{compute_path.message}}" },
-  });
-  await api("PATCH", `/operations/${readOnSave.id}`, { resolve: compute.id });
-  await api("PATCH", `/operations/${compute.id}`, { reject: refuse.id });
-  await api("PATCH", `/flows/${onSave.id}`, { operation: readOnSave.id });
+  const firstOnSave = await chainOperations(api, onSave.id, [
+    readAllPages(onSave.id),
+    { key: "compute_path", name: "Compute the URL", type: "exec", options: { code: flowScript(pathOnSave) }, reject: true },
+    // The old address of every page that moves redirects to the page (it follows later moves).
+    {
+      key: "page_redirects",
+      name: "Redirects for old URLs",
+      type: "exec",
+      options: { code: flowScript(movedPageRedirects) },
+      reject: true,
+    },
+    ...applyRedirectChanges("page_redirects"),
+  ]);
+  await api("PATCH", `/flows/${onSave.id}`, { operation: firstOnSave });
 
   const afterSave = await api("POST", "/flows", {
     name: PAGE_TREE_FLOW,
@@ -402,7 +399,9 @@ export async function setupAccess(api, config, log = () => {}) {
 
   await setupRevalidateFlow(api);
   await setupPagePathFlows(api);
-  log("cms:   flows: page URL on save (refuses a cyclic parent chain) and page URLs under a moved page");
+  log("cms:   flows: page URL on save (refuses a cyclic parent chain, redirects the old URL) and page URLs under a moved page");
+  await setupRedirectFlows(api);
+  log("cms:   flows: redirect check on save (loops, chains, open redirects, risky patterns), a post's old address redirects");
   await recordProjectOwner(api, config);
   log('cms:   flow "Revalidate site on content change" -> {{$env.SITE_URL}}/api/revalidate');
 

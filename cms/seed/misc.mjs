@@ -33,6 +33,8 @@ export const siteSettings = {
   site_name: "Meridian Cloud",
   booking_link: "https://meridian.example/book-a-meeting",
   privacy_policy_link: "/legal/privacy-policy",
+  // Redirects may lead off the site to these hosts only.
+  redirect_hosts: ["status.meridian.example"],
   // default_social_image is a generated 1280x640 image uploaded by the seed script.
 };
 
@@ -45,4 +47,18 @@ export const searchProposals = [
   { label: "S3-compatible object storage", query: "object storage s3", sort: 6 },
   { label: "Regions and data centres", query: "regions", sort: 7 },
   { label: "Open roles in engineering", query: "careers engineering", sort: 8 },
+];
+
+/** Redirects to learn from in the admin: an old docs version, the status page, a retired programme. */
+export const redirects = [
+  { source: "/docs/v1", match: "prefix", target: "/docs", status_code: 308, note: "The first docs version moved to /docs." },
+  { source: "/status", target: "https://status.meridian.example/", status_code: 307, note: "The status page lives on its own host." },
+  {
+    source: "/news/(\\d{4})/([a-z0-9-]+)",
+    match: "regex",
+    target: "/blog/$2",
+    status_code: 301,
+    note: "Links from the old newsroom (/news/2023/slug).",
+  },
+  { source: "/early-access", status_code: 410, note: "The early-access programme has ended." },
 ];

@@ -196,7 +196,8 @@ describe("public GraphQL schema", () => {
     newsletter_topics: ["id", "status", "key", "title", "description", "sort"],
     search_proposals: ["id", "status", "label", "query", "sort"],
     stock_quote: ["ticker", "value", "currency", "change", "last_update"],
-    site_settings: ["site_name", "default_social_image", "booking_link", "privacy_policy_link"],
+    site_settings: ["site_name", "default_social_image", "booking_link", "privacy_policy_link", "redirect_hosts"],
+    redirects: ["id", "source", "match", "status_code", "target", "target_page", "target_post", "keep_query", "priority"],
     directus_files: ["id", "title", "filename_download", "modified_on", "height", "width"],
   };
   let types;
@@ -228,6 +229,7 @@ describe("public GraphQL schema", () => {
       "search_proposals",
       "stock_quote",
       "site_settings",
+      "redirects",
     ]) {
       assert.ok(types.__query.includes(q), `Query.${q} missing`);
     }

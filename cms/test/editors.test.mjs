@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
-import { graphqlClient, startFreshCms } from "./support.mjs";
+import { eventually, graphqlClient, startFreshCms } from "./support.mjs";
 import { ROUTED_COLLECTIONS, previewUrlFor, visualEditorUrl, withPreviewUrls } from "../scripts/setup.mjs";
 
 const PG = process.env.CMS_TEST_DB === "pg";
@@ -24,16 +24,6 @@ let cms;
 const admin = createApi(URL_, ADMIN);
 
 const gql = graphqlClient(URL_);
-
-/** Polls with a bound (no fixed sleep). */
-async function eventually(check, { timeoutMs = 30_000, what = "condition" } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} not met within ${timeoutMs} ms`);
-}
 
 const inSeconds = (s) => new Date(Date.now() + s * 1000).toISOString();
 const stamp = Date.now().toString(36);

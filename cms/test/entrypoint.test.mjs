@@ -225,6 +225,8 @@ describe("docker-entrypoint.mjs on an empty PostgreSQL", { skip }, () => {
       assert.deepEqual(first.flows, [
         "Page URL on save:active",
         "Page URLs under a moved page:active",
+        "Redirect a post's old address:active",
+        "Redirect check on save:active",
         "Revalidate site on content change:active",
       ]);
       assert.ok(first.roles.includes("Preview") && first.roles.includes("Site"), first.roles.join());

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
 import { BLOCK_COLLECTIONS } from "../scripts/setup.mjs";
-import { graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
+import { eventually, graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
 
 const PG = process.env.CMS_TEST_DB === "pg";
 const PORT = 8096 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
@@ -23,16 +23,6 @@ const admin = createApi(URL_, ADMIN);
 const gql = graphqlClient(URL_);
 const stamp = Date.now().toString(36);
 const inSeconds = (s) => new Date(Date.now() + s * 1000).toISOString();
-
-/** Polls with a bound (no fixed sleep). */
-async function eventually(check, { timeoutMs = 30_000, what = "condition" } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} not met within ${timeoutMs} ms`);
-}
 
 /** Minimal valid data of each block type (what the site's schemas require). */
 const sampleBlocks = {
@@ -209,6 +199,117 @@ describe("sections", () => {
       assert.equal(answer.data.pages[0].blocks[0].item.blocks[0].item.title, `After ${stamp}`);
     }
     await catcher.waitFor((call) => call.body?.collection === "block_cta" && call.body.keys.includes(String(cta)));
+  });
+});
+
+describe("redirects", () => {
+  const redirectsTo = (filter) =>
+    admin(
+      "GET",
+      `/items/redirects?fields=source,match,status_code,target,target_page,target_post,origin&sort=id&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    );
+  /** The save is refused with a 400 whose message (what the admin shows the editor) matches `pattern`; nothing is stored. */
+  async function refused(redirect, pattern) {
+    const before = (await admin("GET", "/items/redirects?aggregate[count]=id"))[0].count.id;
+    await assert.rejects(admin("POST", "/items/redirects", redirect), (error) => error.status === 400 && pattern.test(error.message));
+    assert.equal((await admin("GET", "/items/redirects?aggregate[count]=id"))[0].count.id, before);
+  }
+
+  test("a page that moves leaves a 308 from its old address, and its children's, to the page itself", async () => {
+    const parent = await createPage({ slug: `relocating-${stamp}` });
+    const child = await createPage({ slug: "child", parent: parent.id });
+    catcher.calls.length = 0;
+    await admin("PATCH", `/items/pages/${parent.id}`, { slug: `relocated-${stamp}` });
+    const made = await redirectsTo({ target_page: { _in: [parent.id, child.id] } });
+    assert.deepEqual(
+      made.map((r) => [r.source, r.target_page, r.status_code, r.origin]),
+      [
+        [`/relocating-${stamp}`, parent.id, 308, "automatic"],
+        [`/relocating-${stamp}/child`, child.id, 308, "automatic"],
+      ],
+    );
+    // The site hears of the page (its map follows pages too).
+    await catcher.waitFor((call) => call.body?.collection === "pages");
+    // Moving back: the address is a page's again, so its automatic redirect goes.
+    await admin("PATCH", `/items/pages/${parent.id}`, { slug: `relocating-${stamp}` });
+    const after = await redirectsTo({ target_page: { _in: [parent.id, child.id] } });
+    assert.deepEqual(after.map((r) => r.source).sort(), [`/relocated-${stamp}`, `/relocated-${stamp}/child`]);
+  });
+
+  test("a post whose slug changes leaves a 308 from its old address to the post; a taken slug is refused", async () => {
+    const post = await admin("POST", "/items/posts", {
+      status: "published",
+      title: `Renamed ${stamp}`,
+      slug: `renamed-${stamp}`,
+      published_at: new Date().toISOString(),
+    });
+    await admin("PATCH", `/items/posts/${post.id}`, { slug: `renamed-again-${stamp}` });
+    assert.deepEqual(
+      (await redirectsTo({ target_post: { _eq: post.id } })).map((r) => [r.source, r.status_code, r.origin]),
+      [[`/blog/renamed-${stamp}`, 308, "automatic"]],
+    );
+    const [other] = await admin("GET", "/items/posts?limit=1&fields=slug&filter[slug][_neq]=" + `renamed-again-${stamp}`);
+    await assert.rejects(
+      admin("PATCH", `/items/posts/${post.id}`, { slug: other.slug }),
+      (error) => error.status === 400 && /already has the slug/.test(error.message),
+    );
+    assert.equal((await admin("GET", `/items/posts/${post.id}?fields=slug`)).slug, `renamed-again-${stamp}`);
+  });
+
+  test("a loop, a chain, an open redirect and a catastrophic pattern are refused with a message for the editor", async () => {
+    await admin("POST", "/items/redirects", { source: `/r-a-${stamp}`, target: `/r-b-${stamp}` });
+    await refused({ source: `/r-b-${stamp}`, target: `/r-a-${stamp}` }, /loop/);
+    await refused({ source: `/r-c-${stamp}`, target: `/r-a-${stamp}` }, /chain/);
+    await refused({ source: `/r-d-${stamp}`, match: "prefix", target: `/r-d-${stamp}/v2` }, /loop/);
+    await refused({ source: `/r-e-${stamp}`, target: "https://evil.example/login" }, /"evil.example" is not allowed/);
+    await refused({ source: `/r-f-${stamp}`, target: "//evil.example/login" }, /must start with one/);
+    await refused({ source: "^/(a+)+$", match: "regex", target: "/x" }, /repeats a group/);
+    await refused({ source: "/api/search", target: "/x" }, /own addresses/);
+    // The allowed host is fine, and so is a pattern without nested repetition.
+    await admin("POST", "/items/redirects", { source: `/r-g-${stamp}`, target: "https://status.meridian.example/" });
+    await admin("POST", "/items/redirects", { source: `/r-h-${stamp}/(\\d+)`, match: "regex", target: "/blog/$1" });
+  });
+
+  test("anonymous readers see active redirects without editors' notes; the site is told of a change", async () => {
+    catcher.calls.length = 0;
+    const active = await admin("POST", "/items/redirects", { source: `/r-public-${stamp}`, target: "/pricing", note: "internal" });
+    await admin("POST", "/items/redirects", { source: `/r-off-${stamp}`, target: "/pricing", active: false });
+    await catcher.waitFor((call) => call.body?.collection === "redirects" && call.body.keys.includes(String(active.id)));
+    const answer = await gql(`{ redirects(filter: { source: { _starts_with: "/r-" } }) { source } }`);
+    assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
+    const sources = answer.data.redirects.map((r) => r.source);
+    assert.ok(sources.includes(`/r-public-${stamp}`));
+    assert.ok(!sources.includes(`/r-off-${stamp}`));
+    const note = await gql(`{ redirects { note } }`);
+    assert.ok(note.errors?.length, "note is not public");
+  });
+
+  test("import and export as CSV, through the same checks", async () => {
+    const importCsv = async (csv) => {
+      const form = new FormData();
+      form.append("file", new Blob([csv], { type: "text/csv" }), "redirects.csv");
+      return admin("POST", "/utils/import/redirects", form);
+    };
+    const good = `source,match,status_code,target\n/csv-one-${stamp},exact,308,/pricing\n/csv-two-${stamp},prefix,301,/docs\n`;
+    await importCsv(good);
+    const imported = await redirectsTo({ source: { _in: [`/csv-one-${stamp}`, `/csv-two-${stamp}`] } });
+    assert.deepEqual(
+      imported.map((r) => [r.source, r.match, r.status_code, r.target]),
+      [
+        [`/csv-one-${stamp}`, "exact", 308, "/pricing"],
+        [`/csv-two-${stamp}`, "prefix", 301, "/docs"],
+      ],
+    );
+    // One bad row refuses the file: nothing of it is stored.
+    const bad = `source,match,status_code,target\n/csv-three-${stamp},exact,308,/pricing\n/csv-four-${stamp},exact,308,https://evil.example/\n`;
+    await assert.rejects(importCsv(bad), (error) => error.status === 400 && /not allowed/.test(error.message));
+    assert.equal((await redirectsTo({ source: { _eq: `/csv-three-${stamp}` } })).length, 0);
+    const response = await fetch(`${URL_}/items/redirects?export=csv&fields=source,target&filter[source][_starts_with]=/csv-one-${stamp}`, {
+      headers: { Authorization: `Bearer ${ADMIN}` },
+    });
+    const csv = await response.text();
+    assert.match(response.headers.get("content-type") ?? "", /text\/csv/);
+    assert.match(csv, new RegExp(`"?/csv-one-${stamp}"?,"?/pricing"?`));
   });
 });
 

@@ -5,6 +5,20 @@ import { rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { prepareCms, startCms } from "../scripts/lib.mjs";
 
+/**
+ * Waits until `check()` is true, polling with a bound (never a fixed sleep before an assertion).
+ * @param {() => Promise<boolean> | boolean} check
+ * @param {{ timeoutMs?: number, what?: string }} [options]
+ */
+export async function eventually(check, { timeoutMs = 30_000, what = "condition" } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} not met within ${timeoutMs} ms`);
+}
+
 /** POSTs a GraphQL query to `baseUrl` (never GET); returns the whole `{ data, errors }` answer. */
 export function graphqlClient(baseUrl) {
   return async (query, { token, variables, path = "/graphql" } = {}) => {

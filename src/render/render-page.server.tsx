@@ -6,6 +6,7 @@ import { t } from "../i18n";
 import type { RouteModule } from "../routes/define";
 import { loadRoute, type PageState } from "../routes/table";
 import { App } from "../views/App";
+import { isNotFoundStatus } from "../views/pages/ErrorPage";
 import { pageCacheControl } from "./cache-policy";
 import { isCrawler } from "./crawlers";
 import { documentEnd, documentStart } from "./document.server";
@@ -136,7 +137,7 @@ function pickQueries(results: Record<string, unknown>, operations: ReadonlySet<s
 
 /** The 404 or 500 screen (spec section 8) with the given status kept. */
 export async function renderErrorPage(c: Context<AppEnv>, status: number): Promise<Response> {
-  const notFound = status === 404;
+  const notFound = isNotFoundStatus(status);
   const site = await siteChrome(c);
   const url = new URL(c.req.url);
   const path = url.pathname + url.search;

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { DEFAULTS, createApi } from "../../cms/scripts/lib.mjs";
+import { eventually } from "../../cms/test/support.mjs";
 import { BLOCK_COLLECTIONS } from "../../cms/scripts/setup.mjs";
 import { allOperations as operations } from "../support/operations";
 
@@ -12,15 +13,6 @@ const site = inject("contractSiteUrl");
 const cms = inject("contractCmsUrl");
 const admin = createApi(cms, DEFAULTS.DIRECTUS_ADMIN_TOKEN);
 const stamp = Date.now().toString(36);
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms`);
-}
 
 const page = async (path: string) => {
   const response = await fetch(site + path);

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { DEFAULTS, createApi } from "../../cms/scripts/lib.mjs";
+import { eventually } from "../../cms/test/support.mjs";
 import { allOperations as operations } from "../support/operations";
 import { testSecrets } from "../../scripts/lib/test-stack.mjs";
 
@@ -18,6 +19,8 @@ const samples: Record<string, unknown> = {
   slug: "no-such-slug",
   id: "1",
   status: ["published"],
+  limit: 500,
+  offset: 0,
 };
 
 async function graphql(body: object, token?: string) {
@@ -27,15 +30,6 @@ async function graphql(body: object, token?: string) {
     body: JSON.stringify(body),
   });
   return (await response.json()) as { data?: unknown; errors?: { message: string }[] };
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms`);
 }
 
 interface FlowRun {
@@ -52,13 +46,16 @@ async function flowRunFor(collection: string, key: string | number, timeoutMs = 
   const matches = (run: FlowRun) =>
     run.$trigger?.collection === collection && [run.$trigger.key, ...(run.$trigger.keys ?? [])].some((k) => String(k) === String(key));
   let found: FlowRun | undefined;
-  await eventually(async () => {
-    const revisions = (await admin("GET", "/revisions?filter[collection][_eq]=directus_flows&sort=-id&limit=50&fields=data")) as {
-      data: { data?: FlowRun } | null;
-    }[];
-    found = revisions.map((revision) => revision.data?.data ?? {}).find(matches);
-    return found !== undefined;
-  }, timeoutMs);
+  await eventually(
+    async () => {
+      const revisions = (await admin("GET", "/revisions?filter[collection][_eq]=directus_flows&sort=-id&limit=50&fields=data")) as {
+        data: { data?: FlowRun } | null;
+      }[];
+      found = revisions.map((revision) => revision.data?.data ?? {}).find(matches);
+      return found !== undefined;
+    },
+    { timeoutMs },
+  );
   return found!;
 }
 
@@ -181,11 +178,14 @@ describe("site search against the real Directus", () => {
       await flowRunFor("posts", draft.id);
       // The index is rebuilt after the webhook's answer: poll the API with a bound.
       let urls: string[] = [];
-      await eventually(async () => {
-        const answer = (await (await fetch(`${site}/api/search?q=zephyrin`)).json()) as { results: { url: string }[] };
-        urls = answer.results.map((result) => result.url);
-        return urls.includes(`/blog/zephyrine-${stamp}`);
-      }, 30_000);
+      await eventually(
+        async () => {
+          const answer = (await (await fetch(`${site}/api/search?q=zephyrin`)).json()) as { results: { url: string }[] };
+          urls = answer.results.map((result) => result.url);
+          return urls.includes(`/blog/zephyrine-${stamp}`);
+        },
+        { timeoutMs: 30_000 },
+      );
       expect(urls[0]).toBe(`/blog/zephyrine-${stamp}`);
       const drafts = (await (await fetch(`${site}/api/search?q=quillwort`)).json()) as { total: number };
       expect(drafts.total).toBe(0);

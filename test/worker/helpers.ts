@@ -5,6 +5,7 @@ import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";
 import { clearPageMemory } from "../../src/middleware/page-cache";
+import { clearRedirectMemo } from "../../src/redirects/store.server";
 import { docsBodiesAnswer, docsPageAnswer, docsSourcesData, docsTreeData } from "./fixtures/docs";
 import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
 import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
@@ -46,6 +47,7 @@ export async function resetContentState(): Promise<void> {
   resetIsolateCache();
   clearPageMemory();
   clearGenerationMemo();
+  clearRedirectMemo();
   const { keys } = await env.CONTENT_CACHE.list();
   await Promise.all(keys.map((key) => env.CONTENT_CACHE.delete(key.name)));
   await bumpGeneration(env.CONTENT_CACHE, "posts");
@@ -122,8 +124,12 @@ export const siteChromeData = {
   navigation: navigationData,
 };
 
+/** No redirects (a test that needs some answers `Redirects` itself). */
+const noRedirectsData = { redirects: [], site_settings: { redirect_hosts: [] } };
+
 const defaultAnswers: Record<string, unknown> = {
   SiteChrome: siteChromeData,
+  Redirects: noRedirectsData,
   HomeContent: homeData,
   Page: pageAnswer,
   BlogPosts: blogPostsAnswer,

@@ -5,6 +5,7 @@ import type { AppEnv } from "../../env";
 import { secretsEqual } from "../../lib/secrets.server";
 import { prerenderDocPages } from "../../docs/prerender.server";
 import { indexedCollections, requestSearchIndexRebuild } from "../../search/site-index.server";
+import { rebuildRedirectMap, redirectCollections } from "../../redirects/store.server";
 
 const revalidateSecretHeader = "X-Revalidate-Secret";
 /** Doc pages one webhook renders at once (a bulk edit of more is left to the scheduled sweep). */
@@ -37,6 +38,10 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
     }
   };
   const logFailure = (what: string) => (error: unknown) => console.error(`${what} failed:`, error instanceof Error ? error.message : error);
+  // The redirect map is rebuilt before answering, so the change is live when the CMS hears back.
+  if (redirectCollections.includes(body.collection)) {
+    await rebuildRedirectMap(c.env.CONTENT_CACHE, c.get("content")).catch(logFailure("redirect map"));
+  }
   // The search index follows its content: rebuilt after the response, from the fresh content.
   if (indexedCollections.has(body.collection)) {
     await afterResponse(requestSearchIndexRebuild(c.env.CONTENT_CACHE, c.get("content")));

@@ -8,12 +8,15 @@ export interface ErrorData {
 
 const reload = () => window.location.reload();
 
+/** 404 and 410 (an address an editor marked as gone) show the not-found variant. */
+export const isNotFoundStatus = (status: number): boolean => status === 404 || status === 410;
+
 /**
  * The error screens of spec sections 2 and 8: 404 is the not-found variant, every other
  * code the server-error variant (its real status is kept by the response).
  */
 export function ErrorPage({ data }: { data: ErrorData }) {
-  const notFound = data.status === 404;
+  const notFound = isNotFoundStatus(data.status);
   return (
     <section className="container-page flex flex-col items-center py-16 text-center md:py-24">
       {notFound && (
