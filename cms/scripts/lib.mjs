@@ -16,7 +16,7 @@
 // environment; there is no cms/.env file on purpose (it would override the environment).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -501,6 +501,121 @@ export async function prepareCms(opts = {}) {
   }
   log(steps.length ? `cms: prepared ${c.dataDir} [${steps.join(", ")}] in ${seconds(tAll)}` : `cms: ${c.dataDir} already prepared`);
   return { dataDir: c.dataDir, steps };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fresh instances for tests, from one seeded copy. Bootstrapping, applying the schema and seeding
+// cost about a minute of CPU; every test stack and CMS test file needs the same result. The first
+// caller prepares a template (a data dir named by a hash of everything the result depends on,
+// and on PostgreSQL a template database), the others wait for it, and each instance starts from
+// a copy (`CREATE DATABASE … TEMPLATE` on PostgreSQL): only the access set-up (tokens and site
+// URL differ) runs again.
+
+/** Everything a seeded data dir depends on: the schema snapshot, the set-up and seed code and data. */
+function templateKey() {
+  const hash = createHash("sha256").update(readFileSync(SNAPSHOT_FILE));
+  for (const dir of ["scripts", "seed"]) {
+    for (const name of readdirSync(join(CMS_DIR, dir)).sort()) {
+      if (name.endsWith(".mjs")) hash.update(name).update(readFileSync(join(CMS_DIR, dir, name)));
+    }
+  }
+  return hash.digest("hex").slice(0, 12);
+}
+
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The seeded template: prepared by the first caller (a lock directory), awaited by the others.
+ * @returns {Promise<{dir: string, db: ReturnType<typeof dbConfig>}>}
+ */
+async function seededTemplate({ port, log, pg }) {
+  const key = templateKey();
+  const dir = join(CMS_DIR, `data-template-${key}${pg ? "-pg" : ""}`);
+  const db = pg ? { ...pg, database: `meridian_template_${key}` } : { client: "sqlite3", filename: join(dir, "directus.db") };
+  const ready = join(dir, ".ready");
+  const lock = `${dir}.lock`;
+  const deadline = Date.now() + 10 * 60_000;
+  // A template database on another (throwaway) server is no template here.
+  const usable = async () => existsSync(ready) && (!pg || (await pgDatabaseExists(db)));
+  while (!(await usable())) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another process prepares it; a lock whose owner died is taken over.
+      let owner = 0;
+      try {
+        owner = Number(readFileSync(join(lock, "pid"), "utf8"));
+      } catch {
+        // not written yet, or the lock is gone already
+      }
+      if (owner && !isAlive(owner)) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`the seeded CMS template ${dir} was not ready within 10 minutes`);
+      await sleep(500);
+      continue;
+    }
+    try {
+      writeFileSync(join(lock, "pid"), String(process.pid));
+      rmSync(dir, { recursive: true, force: true });
+      if (pg) await ensurePgDatabase(db, { fresh: true, log });
+      await prepareCms({ dataDir: dir, port, log, db });
+      writeFileSync(ready, new Date().toISOString());
+      // Templates of earlier inputs are of no further use.
+      for (const name of readdirSync(CMS_DIR)) {
+        if (name.startsWith("data-template-") && !name.startsWith(`data-template-${key}`))
+          rmSync(join(CMS_DIR, name), { recursive: true, force: true });
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return { dir, db };
+}
+
+/** A new database `db.database` copied from `template` (the template has no connections left). */
+async function copyPgDatabase(template, db) {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(db.database)) throw new Error(`unsuitable database name: ${db.database}`);
+  const client = await pgMaintenanceClient(db);
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${db.database}" WITH (FORCE)`);
+    // Two copies of one template at the same moment: PostgreSQL refuses the second while the
+    // first reads the template; it is tried again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE "${db.database}" TEMPLATE "${template.database}"`);
+        return;
+      } catch (error) {
+        if (attempt >= 20 || !/being accessed by other users/.test(error.message)) throw error;
+        await sleep(500);
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh instance's data dir (and database), prepared and seeded: what prepareCms does to an
+ * empty one, copied from the seeded template. `templatePort` is where the template's Directus
+ * runs while it is prepared. Test instances only (a PostgreSQL database is dropped first).
+ */
+export async function prepareFreshCms({ templatePort = 8049 + Number(process.env.TEST_PORT_OFFSET ?? 0), ...opts }) {
+  const c = cmsConfig(opts);
+  rmSync(c.dataDir, { recursive: true, force: true });
+  if (opts.seed !== false) {
+    const pg = c.db.client === "pg" ? c.db : null;
+    const template = await seededTemplate({ port: templatePort + (pg ? 1 : 0), log: opts.log ?? noop, pg });
+    if (pg) await copyPgDatabase(template.db, c.db);
+    cpSync(template.dir, c.dataDir, { recursive: true, filter: (source) => !/(\.ready|directus\.log)$/.test(source) });
+    writeState(c.dataDir, { ...readState(c.dataDir), db: dbKey(c.db) });
+  }
+  return prepareCms(opts);
 }
 
 /**

@@ -1,9 +1,8 @@
 // Shared by the CMS contract tests: a stand-in for the site's webhook endpoint, a fresh Directus
 // per test file, and a GraphQL client (always POST).
 import { once } from "node:events";
-import { rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { prepareCms, startCms } from "../scripts/lib.mjs";
+import { prepareFreshCms, startCms } from "../scripts/lib.mjs";
 
 /**
  * Waits until `check()` is true, polling with a bound (never a fixed sleep before an assertion).
@@ -81,9 +80,8 @@ export async function startRevalidateCatcher() {
 
 /** A Directus on `port` with a fresh data directory, bootstrapped, schema applied and seeded. */
 export async function startFreshCms({ dataDir, port, ...options }) {
-  rmSync(dataDir, { recursive: true, force: true });
   const log = process.env.CMS_TEST_VERBOSE ? (message) => console.log(message) : () => {};
   const opts = { dataDir, port, log, ...options };
-  await prepareCms(opts);
+  await prepareFreshCms(opts);
   return startCms(opts);
 }

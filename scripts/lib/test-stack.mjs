@@ -1,8 +1,7 @@
 // A complete local stack for tests and benchmarks: a fresh seeded Directus on its own port and
 // data directory, and the built worker pointed at it. Never touches the dev instance (8055).
-import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { prepareCms, startCms } from "../../cms/scripts/lib.mjs";
+import { prepareCms, prepareFreshCms, startCms } from "../../cms/scripts/lib.mjs";
 import { root, startWorker } from "./processes.mjs";
 
 export const testSecrets = {
@@ -20,10 +19,9 @@ export async function startStack({ name, cmsPort: cmsBase, workerPort: workerBas
   const cmsPort = cmsBase + offset;
   const workerPort = workerBase + offset;
   const dataDir = join(root, "cms", `data-${name}`);
-  if (fresh) rmSync(dataDir, { recursive: true, force: true });
   const siteUrl = `http://127.0.0.1:${workerPort}`;
   const cmsOptions = { dataDir, port: cmsPort, log, siteUrl, revalidateSecret: testSecrets.REVALIDATE_SECRET };
-  await prepareCms(cmsOptions);
+  await (fresh ? prepareFreshCms(cmsOptions) : prepareCms(cmsOptions));
   let cms = await startCms(cmsOptions);
   let worker;
   try {
