@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { useEditable } from "../views/editable";
 import { defineBlock } from "./define";
-import { BlockFrame, h2Class, headingId, idSchema, text } from "./parts";
+import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "./parts";
 
 /**
  * A code sample, highlighted by Shiki like the docs. The worker highlights it before the page
@@ -16,15 +16,10 @@ export const codeBlock = defineBlock({
   searchText: (raw) => [raw.title, raw.caption],
   View({ data, placement }) {
     const edit = useEditable();
-    const titleId = headingId(placement.collection, placement.id);
     return (
-      <BlockFrame id={placement.anchor} labelledBy={data.title ? titleId : undefined}>
+      <BlockFrame id={placement.anchor} labelledBy={titleIdOf(placement, data.title)}>
         <div className="mx-auto max-w-3xl">
-          {data.title && (
-            <h2 id={titleId} className={h2Class} {...edit("title", { collection: placement.collection, item: placement.id })}>
-              {data.title}
-            </h2>
-          )}
+          <BlockTitle placement={placement} title={data.title} />
           <figure className="doc-body mt-6" {...edit(["code", "language"], { collection: placement.collection, item: placement.id })}>
             {data.html ? (
               // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by the worker from escaped, highlighted code

@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
 import { t } from "../i18n";
-import { useEditable } from "../views/editable";
 import { defineBlock } from "./define";
-import { BlockFrame, h2Class, headingId, idSchema, text } from "./parts";
+import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "./parts";
 import { formatAmount, planSchema, planSelection, priceWords, reshapePrices } from "./pricing";
 
 /** The offers of a price list side by side: one column each, one row per feature. */
@@ -25,15 +24,9 @@ export const comparisonTableBlock = defineBlock({
   },
   searchText: (raw) => [raw.title, raw.text, ...priceWords(raw.plan)],
   View({ data, placement }) {
-    const edit = useEditable();
-    const titleId = headingId(placement.collection, placement.id);
     return (
-      <BlockFrame id={placement.anchor} labelledBy={data.title ? titleId : undefined}>
-        {data.title && (
-          <h2 id={titleId} className={h2Class} {...edit("title", { collection: placement.collection, item: placement.id })}>
-            {data.title}
-          </h2>
-        )}
+      <BlockFrame id={placement.anchor} labelledBy={titleIdOf(placement, data.title)}>
+        <BlockTitle placement={placement} title={data.title} />
         {data.text && <p className="text-ink-muted mt-4 max-w-2xl text-lg">{data.text}</p>}
         <div
           className="border-line mt-10 overflow-x-auto rounded-xl border"
@@ -43,7 +36,7 @@ export const comparisonTableBlock = defineBlock({
           {/* Named by the block's title; the section around it is the landmark, not this scroller. */}
           <table
             className="w-full min-w-[640px] border-collapse text-left text-[0.9375rem]"
-            aria-labelledby={data.title ? titleId : undefined}
+            aria-labelledby={titleIdOf(placement, data.title)}
           >
             <thead className="bg-surface-muted">
               <tr>

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { useEditable } from "../views/editable";
 import { defineBlock } from "./define";
-import { BlockFrame, h2Class, headingId, idSchema, text } from "./parts";
+import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "./parts";
 
 /** Questions and answers as disclosure widgets; the page's head gets FAQPage structured data. */
 export const faqBlock = defineBlock({
@@ -27,15 +27,10 @@ export const faqBlock = defineBlock({
       : null,
   View({ data, placement }) {
     const edit = useEditable();
-    const titleId = headingId(placement.collection, placement.id);
     return (
-      <BlockFrame id={placement.anchor} labelledBy={data.title ? titleId : undefined}>
+      <BlockFrame id={placement.anchor} labelledBy={titleIdOf(placement, data.title)}>
         <div className="mx-auto max-w-3xl">
-          {data.title && (
-            <h2 id={titleId} className={h2Class} {...edit("title", { collection: placement.collection, item: placement.id })}>
-              {data.title}
-            </h2>
-          )}
+          <BlockTitle placement={placement} title={data.title} />
           <div
             className="divide-line border-line mt-8 divide-y border-y"
             {...edit("items", { collection: placement.collection, item: placement.id })}

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { useEditable } from "../views/editable";
 import { defineBlock } from "./define";
-import { BlockFrame, h2Class, headingId, idSchema, safeHref, text } from "./parts";
+import { BlockFrame, BlockTitle, idSchema, safeHref, text, titleIdOf } from "./parts";
 
 /** Line icons an editor picks by name (24 × 24 paths). */
 const glyphs: Record<string, string> = {
@@ -36,15 +36,10 @@ export const featureGridBlock = defineBlock({
   searchText: (raw) => [raw.title, raw.text, ...raw.cards.flatMap((item) => [item.title, item.text])],
   View({ data, placement }) {
     const edit = useEditable();
-    const titleId = headingId(placement.collection, placement.id);
     const columns = data.items.length % 3 === 0 ? "sm:grid-cols-2 lg:grid-cols-3" : "sm:grid-cols-2 xl:grid-cols-4";
     return (
-      <BlockFrame id={placement.anchor} labelledBy={data.title ? titleId : undefined} band className="md:py-24">
-        {data.title && (
-          <h2 id={titleId} className={h2Class} {...edit("title", { collection: placement.collection, item: placement.id })}>
-            {data.title}
-          </h2>
-        )}
+      <BlockFrame id={placement.anchor} labelledBy={titleIdOf(placement, data.title)} band className="md:py-24">
+        <BlockTitle placement={placement} title={data.title} />
         {data.text && <p className="text-ink-muted mt-4 max-w-2xl text-lg">{data.text}</p>}
         <ul className={`mt-10 grid gap-4 ${columns}`}>
           {data.items.map((item) => (

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { ArrowRightIcon } from "../views/ui/icons";
 import { reshapeImage } from "../content/reshape";
 import type { ImageRef } from "../content/types/site";
-import type { BlockContext } from "./define";
+import { useEditable } from "../views/editable";
+import type { BlockContext, BlockPlacement } from "./define";
 
 /** Pieces the block modules share: schema atoms, links and the section frame. */
 
@@ -107,3 +108,22 @@ export function BlockFrame({
 export const headingId = (collection: string, id: string) => `${collection.replace(/_/g, "-")}-${id}-title`;
 
 export const h2Class = "max-w-3xl text-3xl font-semibold tracking-tight text-balance md:text-4xl";
+
+/** The id of a block's heading when it has a title (for `aria-labelledby`). */
+export const titleIdOf = (placement: BlockPlacement, title: string | null | undefined): string | undefined =>
+  title ? headingId(placement.collection, placement.id) : undefined;
+
+/** A block's title as its editable heading; nothing without a title. */
+export function BlockTitle({ placement, title }: { placement: BlockPlacement; title: string | null | undefined }) {
+  const edit = useEditable();
+  if (!title) return null;
+  return (
+    <h2
+      id={headingId(placement.collection, placement.id)}
+      className={h2Class}
+      {...edit("title", { collection: placement.collection, item: placement.id })}
+    >
+      {title}
+    </h2>
+  );
+}

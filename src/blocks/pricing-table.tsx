@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { t } from "../i18n";
 import { useEditable } from "../views/editable";
 import { defineBlock } from "./define";
-import { BlockFrame, ButtonLink, h2Class, headingId, idSchema, text } from "./parts";
+import { BlockFrame, BlockTitle, ButtonLink, idSchema, text, titleIdOf } from "./parts";
 import { formatAmount, planSchema, planSelection, priceWords, reshapePrices } from "./pricing";
 
 /** The offers of a price list as cards: name, price and unit, summary, main features, button. */
@@ -14,14 +14,9 @@ export const pricingTableBlock = defineBlock({
   searchText: (raw) => [raw.title, raw.text, ...priceWords(raw.plan)],
   View({ data, placement }) {
     const edit = useEditable();
-    const titleId = headingId(placement.collection, placement.id);
     return (
-      <BlockFrame id={placement.anchor} labelledBy={data.title ? titleId : undefined}>
-        {data.title && (
-          <h2 id={titleId} className={h2Class} {...edit("title", { collection: placement.collection, item: placement.id })}>
-            {data.title}
-          </h2>
-        )}
+      <BlockFrame id={placement.anchor} labelledBy={titleIdOf(placement, data.title)}>
+        <BlockTitle placement={placement} title={data.title} />
         {data.text && <p className="text-ink-muted mt-4 max-w-2xl text-lg">{data.text}</p>}
         <ul className={`mt-10 grid gap-4 md:grid-cols-2 ${data.prices.length === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3"}`}>
           {data.prices.map((price) => (

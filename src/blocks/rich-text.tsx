@@ -4,7 +4,7 @@ import { sanitizeHtml } from "../lib/sanitize-html";
 import { useEditable } from "../views/editable";
 import { Prose } from "../views/ui/Prose";
 import { defineBlock } from "./define";
-import { BlockFrame, h2Class, headingId, idSchema, text } from "./parts";
+import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "./parts";
 
 /** Formatted text from the CMS editor, through the site's sanitiser (like article bodies). */
 export const richTextBlock = defineBlock({
@@ -16,15 +16,10 @@ export const richTextBlock = defineBlock({
   searchText: (raw) => [raw.title, raw.body],
   View({ data, placement }) {
     const edit = useEditable();
-    const titleId = headingId(placement.collection, placement.id);
     return (
-      <BlockFrame id={placement.anchor} labelledBy={data.title ? titleId : undefined}>
+      <BlockFrame id={placement.anchor} labelledBy={titleIdOf(placement, data.title)}>
         <div className="mx-auto max-w-3xl">
-          {data.title && (
-            <h2 id={titleId} className={h2Class} {...edit("title", { collection: placement.collection, item: placement.id })}>
-              {data.title}
-            </h2>
-          )}
+          <BlockTitle placement={placement} title={data.title} />
           <div className={data.title ? "mt-6" : undefined} {...edit("body", { collection: placement.collection, item: placement.id })}>
             <Prose html={data.html} />
           </div>

@@ -108,7 +108,7 @@ describe("Live Preview from Directus", () => {
 });
 
 describe("scheduled publishing", () => {
-  it("keeps a scheduled post out of every public view, shows it in a preview, and publishes it by itself at its time", {
+  it("keeps a scheduled post and a scheduled page out of every public view, shows them in a preview, and publishes them by themselves at their time", {
     timeout: 150_000,
   }, async () => {
     const stamp = Date.now();
@@ -126,8 +126,17 @@ describe("scheduled publishing", () => {
       tags: ["engineering"],
       author: author!.id,
     })) as { id: number };
+    // A page built from blocks, scheduled for the same moment.
+    const scheduledPage = (await admin("POST", "/items/pages", {
+      status: "published",
+      title: `Scheduled page ${stamp}`,
+      slug: `scheduled-page-${stamp}`,
+      publish_at: publishAt,
+      blocks: [{ collection: "block_hero", item: { status: "published", headline: `Launching ${stamp}` } }],
+    })) as { id: number; path: string };
 
     // Before its time: nowhere public.
+    expect((await page(scheduledPage.path)).response.status).toBe(404);
     expect((await page(`/blog/${slug}`)).response.status).toBe(404);
     expect((await page("/blog")).html).not.toContain(slug);
     expect((await page("/")).html).not.toContain(slug);
@@ -145,6 +154,9 @@ describe("scheduled publishing", () => {
     expect(preview.html).toContain(title);
     expect(preview.html).toContain(`data-editor-scheduled="${publishAt}"`);
     expect(preview.html).toContain("Scheduled for ");
+    const pagePreview = await enterPreview(await livePreviewUrl("pages", scheduledPage.id));
+    expect(pagePreview.location).toBe(scheduledPage.path);
+    expect((await page(scheduledPage.path, pagePreview.cookie)).html).toContain(`Launching ${stamp}`);
 
     // After its time, by itself: the cron trigger runs every minute. wrangler dev never fires it on
     // its own; it runs the scheduled handler on /cdn-cgi/handler/scheduled, as the platform would.
@@ -164,7 +176,13 @@ describe("scheduled publishing", () => {
     expect((await page("/sitemap.xml")).html).toContain(slug);
     expect((await page("/blog/rss.xml")).html).toContain(slug);
     expect((await graphql("BlogPosts")).data.posts!.map((item) => item.slug)).toContain(slug);
+    // The page too, by the same cron run: no webhook announced it at its time.
+    const live = await page(scheduledPage.path);
+    expect(live.response.status).toBe(200);
+    expect(live.html).toContain(`Launching ${stamp}`);
+    expect((await page("/sitemap.xml")).html).toContain(scheduledPage.path);
     await admin("DELETE", `/items/posts/${post.id}`);
+    await admin("DELETE", `/items/pages/${scheduledPage.id}`);
   });
 });
 
