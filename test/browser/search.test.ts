@@ -16,6 +16,11 @@ const optionsOf = (page: Page) => dialogOf(page).getByRole("option");
 /** A message shown in the dialog (the live region repeats it for screen readers). */
 const visibleText = (page: Page, text: string) => dialogOf(page).locator("p:not([role=status])", { hasText: text });
 const isOpen = (page: Page) => page.evaluate(() => !!document.querySelector("dialog[open]"));
+/** Resolves after the page has rendered two more frames: what it was handling is on screen (no clock). */
+const afterNextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+/** Resolves when the opening and closing transitions running now have finished. */
+const transitionsDone = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 
 /** Text only the dialog's code has: which script holds the dialog. */
 const dialogMarker = "aria-activedescendant";
@@ -186,6 +191,12 @@ describe.skipIf(!hasChromium())("search dialog in Chromium", () => {
   it("never lets a slow earlier answer replace a newer one", async () => {
     const { page } = await open("/");
     let slowAnswered = false;
+    const isSlow = (request: { url(): string }) => new URL(request.url()).searchParams.get("q") === "gpu";
+    // Delivered or aborted: either way the page has had the slow answer when this resolves.
+    const slowDone = new Promise<void>((resolve) => {
+      page.on("requestfinished", (request) => isSlow(request) && resolve());
+      page.on("requestfailed", (request) => isSlow(request) && resolve());
+    });
     await page.route(isSearchApi, async (route) => {
       const q = new URL(route.request().url()).searchParams.get("q");
       if (q === "gpu") {
@@ -205,7 +216,8 @@ describe.skipIf(!hasChromium())("search dialog in Chromium", () => {
     await comboboxOf(page).pressSequentially(" cluster");
     await resultsFor(page, "gpu cluster");
     await expect.poll(() => slowAnswered).toBe(true);
-    await page.waitForTimeout(300);
+    await slowDone;
+    await afterNextFrames(page);
     expect(await page.locator("[role=listbox]").getAttribute("data-query")).toBe("gpu cluster");
     await page.close();
   });
@@ -227,7 +239,8 @@ describe.skipIf(!hasChromium())("search dialog in Chromium", () => {
     await dialogOf(page).getByRole("button", { name: "Close search" }).click();
     await dialogOf(page).waitFor({ state: "hidden" });
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("header-search-q");
-    await page.waitForTimeout(200);
+    await transitionsDone(page);
+    await afterNextFrames(page);
     expect(await isOpen(page)).toBe(false);
     // Typing into it opens the dialog with the text.
     await page.keyboard.type("h");
@@ -287,7 +300,7 @@ describe.skipIf(!hasChromium())("search dialog in Chromium", () => {
         expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(1);
       }
       expect(box.height).toBeLessThan(900);
-      await page.waitForTimeout(200); // the opening transition
+      await transitionsDone(page);
       await page.screenshot({ path: `test-results/screenshots/search-dialog-${width}.png` });
       expect(problems).toEqual([]);
       await page.close();
