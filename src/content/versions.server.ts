@@ -3,6 +3,7 @@ import { blogVersionReads } from "./queries/blog";
 import { careersVersionReads } from "./queries/careers";
 import { docsVersionReads } from "./queries/docs";
 import { eventVersionReads } from "./queries/events";
+import { pageVersionRead } from "./queries/pages";
 
 /** A Directus content version an editor previews: one item's named version (`key`). */
 export interface PreviewVersion {
@@ -52,6 +53,12 @@ export const versionedReads: Readonly<Record<string, VersionedRead>> = {
     id: (_, data) => idOf(data?.events?.[0]?.id),
     operation: eventVersionReads.event,
     merge: (data, versioned) => (versioned.events_by_id ? { ...data, events: [versioned.events_by_id] } : null),
+  },
+  Page: {
+    collection: "pages",
+    id: (_, data) => idOf(data?.pages?.[0]?.id),
+    operation: pageVersionRead,
+    merge: (data, versioned) => (versioned.pages_by_id ? { ...data, pages: [versioned.pages_by_id] } : null),
   },
   DocsPage: {
     collection: "docs_pages",

@@ -223,4 +223,41 @@ describe("content versions", () => {
     expect(missing.response.status).toBe(404);
     expect(missing.cookie).toBe("");
   });
+
+  it("previews a page's version with a block edited in it, as the admin saves it", async () => {
+    const key = `launch-${Date.now().toString(36)}`;
+    const created = (await admin("POST", "/items/pages", {
+      status: "published",
+      title: `Versioned ${key}`,
+      slug: `versioned-${key}`,
+      blocks: [{ collection: "block_hero", item: { status: "published", headline: `Main headline ${key}` } }],
+    })) as { id: number; path: string };
+    const [placement] = (await admin("GET", `/items/pages_blocks?filter[pages_id][_eq]=${created.id}&fields=id,collection,item`)) as {
+      id: number;
+      collection: string;
+      item: string;
+    }[];
+    const version = (await admin("POST", "/versions", { key, name: "Launch", collection: "pages", item: String(created.id) })) as {
+      id: string;
+    };
+    // The delta the admin's form saves for an edit inside a many-to-any block.
+    await admin("POST", `/versions/${version.id}/save`, {
+      blocks: {
+        create: [],
+        update: [
+          { id: placement!.id, collection: placement!.collection, item: { id: placement!.item, headline: `Launch headline ${key}` } },
+        ],
+        delete: [],
+      },
+    });
+    const entered = await enterPreview(await livePreviewUrl("pages", created.id, key));
+    expect(entered.location).toBe(created.path);
+    const versioned = await page(created.path, entered.cookie);
+    expect(versioned.html).toContain(`Launch headline ${key}`);
+    expect(versioned.html).toContain(`data-editor-version="${key}"`);
+    const publicPage = await page(created.path);
+    expect(publicPage.html).toContain(`Main headline ${key}`);
+    expect(publicPage.html).not.toContain(`Launch headline ${key}`);
+    await admin("DELETE", `/items/pages/${created.id}`);
+  });
 });

@@ -15,7 +15,8 @@ describe("block types", () => {
     relations: { collection: string; field: string; meta: { one_allowed_collections: string[] | null } | null }[];
   };
   const allowed = (junction: string) =>
-    snapshot.relations.find((relation) => relation.collection === junction && relation.field === "item")?.meta?.one_allowed_collections ?? [];
+    snapshot.relations.find((relation) => relation.collection === junction && relation.field === "item")?.meta?.one_allowed_collections ??
+    [];
 
   it("the CMS set-up grants and watches exactly the registry's block collections", () => {
     expect([...BLOCK_COLLECTIONS].sort()).toEqual([...blockRegistry.keys()].sort());

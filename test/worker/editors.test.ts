@@ -8,6 +8,7 @@ import { previewCookieValue } from "../../src/middleware/preview";
 import { firstRunLookbackMs, publishedUntilKey, scheduled, type ScheduledJob } from "../../src/scheduled.server";
 import { editAttr } from "../../src/views/editable";
 import { blogPosts } from "./fixtures/blog";
+import { cmsPage, homeBlocks, placement } from "./fixtures/pages";
 import { mockDirectus, request, resetContentState, testSecrets, type UpstreamCall } from "./helpers";
 
 /**
@@ -296,6 +297,21 @@ describe("content versions in a preview", () => {
     expect(html).toContain("Quickstart, reworked");
     expect(html).toMatch(/<h2[^>]*>.*Versioned heading/);
     expect(html).toContain("Version: draft");
+  });
+
+  it("show a page's version with its blocks' changes", async () => {
+    const about = (headline: string) =>
+      cmsPage("/about", [placement(1, "block_hero", { ...homeBlocks[0]!.item, headline }), homeBlocks[1]], { id: "7" });
+    const directus = mockDirectus({
+      Page: (call: UpstreamCall) => ({ pages: call.variables.path === "/about" ? [about("Main headline")] : [] }),
+      PageVersion: (call: UpstreamCall) => ({ pages_by_id: call.variables.version === "launch" ? about("Launch headline") : null }),
+    });
+    const cookie = `${await previewCookie()}; meridian_preview_version=pages%3A7%3Alaunch`;
+    const html = await (await request("/about", { app: appWith(directus), headers: { Cookie: cookie } })).text();
+    expect(html).toContain("Launch headline");
+    expect(html).not.toContain("Main headline");
+    expect(html).toContain("Version: launch");
+    expect(callsOf(directus, "PageVersion").map((call) => call.variables)).toMatchObject([{ id: "7", version: "launch" }]);
   });
 
   it("are ignored outside a preview", async () => {

@@ -17,15 +17,8 @@ export const shownNow = `{ _and: [
   { _or: [{ show_until: { _null: true } }, { show_until: { _gt: $now } }] }
 ] }`;
 
-/**
- * A CMS page by its path with all its blocks, sections expanded, in one request. Inline
- * fragments on the many-to-any union (named fragments there come back null in Directus 11),
- * derived from the block registry. `$status` and `$now` are set by the server.
- */
-export const pageQuery = defineOperation<PageQuery, PageQueryVariables>(
-  /* GraphQL */ `
-query Page($path: String!, $status: [String], $now: String) {
-  pages(filter: { path: { _eq: $path }, status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: 1) {
+/** What a page view shows of a page: its head fields and its blocks, sections expanded. */
+const pageFields = `
     id
     status
     title
@@ -55,7 +48,27 @@ query Page($path: String!, $status: [String], $now: String) {
           }
         }
       }
-    }
+    }`;
+
+/**
+ * A CMS page by its path with all its blocks, sections expanded, in one request. Inline
+ * fragments on the many-to-any union (named fragments there come back null in Directus 11),
+ * derived from the block registry. `$status` and `$now` are set by the server.
+ */
+export const pageQuery = defineOperation<PageQuery, PageQueryVariables>(
+  /* GraphQL */ `
+query Page($path: String!, $status: [String], $now: String) {
+  pages(filter: { path: { _eq: $path }, status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: 1) {${pageFields}
+  }
+}
+${fileFields}`,
+);
+
+/** An editor's preview of a page's named content version (its blocks' changes included). */
+export const pageVersionRead = defineOperation<{ pages_by_id: PageQuery["pages"][number] | null }, { id: string; version: string }>(
+  /* GraphQL */ `
+query PageVersion($id: ID!, $version: String, $status: [String], $now: String) {
+  pages_by_id(id: $id, version: $version) {${pageFields}
   }
 }
 ${fileFields}`,
