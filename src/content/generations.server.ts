@@ -34,6 +34,20 @@ export async function generationOf(kv: KVNamespace, collections: readonly string
   return collections.map((collection) => generations[collection]).join(".");
 }
 
+/**
+ * The generation tag from the isolate's copy alone, without waiting for KV; null when a part of
+ * it is older than the copy's lifetime (the caller then takes the ordinary path, which reads KV).
+ */
+export function memoizedGeneration(collections: readonly string[], now = Date.now()): string | null {
+  const parts: string[] = [];
+  for (const collection of collections) {
+    const cached = memo.get(collection);
+    if (!cached || now - cached.readAt >= generationMemoMs) return null;
+    parts.push(cached.value);
+  }
+  return parts.join(".");
+}
+
 /** Pseudo-collection that changes with every collection: the generation of whole pages. */
 export const anyCollection = "*";
 

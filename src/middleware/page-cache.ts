@@ -1,8 +1,14 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
+import { anyCollection, memoizedGeneration } from "../content/generations.server";
+import type { AppEnv, Bindings } from "../env";
+import { consentCookieName, parseConsent } from "../lib/consent";
 import { pageIdentity } from "../lib/tracking";
+import { surelyNotRedirected } from "../redirects/store.server";
 import { buildId } from "../render/asset-tags";
 import { publicHtmlCacheControl } from "../render/cache-policy";
+import { previewCookieName } from "./preview";
+import { logRequest } from "./request-log";
+import { applySecurityHeaders, createNonce } from "./security-headers";
 
 /** Request facts besides the URL that change the HTML of a public page. */
 export type PageVariant = (c: Context<AppEnv>) => string;
@@ -140,8 +146,7 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
   return async (c, next) => {
     if (!cacheable(c)) return next();
     const generation = await c.get("content").generation();
-    const url = new URL(c.req.url);
-    const keyUrl = `https://page-cache.invalid/${buildId}/${encodeURIComponent(generation)}/${encodeURIComponent(variant(c))}${pageIdentity(url)}`;
+    const keyUrl = pageKey(new URL(c.req.url), generation, variant(c));
 
     const remembered = memory.get(keyUrl);
     if (remembered) {
@@ -187,6 +192,41 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
       }),
     );
   };
+}
+
+/** Where a page is kept: per build, content generation, variant and URL (tracking parameters removed). */
+const pageKey = (url: URL, generation: string, variant: string) =>
+  `https://page-cache.invalid/${buildId}/${encodeURIComponent(generation)}/${encodeURIComponent(variant)}${pageIdentity(url)}`;
+
+const previewCookie = new RegExp(`(?:^|;\\s*)${previewCookieName}=`);
+const consentCookie = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`);
+
+/**
+ * A page-cache hit from the isolate's memory, answered before the app: the router and the
+ * middleware chain cost as much CPU as the hit itself. It does what that path does for such a
+ * request (the nonce, the security headers, the log line) and nothing else, so it only answers
+ * when the answer is certain: a public GET (no preview cookie or token, no credentials, no
+ * trailing slash, none of the worker's own addresses) whose page this isolate holds for the
+ * content generation it has read within the last second, at an address its redirect map does
+ * not redirect. Anything else returns null and takes the ordinary path (PageVariant: the consent
+ * cookie, as `consentVariant`).
+ */
+export function servePageFromMemory(request: Request, env: Bindings, now = Date.now()): Response | null {
+  if (buildId === null || request.method !== "GET" || env.PAGE_CACHE === "off") return null;
+  const cookies = request.headers.get("cookie") ?? "";
+  if (request.headers.has("authorization") || request.headers.has("x-preview-token") || previewCookie.test(cookies)) return null;
+  const url = new URL(request.url);
+  const path = url.pathname;
+  if ((path.length > 1 && path.endsWith("/")) || path.startsWith("/api/") || path === "/graphql" || path.startsWith("/_next/")) return null;
+  const generation = memoizedGeneration([anyCollection], now);
+  if (generation === null) return null;
+  const page = memory.get(pageKey(url, generation, parseConsent(consentCookie.exec(cookies)?.[1])), now);
+  if (!page || !surelyNotRedirected(url, now)) return null;
+  const nonce = createNonce();
+  const response = replay(page, nonce);
+  applySecurityHeaders(response.headers, nonce, env);
+  if (env.REQUEST_LOG !== "off") logRequest(request, { status: 200, headers: response.headers, started: now });
+  return response;
 }
 
 function cacheable(c: Context<AppEnv>): boolean {

@@ -57,6 +57,41 @@ function contentSources(serverTiming: string | null): string | undefined {
 /** The page cache's answer header (page-cache.ts' pageCacheHeader; not imported, see above). */
 const pageCacheHeader = "X-Page-Cache";
 
+/** The request's line (see requestLog); also written by the page cache's path before the app. */
+export function logRequest(
+  request: Request,
+  {
+    status,
+    headers,
+    preview,
+    requestId = request.headers.get("cf-ray") ?? crypto.randomUUID(),
+    started,
+  }: {
+    status: number;
+    headers: Headers | null;
+    preview?: boolean | undefined;
+    requestId?: string;
+    started: number;
+  },
+): void {
+  const serverTiming = headers?.get("Server-Timing") ?? null;
+  const colo = (request.cf as { colo?: unknown } | undefined)?.colo;
+  const url = request.url;
+  logLine(status >= 500 ? "error" : "info", "request", {
+    method: request.method,
+    path: new URL(url).pathname,
+    query: queryNames(url),
+    status,
+    cache: headers?.get(pageCacheHeader) || null,
+    content_wait_ms: contentWait(serverTiming) ?? null,
+    content_sources: contentSources(serverTiming) ?? null,
+    preview: preview || undefined,
+    request_id: requestId,
+    colo: typeof colo === "string" ? colo : null,
+    duration_ms: Date.now() - started,
+  });
+}
+
 /**
  * One structured line per request, written once the response headers are ready (a streamed
  * body may still be flowing): method, path without the query string (only the parameter names
@@ -75,21 +110,12 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
       throw error;
     } finally {
       if (c.env?.REQUEST_LOG !== "off") {
-        const status = failed ? 500 : c.res.status;
-        const serverTiming = failed ? null : c.res.headers.get("Server-Timing");
-        const colo = (c.req.raw.cf as { colo?: unknown } | undefined)?.colo;
-        logLine(status >= 500 ? "error" : "info", "request", {
-          method: c.req.method,
-          path: c.req.path,
-          query: queryNames(c.req.url),
-          status,
-          cache: (!failed && c.res.headers.get(pageCacheHeader)) || null,
-          content_wait_ms: contentWait(serverTiming) ?? null,
-          content_sources: contentSources(serverTiming) ?? null,
-          preview: c.get("preview") || undefined,
-          request_id: requestId,
-          colo: typeof colo === "string" ? colo : null,
-          duration_ms: Date.now() - started,
+        logRequest(c.req.raw, {
+          status: failed ? 500 : c.res.status,
+          headers: failed ? null : c.res.headers,
+          preview: c.get("preview"),
+          requestId,
+          started,
         });
       }
     }

@@ -12,7 +12,7 @@ export function cmsOrigin(env: Pick<Bindings, "API_BASE_URL" | "CMS_PUBLIC_URL">
 }
 
 /** A fresh base64 nonce per request for the CSP and every script the page writes. */
-function createNonce(): string {
+export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
 }
@@ -54,6 +54,21 @@ export const strictTransportSecurity = "max-age=63072000; includeSubDomains; pre
 /** CSP of static files (scripts, styles, fonts, images): nothing in them may load or run anything. */
 export const staticFileCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The security headers of a worker response. `editorFrame`: an editor's preview page, which
+ * Directus' admin may frame. A handler's own CSP (images) is kept, and still may not be framed.
+ */
+export function applySecurityHeaders(headers: Headers, nonce: string, env: Bindings, editorFrame = false): void {
+  const csp = headers.get("Content-Security-Policy");
+  if (!csp) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, editorFrame ? { cmsOrigin: cmsOrigin(env) } : undefined));
+  // frame-ancestors has no fallback.
+  else if (!/(^|;)\s*frame-ancestors\s/.test(csp)) headers.set("Content-Security-Policy", `${csp}; frame-ancestors 'none'`);
+  for (const [name, value] of Object.entries(commonSecurityHeaders)) headers.set(name, value);
+  // X-Frame-Options cannot name an origin; frame-ancestors above does, and takes precedence.
+  if (editorFrame && !csp) headers.delete("X-Frame-Options");
+  if (env.ENVIRONMENT === "prod") headers.set("Strict-Transport-Security", strictTransportSecurity);
+}
+
 /** Sets the per-request nonce and the security headers on every response of the worker. */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -62,17 +77,8 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     await next();
     // Responses passed through from fetch() have immutable headers: copy those first.
     if (!isMutable(c.res.headers)) c.res = new Response(c.res.body, c.res);
-    const headers = c.res.headers;
-    const csp = headers.get("Content-Security-Policy");
-    const editorFrame = c.get("preview") === true && Boolean(headers.get("content-type")?.startsWith("text/html"));
-    if (!csp)
-      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, editorFrame ? { cmsOrigin: cmsOrigin(c.env) } : undefined));
-    // A handler's own policy (images) still may not be framed: frame-ancestors has no fallback.
-    else if (!/(^|;)\s*frame-ancestors\s/.test(csp)) headers.set("Content-Security-Policy", `${csp}; frame-ancestors 'none'`);
-    for (const [name, value] of Object.entries(commonSecurityHeaders)) headers.set(name, value);
-    // X-Frame-Options cannot name an origin; frame-ancestors above does, and takes precedence.
-    if (editorFrame && !csp) headers.delete("X-Frame-Options");
-    if (c.env.ENVIRONMENT === "prod") headers.set("Strict-Transport-Security", strictTransportSecurity);
+    const editorFrame = c.get("preview") === true && Boolean(c.res.headers.get("content-type")?.startsWith("text/html"));
+    applySecurityHeaders(c.res.headers, nonce, c.env, editorFrame);
   };
 }
 

@@ -1,9 +1,9 @@
 import type { Content } from "../content/content.server";
 import { operationCollections } from "../content/generated/operations";
-import { generationOf } from "../content/generations.server";
+import { generationOf, memoizedGeneration } from "../content/generations.server";
 import { redirectsQuery } from "../content/queries/redirects";
 import { logLine } from "../middleware/request-log";
-import { acceptRedirects, buildRedirectMap, type RedirectMap, type RedirectRule } from "./redirect-map";
+import { acceptRedirects, buildRedirectMap, findRedirect, type RedirectMap, type RedirectRule } from "./redirect-map";
 
 /**
  * The redirect map: compiled from every active redirect in Directus when the CMS reports a change
@@ -107,4 +107,13 @@ export async function currentRedirectMap(
     );
   }
   return isolateCopy?.map ?? (stored ? buildRedirectMap(stored.rules) : null);
+}
+
+/**
+ * Whether `url` is surely not redirected, from the isolate's copy alone (no KV read): false when
+ * it is redirected or when the copy may be out of date.
+ */
+export function surelyNotRedirected(url: URL, now = Date.now()): boolean {
+  const generation = memoizedGeneration(redirectCollections, now);
+  return generation !== null && isolateCopy?.generation === generation && findRedirect(isolateCopy.map, url) === null;
 }

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
+import { servePageFromMemory } from "../../src/middleware/page-cache";
+import { previewCookieValue } from "../../src/middleware/preview";
 import { searchProposalsQuery } from "../../src/content/queries/search";
 import { siteChromeQuery } from "../../src/content/queries/site";
 import { homeData } from "./fixtures/home";
@@ -259,6 +261,69 @@ describe("page cache", () => {
     await revalidate(app, { collection: "posts", keys: ["1"] });
     const third = await request("/", { app });
     expect(third.headers.get("x-page-cache")).toBe("MISS");
+  });
+
+  it("answers a hit from the isolate's memory before the app, exactly as the app would, and only when that is certain", async () => {
+    const directus = mockDirectus();
+    const app = appWith(directus, true);
+    const workerEnv = { ...env, ...testSecrets };
+    const at = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost:3000${path}`, { headers });
+    // Nothing held yet: the ordinary path.
+    expect(servePageFromMemory(at("/"), workerEnv)).toBeNull();
+    await (await request("/", { app })).text(); // rendered, kept in memory
+    const viaApp = await request("/", { app });
+    const fast = servePageFromMemory(at("/?utm_source=mail"), workerEnv);
+    expect(fast).not.toBeNull();
+    expect(fast!.status).toBe(200);
+    // The same headers as the app's hit, with this answer's own nonce.
+    const names = (response: Response) => [...response.headers.keys()].sort();
+    expect(names(fast!)).toEqual(names(viaApp));
+    const nonce = /'nonce-([^']+)'/.exec(fast!.headers.get("content-security-policy")!)![1]!;
+    expect(nonce).not.toBe(/'nonce-([^']+)'/.exec(viaApp.headers.get("content-security-policy")!)![1]);
+    expect(new Set([...(await fast!.text()).matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]));
+    expect(fast!.headers.get("x-page-cache")).toBe("HIT");
+
+    // Not certain, or not a public page view: left to the app.
+    const cookie = `meridian_preview=${await previewCookieValue(testSecrets.DIRECTUS_PREVIEW_TOKEN)}`;
+    expect(servePageFromMemory(at("/", { Cookie: cookie }), workerEnv)).toBeNull();
+    expect(servePageFromMemory(at("/", { "X-Preview-Token": "anything" }), workerEnv)).toBeNull();
+    expect(servePageFromMemory(at("/", { Authorization: "Bearer x" }), workerEnv)).toBeNull();
+    expect(servePageFromMemory(at("/", { Cookie: "meridian_consent=all" }), workerEnv)).toBeNull(); // another variant, not held
+    expect(servePageFromMemory(new Request("http://localhost:3000/", { method: "HEAD" }), workerEnv)).toBeNull();
+    expect(servePageFromMemory(at("/"), { ...workerEnv, PAGE_CACHE: "off" })).toBeNull();
+    // The generation read more than a second ago may be out of date: the app reads it again.
+    expect(servePageFromMemory(at("/"), workerEnv, Date.now() + 5_000)).toBeNull();
+    // After a webhook, the page held is of an older generation.
+    await revalidate(app, { collection: "posts", keys: ["1"] });
+    expect(servePageFromMemory(at("/"), workerEnv)).toBeNull();
+  });
+
+  it("never answers from memory an address that a redirect now moves", async () => {
+    let redirects: unknown[] = [];
+    const directus = mockDirectus({ Redirects: () => ({ redirects, site_settings: { redirect_hosts: [] } }) });
+    const app = appWith(directus, true);
+    const workerEnv = { ...env, ...testSecrets };
+    await revalidate(app, { collection: "redirects", keys: [] });
+    await (await request("/blog", { app })).text();
+    await (await request("/blog", { app })).text();
+    expect(servePageFromMemory(new Request("http://localhost:3000/blog"), workerEnv)).not.toBeNull();
+    redirects = [
+      {
+        id: "1",
+        source: "/blog",
+        match: "exact",
+        status_code: 308,
+        target: "/company",
+        keep_query: true,
+        priority: 0,
+        target_page: null,
+        target_post: null,
+      },
+    ];
+    await revalidate(app, { collection: "redirects", keys: ["1"] });
+    expect(servePageFromMemory(new Request("http://localhost:3000/blog"), workerEnv)).toBeNull();
+    const moved = await request("/blog", { app, redirect: "manual" });
+    expect(moved.headers.get("location")).toBe("/company");
   });
 
   it("keeps pages apart by consent state", async () => {
