@@ -27,6 +27,8 @@ export const DEFAULT_PORT = 8055;
 export const SNAPSHOT_FILE = join(CMS_DIR, "schema", "snapshot.yaml");
 const RUN_JS = join(CMS_DIR, "node_modules", "@directus", "api", "dist", "cli", "run.js");
 const STATE_FILE = "cms-state.json";
+/** What setup.mjs imports (the image copies these too: cms/Dockerfile). */
+export const SETUP_MODULES = ["flows.mjs", "page-paths.mjs", "redirect-rules.mjs", "redirect-flows.mjs"];
 
 /** Development defaults. Every value can be overridden through the variable of the same name. */
 export const DEFAULTS = Object.freeze({
@@ -423,9 +425,7 @@ export async function prepareCms(opts = {}) {
   const schemaHash = fileHash(SNAPSHOT_FILE);
   const setupHash = createHash("sha256")
     .update(readFileSync(setupModule))
-    .update(readFileSync(join(CMS_DIR, "scripts", "page-paths.mjs")))
-    .update(readFileSync(join(CMS_DIR, "scripts", "redirect-rules.mjs")))
-    .update(readFileSync(join(CMS_DIR, "scripts", "redirect-flows.mjs")))
+    .update(SETUP_MODULES.map((name) => readFileSync(join(CMS_DIR, "scripts", name), "utf8")).join("\n"))
     .update(JSON.stringify([c.previewToken, c.siteToken, c.adminToken, c.siteUrl]))
     .digest("hex")
     .slice(0, 16);

@@ -5,7 +5,8 @@
 // permissions are replaced on every run. Called by prepareCms() and the image's entrypoint.
 
 import { flowScript, movedPageRedirects, pathOnSave, stalePaths } from "./page-paths.mjs";
-import { applyRedirectChanges, chainOperations, setupRedirectFlows } from "./redirect-flows.mjs";
+import { chainOperations, recreateFlow } from "./flows.mjs";
+import { applyRedirectChanges, setupRedirectFlows } from "./redirect-flows.mjs";
 
 /** The block types a page or section is made of (its many-to-any `blocks` allows these). */
 export const BLOCK_COLLECTIONS = [
@@ -267,32 +268,21 @@ async function setupRevalidateFlow(api) {
  * "Page URLs under a moved page" then rewrites the stored paths that went out of date.
  */
 async function setupPagePathFlows(api) {
-  for (const name of [PAGE_PATH_FLOW, PAGE_TREE_FLOW]) {
-    const old = await findOne(api, "/flows", { name: { _eq: name } });
-    if (old) await api("DELETE", `/flows/${old.id}`);
-  }
-  const readAllPages = (flow) => ({
-    flow,
+  const readAllPages = {
     key: "all_pages",
     name: "Read all pages",
     type: "item-read",
-    position_x: 19,
-    position_y: 1,
     options: { collection: "pages", permissions: "$full", query: { fields: ["id", "title", "slug", "parent", "path"], limit: -1 } },
-  });
-
-  const onSave = await api("POST", "/flows", {
+  };
+  const onSave = await recreateFlow(api, {
     name: PAGE_PATH_FLOW,
     icon: "link",
     color: "#3B4FD8",
     description: "Sets pages.path from the parent chain and slug; refuses a cyclic parent chain; redirects old URLs.",
-    status: "active",
-    trigger: "event",
-    accountability: "all",
     options: { type: "filter", scope: ["items.create", "items.update"], collections: ["pages"], return: "$last" },
   });
-  const firstOnSave = await chainOperations(api, onSave.id, [
-    readAllPages(onSave.id),
+  await chainOperations(api, onSave.id, [
+    readAllPages,
     { key: "compute_path", name: "Compute the URL", type: "exec", options: { code: flowScript(pathOnSave) }, reject: true },
     // The old address of every page that moves redirects to the page (it follows later moves).
     {
@@ -304,42 +294,26 @@ async function setupPagePathFlows(api) {
     },
     ...applyRedirectChanges("page_redirects"),
   ]);
-  await api("PATCH", `/flows/${onSave.id}`, { operation: firstOnSave });
 
-  const afterSave = await api("POST", "/flows", {
+  const afterSave = await recreateFlow(api, {
     name: PAGE_TREE_FLOW,
     icon: "account_tree",
     color: "#3B4FD8",
     description: "Rewrites the stored paths of the pages under a page whose slug or parent changed.",
-    status: "active",
-    trigger: "event",
-    accountability: "all",
     options: { type: "action", scope: ["items.update"], collections: ["pages"] },
   });
-  const readAfterSave = await api("POST", "/operations", readAllPages(afterSave.id));
-  const stale = await api("POST", "/operations", {
-    flow: afterSave.id,
-    key: "stale_paths",
-    name: "Paths out of date",
-    type: "exec",
-    position_x: 37,
-    position_y: 1,
-    options: { code: flowScript(stalePaths) },
-  });
-  // Without events: the rewrite must not run the blocking flow again (and the site is told by
-  // the revalidation flow of the page that moved).
-  const rewrite = await api("POST", "/operations", {
-    flow: afterSave.id,
-    key: "rewrite",
-    name: "Rewrite them",
-    type: "item-update",
-    position_x: 55,
-    position_y: 1,
-    options: { collection: "pages", permissions: "$full", emitEvents: false, payload: "{{stale_paths}}" },
-  });
-  await api("PATCH", `/operations/${readAfterSave.id}`, { resolve: stale.id });
-  await api("PATCH", `/operations/${stale.id}`, { resolve: rewrite.id });
-  await api("PATCH", `/flows/${afterSave.id}`, { operation: readAfterSave.id });
+  await chainOperations(api, afterSave.id, [
+    readAllPages,
+    { key: "stale_paths", name: "Paths out of date", type: "exec", options: { code: flowScript(stalePaths) } },
+    // Without events: the rewrite must not run the blocking flow again (and the site is told by
+    // the revalidation flow of the page that moved).
+    {
+      key: "rewrite",
+      name: "Rewrite them",
+      type: "item-update",
+      options: { collection: "pages", permissions: "$full", emitEvents: false, payload: "{{stale_paths}}" },
+    },
+  ]);
 }
 
 /**
