@@ -2,7 +2,9 @@
  * A stand-in for Cloudflare Turnstile's siteverify that answers like Cloudflare does for its
  * documented test secrets: `1x…AA` passes, `2x…AA` fails, `3x…AA` reports a spent token
  * (`timeout-or-duplicate`); any other secret is refused as `invalid-input-secret`, and a
- * request without a token as `missing-input-response`. Pure, so the worker tests (workerd)
+ * request without a token as `missing-input-response`. With the passing secret only the dummy
+ * token of the test site keys passes: another token (forged, or a real widget's) is refused as
+ * `invalid-input-response`, which lets a test fail a check on a stack whose secret passes. Pure, so the worker tests (workerd)
  * use it as a fetch and the Node stacks serve it over HTTP (turnstile-server.ts).
  */
 export const turnstileTestKeys = {
@@ -35,7 +37,7 @@ export function siteverifyAnswer(form: URLSearchParams): { status: number; body:
   });
   if (!secret) return ok(false, ["missing-input-secret"]);
   if (!token) return ok(false, ["missing-input-response"]);
-  if (secret === turnstileTestKeys.secretPasses) return ok(true);
+  if (secret === turnstileTestKeys.secretPasses) return ok(token === turnstileTestKeys.dummyToken, ["invalid-input-response"]);
   if (secret === turnstileTestKeys.secretFails) return ok(false, ["invalid-input-response"]);
   if (secret === turnstileTestKeys.secretSpent) return ok(false, ["timeout-or-duplicate"]);
   return ok(false, ["invalid-input-secret"]);

@@ -47,10 +47,30 @@ const valid: [string, string][] = [
   ["cf-turnstile-response", turnstileTestKeys.dummyToken],
 ];
 
+/** The contact page: a form block showing the contact form. */
+const contactPage = (call: { variables: Record<string, unknown> }) => ({
+  pages:
+    call.variables.path === "/contact-sales"
+      ? [
+          cmsPage("/contact-sales", [
+            placement(1, "block_form", {
+              id: "9",
+              kind: "contact_sales",
+              title: "Book a call or write to us",
+              text: null,
+              email: "sales@meridian.example",
+              form: contactForm,
+            }),
+          ]),
+        ]
+      : [],
+});
+
 /** A mock Directus that also takes REST form submissions (`down` fails both). */
 function setup(bindings: Record<string, unknown> = {}) {
   const directus = mockDirectus({
     FormByKey: (call: UpstreamCall) => ({ forms: call.variables.key === "contact-sales" ? [contactForm] : [] }),
+    Page: contactPage,
   });
   const stored: Record<string, unknown>[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -252,6 +272,17 @@ describe("form submissions while Directus is down", () => {
     expect(stored).toHaveLength(1);
   });
 
+  it("takes the definition from the page the visitor just saw when the form itself was never read", async () => {
+    const { app, post, directus, queued, stored } = setup();
+    expect((await request("/contact-sales", { app })).status).toBe(200);
+    directus.state.down = true;
+    const response = await post(valid);
+    expect(response.status).toBe(200);
+    expect(directus.count("FormByKey")).toBeGreaterThan(0);
+    expect(stored).toHaveLength(0);
+    expect((queued[0] as FormSubmissionMessage).submission).toMatchObject({ formId: "3", values: { name: "Ada Lovelace" } });
+  });
+
   it("says 'An error occurred' when the queue cannot take it either", async () => {
     const { post, directus } = setup({ SUBSCRIPTIONS: { send: async () => Promise.reject(new Error("queue down")) } });
     expect((await post(without("name"))).status).toBe(400);
@@ -263,24 +294,6 @@ describe("form submissions while Directus is down", () => {
 });
 
 describe("the contact page's form", () => {
-  const contactPage = (call: { variables: Record<string, unknown> }) => ({
-    pages:
-      call.variables.path === "/contact-sales"
-        ? [
-            cmsPage("/contact-sales", [
-              placement(1, "block_form", {
-                id: "9",
-                kind: "contact_sales",
-                title: "Book a call or write to us",
-                text: null,
-                email: "sales@meridian.example",
-                form: contactForm,
-              }),
-            ]),
-          ]
-        : [],
-  });
-
   it("renders the fields from their definitions as a plain form with native checks and the Turnstile widget", async () => {
     const directus = mockDirectus({ Page: contactPage });
     const response = await request("/contact-sales", { options: { content: { fetch: directus.fetch } } });

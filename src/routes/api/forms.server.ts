@@ -8,7 +8,9 @@ import {
   rawFormSchema,
   type FormDefinition,
 } from "../../blocks/form-schema";
+import { reshapeBlocks } from "../../blocks/parse";
 import { formByKeyQuery } from "../../content/queries/forms";
+import { pageQuery } from "../../content/queries/pages";
 import type { AppEnv } from "../../env";
 import { formOutcomeParam, outcomeText, type FormOutcome } from "../../forms/outcome";
 import { storeFormSubmission, type FormSubmission, type FormSubmissionMessage } from "../../forms/store.server";
@@ -67,9 +69,7 @@ export function formRoutes(options: FormsOptions = {}) {
       if (!formKeyPattern.test(key)) return answer({ kind: "not_found" });
       if (!body) return c.json({ message: t("forms.invalid"), errors: {} }, 400);
       try {
-        const raw = (await loaderArgs(c).content.query(formByKeyQuery, { key })).forms[0];
-        const parsed = raw ? rawFormSchema.safeParse(raw) : null;
-        form = parsed?.success ? reshapeForm(parsed.data) : null;
+        form = await loadForm(c, key, sourcePage);
       } catch (error) {
         // Directus down and the definition in no cache: nothing can be checked, so nothing is
         // accepted; the visitor is told (and keeps what they typed, with JavaScript).
@@ -117,6 +117,29 @@ export function formRoutes(options: FormsOptions = {}) {
       }
       return answer({ kind: "success" });
     });
+}
+
+/**
+ * The form's definition: by its key (cached like all content, served stale while Directus is
+ * down). A form nobody posted to before the outage is not cached by key yet, but the page the
+ * visitor sent it from was read moments ago: its form block carries the same definition.
+ */
+async function loadForm(c: Context<AppEnv>, key: string, sourcePage: string): Promise<FormDefinition | null> {
+  const args = loaderArgs(c);
+  try {
+    const raw = (await args.content.query(formByKeyQuery, { key })).forms[0];
+    const parsed = raw ? rawFormSchema.safeParse(raw) : null;
+    return parsed?.success ? reshapeForm(parsed.data) : null;
+  } catch (error) {
+    const path = safeLocalPath(sourcePage)?.split(/[?#]/)[0];
+    if (!path) throw error;
+    const page = (await args.content.query(pageQuery, { path })).pages[0];
+    const blocks = page ? reshapeBlocks(page.blocks, { config: args.config, feed: null }) : [];
+    const found = blocks.map((block) => (block.data as { form?: FormDefinition | null }).form).find((candidate) => candidate?.key === key);
+    if (!found) throw error;
+    console.warn(`form ${key}: definition taken from the cached page ${path} (Directus unavailable)`);
+    return found;
+  }
 }
 
 /** Back to the page the form was sent from, with the outcome in the query and the form in view. */
