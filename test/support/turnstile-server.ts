@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { siteverifyAnswer, turnstileTestKeys } from "./turnstile-fake";
+import { siteverifyAnswer, turnstileTestKeys } from "./turnstile-fake.ts";
 
 /**
  * A local Cloudflare Turnstile for the stacks the browser and contract tests run (the real one
