@@ -72,7 +72,7 @@ export const formBlock = defineBlock({
             <div
               id={`form-${data.form.key}`}
               data-cms-form=""
-              className="border-line bg-surface mt-10 scroll-mt-24 rounded-xl border p-5 md:p-8"
+              className="border-line bg-surface mt-10 scroll-mt-24 rounded-xl border p-4 sm:p-5 md:p-8"
               {...edit("form", target)}
             >
               <CmsFormSlot form={data.form} path={path} turnstile={data.turnstile} contactEmail={data.email ?? null} />
