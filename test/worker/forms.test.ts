@@ -208,6 +208,13 @@ describe("POST /api/forms/<key>", () => {
     for (let i = 0; i < 11; i += 1) statuses.push((await post(without("name"), { ip: "192.0.2.9" })).status);
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+    const limited = await post(valid, { ip: "192.0.2.9" });
+    expect(limited.headers.get("retry-after")).toBeTruthy();
+    expect(await limited.json()).toMatchObject({ outcome: "too_many", message: "Too many attempts. Please try again in a minute." });
+    // Without JavaScript the page says so.
+    const plain = await post(valid, { ip: "192.0.2.9", json: false });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("location")).toBe("/contact-sales?form-contact-sales=too_many#form-contact-sales");
   });
 
   it("works without JavaScript: a plain post is answered 303 back to the page with the outcome", async () => {

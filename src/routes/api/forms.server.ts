@@ -51,7 +51,26 @@ const statusOf: Record<FormOutcome["kind"], 200 | 400 | 403 | 404 | 429 | 503> =
  */
 export function formRoutes(options: FormsOptions = {}) {
   return new Hono<AppEnv>()
-    .use(rateLimit({ route: "forms", binding: "FORMS_LIMITER", limit: 10, windowMs: 60_000, message: t("forms.too_many") }))
+    .use(
+      rateLimit({
+        route: "forms",
+        binding: "FORMS_LIMITER",
+        limit: 10,
+        windowMs: 60_000,
+        message: t("forms.too_many"),
+        // A plain form post goes back to its page, which says so; the browser form gets JSON.
+        answer: async (c) => {
+          if ((c.req.header("accept") ?? "").includes("application/json"))
+            return c.json({ outcome: "too_many", message: t("forms.too_many"), errors: {} }, 429);
+          const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+          const sourcePage = body[formControlNames.sourcePage];
+          const key = c.req.path.split("/").pop() ?? "";
+          return redirectBack(c, formKeyPattern.test(key) ? key : "form", typeof sourcePage === "string" ? sourcePage : "", {
+            kind: "too_many",
+          });
+        },
+      }),
+    )
     .post("/:key", async (c) => {
       c.header("Cache-Control", "no-store");
       const wantsJson = (c.req.header("accept") ?? "").includes("application/json");

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { formControlNames, formErrors, formValuesSchema, type FormDefinition, type FormValues } from "../../blocks/form-schema";
 import type { TurnstileSettings } from "../../config/site";
@@ -28,7 +28,7 @@ declare global {
  * head drew the widgets there when it loaded; here it is loaded (allowed by the nonce'd app
  * script under 'strict-dynamic') or, when it ran already, asked to draw this one.
  */
-function useTurnstileWidget(formElement: React.RefObject<HTMLFormElement | null>, settings: TurnstileSettings | null) {
+function useTurnstileWidget(formElement: RefObject<HTMLFormElement | null>, settings: TurnstileSettings | null) {
   useEffect(() => {
     const box = formElement.current?.querySelector<HTMLElement>("[data-form-turnstile]");
     if (!settings || !box || box.childElementCount > 0) return;
