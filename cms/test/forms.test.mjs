@@ -5,9 +5,10 @@
 // PostgreSQL.
 //   PATH=node_modules/.bin:$PATH node --test cms/test/forms.test.mjs
 import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
+import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from "../scripts/lib.mjs";
 import { graphqlClient, startFreshCms } from "./support.mjs";
 
 const PG = process.env.CMS_TEST_DB === "pg";
@@ -159,5 +160,30 @@ describe(`forms in the CMS (${PG ? "PostgreSQL" : "SQLite"})`, () => {
         ["has_address", "reject"],
       ],
     );
+  });
+
+  // Last: it restarts Directus.
+  test("a CMS whose pages were seeded before forms existed gets the contact form once, on its page", async () => {
+    const contactBlock = async () => {
+      const { data } = await gql(contactPageQuery);
+      return data.pages[0].blocks.find((b) => b.collection === "block_form").item;
+    };
+    // As such a CMS: the contact block without a form, and no record of forms being seeded.
+    await admin("PATCH", `/items/block_form/${(await contactBlock()).id}`, { form: null });
+    assert.equal((await contactBlock()).form, null);
+    await cms.stop();
+    const stateFile = join(DATA_DIR, "cms-state.json");
+    const { formsSeeded: _, ...olderState } = JSON.parse(readFileSync(stateFile, "utf8"));
+    writeFileSync(stateFile, JSON.stringify(olderState));
+
+    const { steps } = await prepareCms({ dataDir: DATA_DIR, port: PORT });
+    assert.deepEqual(steps, ["seed forms"]);
+    cms = await startCms({ dataDir: DATA_DIR, port: PORT });
+    assert.equal((await contactBlock()).form.key, "contact-sales");
+    assert.equal((await admin("GET", "/items/forms?filter[key][_eq]=contact-sales&fields=id")).length, 1);
+    // Done once: the next prepare has nothing to do.
+    await cms.stop();
+    assert.deepEqual((await prepareCms({ dataDir: DATA_DIR, port: PORT })).steps, []);
+    cms = await startCms({ dataDir: DATA_DIR, port: PORT });
   });
 });
