@@ -16,6 +16,7 @@ import { trailingSlash } from "./middleware/trailing-slash";
 import { renderErrorPage } from "./render/render-page.server";
 import { registerRoutes } from "./routes/register.server";
 import { graphqlBodyLimitBytes } from "./routes/api/graphql.server";
+import type { FormsOptions } from "./routes/api/forms.server";
 import type { SubscribeOptions } from "./routes/api/subscribe.server";
 
 export interface AppOptions {
@@ -27,6 +28,8 @@ export interface AppOptions {
   images?: ImageOptions;
   /** Newsletter storage options (tests inject a mock Directus). */
   subscribe?: SubscribeOptions;
+  /** Form submissions: Directus and Turnstile's siteverify (tests inject fakes). */
+  forms?: FormsOptions;
   /** Whole-page cache; on by default. */
   pageCache?: boolean;
 }
@@ -42,9 +45,10 @@ const publishedOnly = (path: string) =>
 
 /** The endpoints that take POST (forms, the webhook, the query endpoint); every other address is read with GET. */
 const postEndpoints = new Set(["/api/subscribe", "/api/consent", "/api/collect", "/api/revalidate", "/graphql"]);
+const isPostEndpoint = (path: string) => postEndpoints.has(path) || path.startsWith("/api/forms/");
 
 function methodNotAllowed(c: Context<AppEnv>): Response {
-  const post = postEndpoints.has(c.req.path);
+  const post = isPostEndpoint(c.req.path);
   c.header("Allow", post ? "POST" : "GET, HEAD");
   c.header("Cache-Control", "no-store");
   return c.text(post ? "This address accepts only POST requests." : "This address accepts only GET and HEAD requests.", 405);
@@ -56,6 +60,7 @@ export function createApp({
   content: contentOptions,
   images,
   subscribe,
+  forms,
   pageCache: usePageCache = true,
 }: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -76,7 +81,7 @@ export function createApp({
   app.use(redirects(contentOptions)); // before the cached pages: an old address never shows its old page
   if (usePageCache) app.use(pageCache({ variant: consentVariant }));
   configure?.(app); // before the pages, which answer every other GET
-  registerRoutes(app, { images, subscribe });
+  registerRoutes(app, { images, subscribe, forms });
 
   // Pages are read with GET (and HEAD); a form or script using another method gets a short 405.
   app.notFound((c) => (c.req.method === "GET" || c.req.method === "HEAD" ? renderErrorPage(c, 404) : methodNotAllowed(c)));

@@ -11,8 +11,14 @@ interface Secrets {
   MAPS_KEY?: string;
   /** "off" turns the whole-page cache off (benchmarks of pure SSR); on by default. */
   PAGE_CACHE?: string;
-  /** Directus token that may only create newsletter subscriptions. */
+  /** Directus token of the Site role: creates newsletter subscriptions and form submissions. */
   DIRECTUS_SUBSCRIBE_TOKEN?: string;
+  /** Cloudflare Turnstile's secret key (forms). Without it every form submission fails closed. */
+  TURNSTILE_SECRET_KEY?: string;
+  /** Turnstile's siteverify URL; Cloudflare's by default (tests point it at a local fake). */
+  TURNSTILE_SITEVERIFY_URL?: string;
+  /** The Turnstile widget script; Cloudflare's by default (browser tests serve a local fake). */
+  TURNSTILE_SCRIPT_URL?: string;
   /** "off" drops the one-line-per-request log (failures are still logged); on by default. */
   REQUEST_LOG?: string;
   /**

@@ -1,19 +1,19 @@
 import { createApp } from "./app";
 import type { Bindings } from "./env";
 import { servePageFromMemory } from "./middleware/page-cache";
-import type { Subscription } from "./newsletter/store.server";
-import { handleSubscriptionBatch } from "./newsletter/queue.server";
+import { handleQueueBatch, type QueueMessage } from "./queue/consumer.server";
 import { scheduled } from "./scheduled.server";
 
 const app = createApp();
 
 /**
  * The worker entry. Workers Static Assets serve dist/client first; a page this isolate holds
- * in its page cache is answered at once; every other request reaches the Hono app. The queue consumer stores newsletter subscriptions that had to wait.
- * The cron trigger (every minute) runs the scheduled jobs: scheduled publishing.
+ * in its page cache is answered at once; every other request reaches the Hono app. The queue
+ * consumer stores newsletter subscriptions and form submissions that had to wait (Directus was
+ * down). The cron trigger (every minute) runs the scheduled jobs: scheduled publishing.
  */
 export default {
   fetch: (request, env, ctx) => servePageFromMemory(request, env) ?? app.fetch(request, env, ctx),
-  queue: (batch, env) => handleSubscriptionBatch(batch, env),
+  queue: (batch, env) => handleQueueBatch(batch, env),
   scheduled: (controller, env, ctx) => scheduled(controller, env, ctx),
-} satisfies ExportedHandler<Bindings, Subscription>;
+} satisfies ExportedHandler<Bindings, QueueMessage>;

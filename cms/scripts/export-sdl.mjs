@@ -24,7 +24,7 @@ try {
 } catch {
   graphql = createRequire(join(CMS_DIR, "..", "package.json"))("graphql");
 }
-const { buildClientSchema, getIntrospectionQuery, printSchema } = graphql;
+const { buildClientSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema } = graphql;
 
 const c = cmsConfig({ port, dataDir });
 let server = null;
@@ -45,7 +45,8 @@ async function sdl(token) {
   });
   const json = await res.json();
   if (json.errors) throw new Error(`introspection failed: ${JSON.stringify(json.errors)}`);
-  return printSchema(buildClientSchema(json.data)) + "\n";
+  // Sorted: Directus lists types in the order collections were created, which differs between databases.
+  return printSchema(lexicographicSortSchema(buildClientSchema(json.data))) + "\n";
 }
 
 try {

@@ -460,7 +460,9 @@ export async function prepareCms(opts = {}) {
   // Content seeded before pages were built from blocks: add the pages and menus once, so `/` and
   // the menus exist without a reset (the rest of the content is left as the editor has it).
   const needPagesSeed = seed && state.seeded && !state.pagesSeeded;
-  if (needSetup || needSeed || needPagesSeed) {
+  // Pages seeded before forms existed: add the forms once and put the contact form on its page.
+  const needFormsSeed = seed && state.seeded && state.pagesSeeded && !state.formsSeeded;
+  if (needSetup || needSeed || needPagesSeed || needFormsSeed) {
     const server = await startCms({ ...opts, log });
     try {
       const api = createApi(c.url, c.adminToken);
@@ -481,6 +483,7 @@ export async function prepareCms(opts = {}) {
         await seedContent(api, log);
         state.seeded = true;
         state.pagesSeeded = true;
+        state.formsSeeded = true;
         state.seededAt = new Date().toISOString();
         writeState(c.dataDir, state);
         steps.push("seed");
@@ -491,9 +494,19 @@ export async function prepareCms(opts = {}) {
         const { seedPages } = await import(seedModule);
         await seedPages(api, log);
         state.pagesSeeded = true;
+        state.formsSeeded = true;
         writeState(c.dataDir, state);
         steps.push("seed pages");
         log(`cms: pages and menus seeded (${seconds(t0)})`);
+      } else if (needFormsSeed) {
+        const t0 = Date.now();
+        log("cms: adding the forms and the contact form on its page ...");
+        const { seedFormsOnPages } = await import(seedModule);
+        await seedFormsOnPages(api, log);
+        state.formsSeeded = true;
+        writeState(c.dataDir, state);
+        steps.push("seed forms");
+        log(`cms: forms seeded (${seconds(t0)})`);
       }
     } finally {
       await server.stop();

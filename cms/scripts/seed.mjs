@@ -12,6 +12,7 @@ import { jobs, hiringNote } from "../seed/jobs.mjs";
 import { events, speakers } from "../seed/events.mjs";
 import { newsletterTopics, redirects, searchProposals, siteSettings, stockQuote } from "../seed/misc.mjs";
 import { docsImages, docsPages, docsSections } from "../seed/docs.mjs";
+import { forms } from "../seed/forms.mjs";
 import { navigation, pages, plans, sections } from "../seed/pages.mjs";
 
 const sharp = createRequire(join(CMS_DIR, "package.json"))("sharp");
@@ -258,6 +259,7 @@ async function seedDocs(api, upload, log) {
  * page's path when it is saved. Idempotent: pages are found by path, the rest by name or key.
  */
 export async function seedPages(api, log = () => {}) {
+  const formIds = await seedForms(api, log);
   const planIds = {};
   for (const { key, prices, ...plan } of plans) {
     planIds[key] =
@@ -283,6 +285,7 @@ export async function seedPages(api, log = () => {}) {
         delete item.items;
       }
       if ("plan" in fields) item.plan = planIds[fields.plan];
+      if ("form" in fields) item.form = formIds[fields.form];
       return { collection, item, sort, ...options };
     };
   const sectionIds = {};
@@ -342,4 +345,39 @@ export async function seedPages(api, log = () => {}) {
   if (!settings?.redirect_hosts?.length) await api("PATCH", "/items/site_settings", { redirect_hosts: siteSettings.redirect_hosts });
   for (const redirect of redirects) await ensureItem(api, "redirects", "source", redirect);
   log(`cms:   redirects: ${redirects.length}`);
+}
+
+/** The forms (with their fields) by key, published; existing ones are kept as editors left them. */
+async function seedForms(api, log) {
+  const formIds = {};
+  for (const { fields, ...form } of forms) {
+    formIds[form.key] =
+      (await findBy(api, "forms", "key", form.key)) ??
+      (await api("POST", "/items/forms", { status: "published", ...form, fields: fields.map((field, sort) => ({ sort, ...field })) })).id;
+  }
+  log(`cms:   forms: ${forms.length}`);
+  return formIds;
+}
+
+/**
+ * A CMS whose pages were seeded before forms existed: the forms, and the contact form on the
+ * contact page's form block (when an editor has not chosen one there already).
+ */
+export async function seedFormsOnPages(api, log = () => {}) {
+  const formIds = await seedForms(api, log);
+  for (const page of pages) {
+    const placements = page.blocks.filter(([collection, fields]) => collection === "block_form" && fields.form);
+    if (!placements.length) continue;
+    const qs = new URLSearchParams({
+      filter: JSON.stringify({ slug: { _eq: page.slug } }),
+      fields: "blocks.collection,blocks.item:block_form.id,blocks.item:block_form.form",
+      limit: "1",
+    });
+    const [existing] = await api("GET", `/items/pages?${qs}`);
+    const blocks = (existing?.blocks ?? []).filter((block) => block.collection === "block_form" && block.item && !block.item.form);
+    for (const [index, block] of blocks.entries()) {
+      const key = placements[Math.min(index, placements.length - 1)][1].form;
+      await api("PATCH", `/items/block_form/${block.item.id}`, { form: formIds[key] });
+    }
+  }
 }

@@ -40,19 +40,30 @@ export const STATUS_COLLECTIONS = [
   "sections",
   "plans",
   "prices",
+  "forms",
   ...BLOCK_COLLECTIONS,
 ];
 /** Collections anonymous readers see in full. */
 export const OPEN_COLLECTIONS = ["authors", "stock_quote", "site_settings", "navigation", "navigation_items", "block_feature_grid_items"];
 /** Junctions of many-to-many and many-to-any fields: readable where the item they belong to is. */
 const JUNCTION_COLLECTIONS = ["events_speakers", "pages_blocks", "sections_blocks"];
+/** A form's fields: readable where their form is. */
+const FORM_PART_COLLECTIONS = ["form_fields"];
 /** Old addresses the site redirects: anonymous readers see the active ones, without editors' notes. */
 const REDIRECTS = "redirects";
 const publicRedirectFields = ["id", "source", "match", "status_code", "target", "target_page", "target_post", "keep_query", "priority"];
 /** Content the revalidation flow watches. */
-export const CONTENT_COLLECTIONS = [...STATUS_COLLECTIONS, ...OPEN_COLLECTIONS, ...JUNCTION_COLLECTIONS, REDIRECTS];
+export const CONTENT_COLLECTIONS = [
+  ...STATUS_COLLECTIONS,
+  ...OPEN_COLLECTIONS,
+  ...JUNCTION_COLLECTIONS,
+  ...FORM_PART_COLLECTIONS,
+  REDIRECTS,
+];
 /** Fields a visitor may send when subscribing to the newsletter. */
 export const SUBSCRIPTION_FIELDS = ["email", "topics", "agreed_at", "source_page"];
+/** Fields the site writes when it stores a form submission (validated by the site against the form first). */
+export const FORM_SUBMISSION_FIELDS = ["form", "values", "source_page", "submission_id"];
 
 /**
  * The field holding each collection's publish time: published items whose time is still ahead
@@ -68,6 +79,7 @@ export const PUBLISH_TIME_FIELDS = {
 
 const PUBLISHED = { status: { _eq: "published" } };
 const FLOW_NAME = "Revalidate site on content change";
+const FORM_NOTIFY_FLOW = "Notify about a form submission";
 const PAGE_PATH_FLOW = "Page URL on save";
 const PAGE_TREE_FLOW = "Page URLs under a moved page";
 
@@ -98,6 +110,7 @@ function publishedReadRules() {
     // A page's blocks: of a live page, and inside their show_from/show_until window.
     { collection: "pages_blocks", action: "read", permissions: { _and: [{ pages_id: live("pages") }, ...shownNow] }, fields: ["*"] },
     { collection: "sections_blocks", action: "read", permissions: { _and: [{ sections_id: PUBLISHED }, ...shownNow] }, fields: ["*"] },
+    { collection: "form_fields", action: "read", permissions: { form: PUBLISHED }, fields: ["*"] },
     { collection: "directus_files", action: "read", permissions: {}, fields: ["*"] },
     { collection: REDIRECTS, action: "read", permissions: { active: { _eq: true } }, fields: publicRedirectFields },
   ];
@@ -109,6 +122,19 @@ const subscribeRule = {
   permissions: {},
   validation: { _and: [{ email: { _nnull: true } }, { agreed_at: { _nnull: true } }, { topics: { _nnull: true } }] },
   fields: SUBSCRIPTION_FIELDS,
+};
+
+/**
+ * Form submissions: only the site's token creates them, after its own checks (the form's
+ * definition, Turnstile, the honeypot, the rate limit). The Public policy gets nothing: a create
+ * straight through Directus would skip those checks. Nobody but editors reads them.
+ */
+const formSubmissionRule = {
+  collection: "form_submissions",
+  action: "create",
+  permissions: {},
+  validation: { _and: [{ form: { _nnull: true } }, { values: { _nnull: true } }, { submission_id: { _nnull: true } }] },
+  fields: FORM_SUBMISSION_FIELDS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -263,6 +289,83 @@ async function setupRevalidateFlow(api) {
 }
 
 /**
+ * "Notify about a form submission": after a submission is stored, reads its form and, when the
+ * form has a notify address, e-mails it the values. Every run is logged (accountability "all"),
+ * so the flow's activity shows each step and whether the mail went out.
+ */
+async function setupFormNotifyFlow(api) {
+  const old = await findOne(api, "/flows", { name: { _eq: FORM_NOTIFY_FLOW } });
+  if (old) await api("DELETE", `/flows/${old.id}`);
+  const flow = await api("POST", "/flows", {
+    name: FORM_NOTIFY_FLOW,
+    icon: "forward_to_inbox",
+    color: "#3B4FD8",
+    description: "E-mails a form's notify address the values of each new submission.",
+    status: "active",
+    trigger: "event",
+    accountability: "all",
+    options: { type: "action", scope: ["items.create"], collections: ["form_submissions"] },
+  });
+  const readForm = await api("POST", "/operations", {
+    flow: flow.id,
+    key: "form",
+    name: "Read the form",
+    type: "item-read",
+    position_x: 19,
+    position_y: 1,
+    options: {
+      collection: "forms",
+      key: "{{$trigger.payload.form}}",
+      permissions: "$full",
+      query: { fields: ["id", "key", "title", "notify_email"] },
+    },
+  });
+  const hasAddress = await api("POST", "/operations", {
+    flow: flow.id,
+    key: "has_address",
+    name: "Has a notify address",
+    type: "condition",
+    position_x: 37,
+    position_y: 1,
+    options: { filter: { form: { notify_email: { _nnull: true, _nempty: true } } } },
+  });
+  // The values as lines a person reads ("label: value"), in the order they were sent.
+  const message = await api("POST", "/operations", {
+    flow: flow.id,
+    key: "message",
+    name: "Write the message",
+    type: "exec",
+    position_x: 55,
+    position_y: 1,
+    options: {
+      code: [
+        "module.exports = async function (data) {",
+        "  const values = data.$trigger.payload.values || {};",
+        "  const lines = Object.entries(values).map(([name, value]) => '- **' + name + '**: ' + (Array.isArray(value) ? value.join(', ') : String(value)));",
+        "  const page = data.$trigger.payload.source_page;",
+        "  const intro = 'A visitor sent the form “' + (data.form.title || data.form.key) + '”' + (page ? ' on ' + page : '') + ':';",
+        "  return { body: [intro, '', ...lines].join('\\n') };",
+        "};",
+      ].join("\n"),
+    },
+  });
+  const mail = await api("POST", "/operations", {
+    flow: flow.id,
+    key: "mail",
+    name: "E-mail the notify address",
+    type: "mail",
+    position_x: 73,
+    position_y: 1,
+    options: { to: ["{{form.notify_email}}"], subject: "New submission: {{form.title}}", type: "markdown", body: "{{message.body}}" },
+  });
+  await api("PATCH", `/operations/${readForm.id}`, { resolve: hasAddress.id });
+  await api("PATCH", `/operations/${hasAddress.id}`, { resolve: message.id });
+  await api("PATCH", `/operations/${message.id}`, { resolve: mail.id });
+  await api("PATCH", `/flows/${flow.id}`, { operation: readForm.id });
+  return flow.id;
+}
+
+/**
  * The page URL flows: "Page URL on save" (blocking) sets `path` from the parent chain and slug, or
  * refuses the save with a 400 and a message the editor sees (a cyclic parent chain, a bad slug);
  * "Page URLs under a moved page" then rewrites the stored paths that went out of date.
@@ -330,7 +433,7 @@ async function recordProjectOwner(api, config) {
  * @param {(msg: string) => void} log
  */
 export async function setupAccess(api, config, log = () => {}) {
-  const managed = [...CONTENT_COLLECTIONS, "directus_files", "newsletter_subscriptions", "directus_versions"];
+  const managed = [...CONTENT_COLLECTIONS, "directus_files", "newsletter_subscriptions", "form_submissions", "directus_versions"];
 
   // Public (anonymous) policy: the row in directus_access with neither role nor user.
   const publicAccess = await findOne(api, "/access", { role: { _null: true }, user: { _null: true } });
@@ -365,9 +468,9 @@ export async function setupAccess(api, config, log = () => {}) {
     role: "Site",
     policy: "Site: published content and newsletter sign-up",
     icon: "public",
-    description: "Server-side token of the site worker: published content, creates newsletter subscriptions.",
+    description: "Server-side token of the site worker: published content, creates newsletter subscriptions and form submissions.",
   });
-  await setPermissions(api, site.policy, [...publishedReadRules(), subscribeRule], managed);
+  await setPermissions(api, site.policy, [...publishedReadRules(), subscribeRule, formSubmissionRule], managed);
   await ensureTokenUser(api, { email: "site@example.com", firstName: "Site", role: site.role, token: config.siteToken });
   log("cms:   Site role + user with static token (DIRECTUS_SITE_TOKEN)");
 
@@ -376,6 +479,8 @@ export async function setupAccess(api, config, log = () => {}) {
   log("cms:   flows: page URL on save (refuses a cyclic parent chain, redirects the old URL) and page URLs under a moved page");
   await setupRedirectFlows(api);
   log("cms:   flows: redirect check on save (loops, chains, open redirects, risky patterns), a post's old address redirects");
+  await setupFormNotifyFlow(api);
+  log("cms:   flow: form submission e-mails");
   await recordProjectOwner(api, config);
   log('cms:   flow "Revalidate site on content change" -> {{$env.SITE_URL}}/api/revalidate');
 

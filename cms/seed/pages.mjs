@@ -663,6 +663,7 @@ export const pages = [
           title: "Book a call or write to us",
           text: "A solutions engineer replies within one working day. Bring the model size, the token budget and the date you need capacity.",
           email: "sales@meridian.example",
+          form: "contact-sales",
         },
       ],
       [

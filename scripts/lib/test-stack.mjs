@@ -11,9 +11,10 @@ export const testSecrets = {
 };
 
 /**
- * @param {{ name: string, cmsPort: number, workerPort: number, fresh?: boolean, log?: (m: string) => void }} options
+ * @param {{ name: string, cmsPort: number, workerPort: number, fresh?: boolean, log?: (m: string) => void,
+ *          vars?: Record<string, string> }} options `vars`: more worker variables (a local Turnstile)
  */
-export async function startStack({ name, cmsPort: cmsBase, workerPort: workerBase, fresh = true, log = () => {} }) {
+export async function startStack({ name, cmsPort: cmsBase, workerPort: workerBase, fresh = true, log = () => {}, vars = {} }) {
   // TEST_PORT_OFFSET moves a whole test run's ports, so a second checkout can test beside this one.
   const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
   const cmsPort = cmsBase + offset;
@@ -29,7 +30,7 @@ export async function startStack({ name, cmsPort: cmsBase, workerPort: workerBas
       port: workerPort,
       log: "pipe",
       persistTo: join(root, ".wrangler", `state-${name}`),
-      vars: { API_BASE_URL: cms.url, SITE_URL: siteUrl, ...testSecrets },
+      vars: { API_BASE_URL: cms.url, SITE_URL: siteUrl, ...testSecrets, ...vars },
     });
   } catch (error) {
     await cms.stop();

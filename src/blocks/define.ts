@@ -5,7 +5,7 @@ import type { HomeContentQuery } from "../content/generated/operations";
 
 /** What a block's reshape function may use besides its own data. */
 export interface BlockContext {
-  config: Pick<SiteConfig, "url" | "apiBaseUrl" | "name">;
+  config: Pick<SiteConfig, "url" | "apiBaseUrl" | "name"> & Partial<Pick<SiteConfig, "turnstile">>;
   /** Live content of feed blocks (latest posts, next event, …), loaded only when a page has one. */
   feed: HomeContentQuery | null;
 }
@@ -35,6 +35,8 @@ export interface BlockDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, D
   searchText?: (raw: z.infer<Schema>) => (string | null | undefined)[];
   /** JSON-LD objects the page's head carries for this block. */
   jsonLd?: (data: Data) => object | null;
+  /** Outside scripts (URLs) the page's head loads for this block, with the page's nonce. */
+  scripts?: (data: Data) => string[];
 }
 
 /** Ties a block's schema, reshape and view together (types inferred from the schema). */

@@ -1,25 +1,53 @@
 import * as z from "zod/mini";
+import type { TurnstileSettings } from "../config/site";
 import { t } from "../i18n";
+import { CmsFormSlot } from "../views/forms/CmsFormSlot";
 import { useEditable } from "../views/editable";
+import { usePagePath } from "../views/path-context";
 import { useSite } from "../views/site-context";
 import { ArrowRightIcon } from "../views/ui/icons";
 import { defineBlock } from "./define";
+import { type FormDefinition, formSelection, rawFormSchema, reshapeForm } from "./form-schema";
 import { BlockFrame, h2Class, headingId, idSchema, text } from "./parts";
 
-/** Contact sales: the team's address and the meeting-booking link from the site settings. */
+const schema = z.object({
+  id: idSchema,
+  kind: z.literal("contact_sales"),
+  title: text,
+  text,
+  email: z.nullish(z.email()),
+  form: z.nullish(rawFormSchema),
+});
+
+interface FormBlockData extends Omit<z.infer<typeof schema>, "form"> {
+  form: FormDefinition | null;
+  turnstile: TurnstileSettings | null;
+}
+
+/**
+ * Contact sales: the team's address and the meeting-booking link from the site settings, and
+ * the form the editor chose (built in the CMS: `forms` and `form_fields`), if any.
+ */
 export const formBlock = defineBlock({
   collection: "block_form",
-  fields: "id kind title text email",
-  schema: z.object({ id: idSchema, kind: z.literal("contact_sales"), title: text, text, email: z.nullish(z.email()) }),
+  fields: `id kind title text email form { ${formSelection} }`,
+  schema,
+  reshape: (raw, context): FormBlockData => ({
+    ...raw,
+    form: raw.form ? reshapeForm(raw.form) : null,
+    turnstile: context.config.turnstile ?? null,
+  }),
   searchText: (raw) => [raw.title, raw.text],
+  scripts: (data) => (data.form && data.turnstile ? [data.turnstile.scriptUrl] : []),
   View({ data, placement }) {
     const site = useSite();
     const edit = useEditable();
+    const path = usePagePath();
     const target = { collection: placement.collection, item: placement.id };
     const titleId = headingId(placement.collection, placement.id);
     return (
       <BlockFrame id={placement.anchor} labelledBy={titleId}>
-        <div className="border-line bg-surface-muted mx-auto max-w-3xl rounded-2xl border p-8 md:p-12">
+        <div className="border-line bg-surface-muted mx-auto max-w-3xl rounded-2xl border p-6 md:p-12">
           <h2 id={titleId} className={h2Class} {...edit("title", target)}>
             {data.title ?? t("pages.contact_sales")}
           </h2>
@@ -40,6 +68,16 @@ export const formBlock = defineBlock({
               </a>
             )}
           </div>
+          {data.form && (
+            <div
+              id={`form-${data.form.key}`}
+              data-cms-form=""
+              className="border-line bg-surface mt-10 scroll-mt-24 rounded-xl border p-4 sm:p-5 md:p-8"
+              {...edit("form", target)}
+            >
+              <CmsFormSlot form={data.form} path={path} turnstile={data.turnstile} contactEmail={data.email ?? null} />
+            </div>
+          )}
         </div>
       </BlockFrame>
     );

@@ -85,6 +85,11 @@ export function blocksJsonLd(blocks: readonly PageBlock[]): object[] {
   });
 }
 
+/** Outside scripts the page's blocks need in the head (the forms' Turnstile widget), each once. */
+export function blocksScripts(blocks: readonly PageBlock[]): string[] {
+  return [...new Set(blocks.flatMap((block) => blockRegistry.get(block.collection)?.scripts?.(block.data) ?? []))];
+}
+
 /** Whether a page needs the feed query (latest posts, next event, …). */
 export const hasFeedBlock = (placements: Placements): boolean => {
   for (const { collection } of blockItems(placements)) if (collection === "block_feed") return true;

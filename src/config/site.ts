@@ -11,4 +11,15 @@ export interface SiteConfig {
    * iframe URL: a public browser key, to be restricted to the site's origin at the provider.
    */
   mapsKey?: string;
+  /** Cloudflare Turnstile on forms (public values); null when no site key is configured. */
+  turnstile: TurnstileSettings | null;
 }
+
+/** The Turnstile widget: its site key and the script that draws it. */
+export interface TurnstileSettings {
+  siteKey: string;
+  scriptUrl: string;
+}
+
+/** Cloudflare's widget script; `TURNSTILE_SCRIPT_URL` replaces it (browser tests serve a fake). */
+export const defaultTurnstileScriptUrl = "https://challenges.cloudflare.com/turnstile/v0/api.js";

@@ -6,7 +6,7 @@ import { errorFields, logLine } from "./request-log";
 const clientKey = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? "local";
 
 /** The Workers Rate Limiting bindings of wrangler.toml (`[[ratelimits]]`). */
-type RateLimiterName = "SUBSCRIBE_LIMITER" | "COLLECT_LIMITER";
+type RateLimiterName = "SUBSCRIBE_LIMITER" | "COLLECT_LIMITER" | "FORMS_LIMITER";
 
 export interface RateLimitOptions {
   /** Names the endpoint in the key, so two endpoints never share a counter. */
@@ -19,6 +19,8 @@ export interface RateLimitOptions {
   message: string;
   /** The binding that counts across isolates; without it (or when it fails) the isolate counts. */
   binding?: RateLimiterName;
+  /** Another 429 answer than `{ message }` (a plain form post is sent back to its page instead). */
+  answer?: (c: Context<AppEnv>) => Response | Promise<Response>;
 }
 
 /**
@@ -35,12 +37,12 @@ const rateLimitKey = (c: Context<AppEnv>, route: string) => `${route}:${clientKe
  * every isolate of a Cloudflare location; the fixed window kept in this isolate is the fallback
  * when the binding is missing (an environment without it) or fails.
  */
-export function rateLimit({ route, limit, windowMs, message, binding }: RateLimitOptions): MiddlewareHandler<AppEnv> {
+export function rateLimit({ route, limit, windowMs, message, binding, answer }: RateLimitOptions): MiddlewareHandler<AppEnv> {
   const windows = new Map<string, { start: number; count: number }>();
   const tooMany = (c: Context<AppEnv>, retryAfterSeconds: number) => {
     c.header("Retry-After", String(Math.max(1, retryAfterSeconds)));
     c.header("Cache-Control", "no-store");
-    return c.json({ message, errors: {} }, 429);
+    return answer ? answer(c) : c.json({ message, errors: {} }, 429);
   };
 
   return async (c, next) => {

@@ -30,7 +30,8 @@ function contentSecurityPolicy(nonce: string, editorFrame?: { cmsOrigin: string 
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    "frame-src 'self' https://www.google.com", // event venue maps (src/views/events/map.ts)
+    // Event venue maps (src/views/events/map.ts); the Turnstile widget on forms draws itself in a frame.
+    "frame-src 'self' https://www.google.com https://challenges.cloudflare.com",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -67,5 +67,6 @@ export function managedHeadTags(meta: PageMeta, { siteUrl, siteName, indexable, 
   for (const data of meta.jsonLd ?? []) {
     tags.push(`<script type="application/ld+json"${nonceAttribute}>${serializeForScript(data)}</script>`);
   }
+  for (const src of meta.scripts ?? []) tags.push(`<script src="${escapeHtml(src)}" async defer${nonceAttribute}></script>`);
   return tags.join("");
 }

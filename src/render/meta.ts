@@ -23,6 +23,8 @@ export interface PageMeta {
   image?: SocialImage;
   article?: { publishedTime: string; author: string; tags: string[] };
   jsonLd?: object[];
+  /** Outside scripts this page needs (a form's Turnstile widget): loaded async with the nonce, on this page only. */
+  scripts?: string[];
 }
 
 /** The default social card size, spec section 9. */

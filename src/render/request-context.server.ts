@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import type { SiteConfig } from "../config/site";
+import { defaultTurnstileScriptUrl, type SiteConfig } from "../config/site";
 import type { SiteChrome } from "../content/types/site";
 import type { AppEnv } from "../env";
 import { consentCookieName, parseConsent } from "../lib/consent";
@@ -18,6 +18,9 @@ export function siteConfig(c: Context<AppEnv>): SiteConfig {
     environment: c.env.ENVIRONMENT,
     apiBaseUrl: c.env.API_BASE_URL,
     ...(c.env.MAPS_KEY?.trim() ? { mapsKey: c.env.MAPS_KEY.trim() } : {}),
+    turnstile: c.env.TURNSTILE_SITE_KEY?.trim()
+      ? { siteKey: c.env.TURNSTILE_SITE_KEY.trim(), scriptUrl: c.env.TURNSTILE_SCRIPT_URL?.trim() || defaultTurnstileScriptUrl }
+      : null,
   };
 }
 

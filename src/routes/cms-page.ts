@@ -1,4 +1,4 @@
-import { hasFeedBlock, blocksJsonLd, reshapeBlocks } from "../blocks/parse";
+import { hasFeedBlock, blocksJsonLd, blocksScripts, reshapeBlocks } from "../blocks/parse";
 import { homeQuery as feedQuery } from "../content/queries/home";
 import { pageQuery } from "../content/queries/pages";
 import { reshapeImage } from "../content/reshape";
@@ -51,6 +51,7 @@ export default defineRoute<CmsPageData>({
         path: canonicalPath(page.canonical, config.url) ?? path,
         noindex: page.noindex ?? false,
         image: shareImage ? socialImage(shareImage) : undefined,
+        scripts: blocksScripts(blocks),
         jsonLd: [
           isHome
             ? { "@context": "https://schema.org", ...organization(config) }

@@ -4,6 +4,7 @@ import type { AppEnv } from "../env";
 import { imageRoute, type ImageOptions } from "../images/handler.server";
 import { collectRoutes } from "./api/collect.server";
 import { consentRoutes } from "./api/consent.server";
+import { formRoutes, type FormsOptions } from "./api/forms.server";
 import { graphqlRoutes } from "./api/graphql.server";
 import { previewRoutes } from "./api/preview.server";
 import { revalidateRoutes } from "./api/revalidate.server";
@@ -17,7 +18,7 @@ import { seoRoutes } from "./seo.server";
 /** Every address of the worker: APIs and files first, then the pages of the route table. */
 export function registerRoutes(
   app: Hono<AppEnv>,
-  { images, subscribe }: { images?: ImageOptions; subscribe?: SubscribeOptions } = {},
+  { images, subscribe, forms }: { images?: ImageOptions; subscribe?: SubscribeOptions; forms?: FormsOptions } = {},
 ): void {
   app.get(imageEndpoint, imageRoute(images));
   app.route("/api/preview", previewRoutes);
@@ -25,6 +26,7 @@ export function registerRoutes(
   app.route("/api/consent", consentRoutes);
   app.route("/api/collect", collectRoutes);
   app.route("/api/subscribe", subscribeRoutes(subscribe));
+  app.route("/api/forms", formRoutes(forms));
   app.route("/api/search", searchRoutes);
   app.route("/graphql", graphqlRoutes);
   app.route("/", seoRoutes);

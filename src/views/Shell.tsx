@@ -7,6 +7,7 @@ import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
 import { useIsMobile } from "./hooks/useIsMobile";
 import type { SiteChrome } from "../content/types/site";
+import { PagePathContext } from "./path-context";
 
 const pill = "rounded border border-white/30 px-2 py-0.5 text-xs font-semibold";
 
@@ -94,7 +95,9 @@ export function Shell({
       )}
       <Header site={site} />
       <main id="content" tabIndex={-1} className="flex-1 outline-none">
-        <EditableItemContext.Provider value={site.preview ? (editable ?? null) : null}>{children}</EditableItemContext.Provider>
+        <PagePathContext.Provider value={path}>
+          <EditableItemContext.Provider value={site.preview ? (editable ?? null) : null}>{children}</EditableItemContext.Provider>
+        </PagePathContext.Provider>
       </main>
       <Footer site={site} path={path} />
     </div>

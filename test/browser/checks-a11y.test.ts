@@ -96,6 +96,17 @@ describe.skipIf(!hasChromium())("accessibility (axe-core)", () => {
       await page.close();
     });
 
+    it(`finds none with the contact form showing its errors at ${width} px`, async () => {
+      const page = await open("/contact-sales", width);
+      const form = page.locator("#form-contact-sales form");
+      await form.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
+      await form.getByRole("button", { name: "Send to sales" }).click();
+      await form.getByText("This field is required").first().waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.close();
+    });
+
     it(`finds none in the docs with the tree open and another code tab chosen at ${width} px`, async () => {
       const page = await open("/docs/getting-started/quickstart", width); // a page with code tabs
       if (width < 1024) await page.locator("summary", { hasText: "Browse the docs" }).click();

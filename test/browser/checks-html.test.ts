@@ -7,7 +7,7 @@ const baseUrl = inject("baseUrl");
 
 /**
  * Valid HTML by the W3C Nu HTML Checker: every page of the sitemap, the search and 404 screens,
- * and pages as an editor previews them (preview bar, visual-editing markers). The 500 screen is
+ * the contact form's states after a plain post, and pages as an editor previews them (preview bar, visual-editing markers). The 500 screen is
  * checked by the fault tests, where Directus can be stopped.
  */
 describe.skipIf(!hasChromium() || !hasJava())("HTML validity (Nu HTML Checker)", () => {
@@ -15,6 +15,12 @@ describe.skipIf(!hasChromium() || !hasJava())("HTML validity (Nu HTML Checker)",
     const paths = await allPages(baseUrl);
     const documents: HtmlDocument[] = [];
     for (const path of paths) {
+      const response = await fetch(baseUrl + path);
+      documents.push({ name: `${path} (${response.status})`, html: await response.text() });
+    }
+    // The contact form after a plain post: field messages, a refused check, the thank-you.
+    for (const outcome of ["invalid:name.required,email.invalid,gpus.pattern,consent.required", "verification_failed", "success"]) {
+      const path = `/contact-sales?form-contact-sales=${encodeURIComponent(outcome)}`;
       const response = await fetch(baseUrl + path);
       documents.push({ name: `${path} (${response.status})`, html: await response.text() });
     }

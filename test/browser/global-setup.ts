@@ -1,6 +1,8 @@
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../scripts/lib/test-stack.mjs";
+import { startTurnstileFake } from "../support/turnstile-server.ts";
+import { turnstileTestKeys } from "../support/turnstile-fake.ts";
 import { hasChromium } from "./chromium.ts";
 
 declare module "vitest" {
@@ -11,8 +13,9 @@ declare module "vitest" {
 }
 
 /**
- * Starts a seeded Directus (port 8057) and the built worker for all browser tests; skipped
- * when there is no Chromium.
+ * Starts a seeded Directus (port 8057) and the built worker for all browser tests, with a local
+ * Turnstile (widget script and siteverify, port 9157) in its test mode; skipped when there is
+ * no Chromium.
  */
 export default async function setup(project: TestProject) {
   if (!hasChromium()) {
@@ -21,8 +24,22 @@ export default async function setup(project: TestProject) {
     return;
   }
   rmSync(".wrangler/state-browser", { recursive: true, force: true });
-  const stack = await startStack({ name: "browser", cmsPort: 8057, workerPort: 3150 });
+  const turnstile = await startTurnstileFake({ port: 9157 + Number(process.env.TEST_PORT_OFFSET ?? 0) });
+  const stack = await startStack({
+    name: "browser",
+    cmsPort: 8057,
+    workerPort: 3150,
+    vars: {
+      TURNSTILE_SITE_KEY: turnstileTestKeys.siteKeyPasses,
+      TURNSTILE_SECRET_KEY: turnstileTestKeys.secretPasses,
+      TURNSTILE_SITEVERIFY_URL: turnstile.siteverifyUrl,
+      TURNSTILE_SCRIPT_URL: turnstile.scriptUrl,
+    },
+  });
   project.provide("baseUrl", stack.siteUrl);
   project.provide("cmsUrl", stack.cmsUrl);
-  return () => stack.stop();
+  return async () => {
+    await stack.stop();
+    await turnstile.close();
+  };
 }

@@ -1,6 +1,8 @@
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../scripts/lib/test-stack.mjs";
+import { turnstileTestKeys } from "../support/turnstile-fake.ts";
+import { startTurnstileFake } from "../support/turnstile-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -9,11 +11,28 @@ declare module "vitest" {
   }
 }
 
-/** A freshly seeded Directus (port 8058) and the built worker pointed at it. */
+/**
+ * A freshly seeded Directus (port 8058) and the built worker pointed at it, with a local
+ * Turnstile (port 9158) answering like Cloudflare for its test keys.
+ */
 export default async function setup(project: TestProject) {
   rmSync(".wrangler/state-contract", { recursive: true, force: true });
-  const stack = await startStack({ name: "contract", cmsPort: 8058, workerPort: 3950 });
+  const turnstile = await startTurnstileFake({ port: 9158 + Number(process.env.TEST_PORT_OFFSET ?? 0) });
+  const stack = await startStack({
+    name: "contract",
+    cmsPort: 8058,
+    workerPort: 3950,
+    vars: {
+      TURNSTILE_SITE_KEY: turnstileTestKeys.siteKeyPasses,
+      TURNSTILE_SECRET_KEY: turnstileTestKeys.secretPasses,
+      TURNSTILE_SITEVERIFY_URL: turnstile.siteverifyUrl,
+      TURNSTILE_SCRIPT_URL: turnstile.scriptUrl,
+    },
+  });
   project.provide("contractSiteUrl", stack.siteUrl);
   project.provide("contractCmsUrl", stack.cmsUrl);
-  return () => stack.stop();
+  return async () => {
+    await stack.stop();
+    await turnstile.close();
+  };
 }

@@ -3,6 +3,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../scripts/lib/test-stack.mjs";
+import { turnstileTestKeys } from "../support/turnstile-fake.ts";
+import { startTurnstileFake } from "../support/turnstile-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,7 +26,19 @@ const workerPort = 3483;
  */
 export default async function setup(project: TestProject) {
   rmSync(".wrangler/state-fault", { recursive: true, force: true });
-  const stack = await startStack({ name: "fault", cmsPort, workerPort });
+  // Forms need a Turnstile check: a local one in Cloudflare's test mode (port 9183).
+  const turnstile = await startTurnstileFake({ port: 9183 + Number(process.env.TEST_PORT_OFFSET ?? 0) });
+  const stack = await startStack({
+    name: "fault",
+    cmsPort,
+    workerPort,
+    vars: {
+      TURNSTILE_SITE_KEY: turnstileTestKeys.siteKeyPasses,
+      TURNSTILE_SECRET_KEY: turnstileTestKeys.secretPasses,
+      TURNSTILE_SITEVERIFY_URL: turnstile.siteverifyUrl,
+      TURNSTILE_SCRIPT_URL: turnstile.scriptUrl,
+    },
+  });
   let frozen = false;
   const signal = (name: NodeJS.Signals) => process.kill(-stack.cms.pid, name);
   const actions: Record<string, () => Promise<void> | void> = {
@@ -67,5 +81,6 @@ export default async function setup(project: TestProject) {
     if (frozen) signal("SIGCONT");
     await new Promise((resolve) => control.close(resolve));
     await stack.stop();
+    await turnstile.close();
   };
 }

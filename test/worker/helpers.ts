@@ -20,6 +20,8 @@ export const testSecrets = {
   DIRECTUS_PREVIEW_TOKEN: "test-preview-token",
   REVALIDATE_SECRET: "test-revalidate-secret",
   DIRECTUS_SUBSCRIBE_TOKEN: "test-subscribe-token",
+  // Cloudflare's test secret that always passes (the fake siteverify answers like Cloudflare).
+  TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
 };
 
 /** Sends a request through an app inside workerd, with the real bindings plus test secrets. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { handleSubscriptionBatch } from "../../src/newsletter/queue.server";
+import { handleQueueBatch } from "../../src/queue/consumer.server";
 import type { Subscription } from "../../src/newsletter/store.server";
 import { mockDirectus, request, resetContentState, testSecrets } from "./helpers";
 import { env } from "cloudflare:test";
@@ -143,12 +143,12 @@ describe("subscriptions while Directus is down", () => {
       };
     };
     const first = attempt(1);
-    await handleSubscriptionBatch(first.batch, { ...env, ...testSecrets }, { fetch: directus.fetch });
+    await handleQueueBatch(first.batch, { ...env, ...testSecrets }, { fetch: directus.fetch });
     expect(first.outcomes).toEqual(["retry", "retry", "retry", "retry", "retry"]);
 
     directus.state.down = false;
     const second = attempt(2);
-    await handleSubscriptionBatch(second.batch, { ...env, ...testSecrets }, { fetch: directus.fetch });
+    await handleQueueBatch(second.batch, { ...env, ...testSecrets }, { fetch: directus.fetch });
     expect(second.outcomes).toEqual(["ack", "ack", "ack", "ack", "ack"]);
     const stored = directus.calls
       .filter((c) => c.operationName === "Subscribe" && !directus.state.down)

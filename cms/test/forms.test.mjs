@@ -1,0 +1,189 @@
+// Contract tests of forms built in the CMS: the seeded contact form on its page, readable
+// anonymously only while published; submissions created only with the site's token (never by
+// the public, never read back), stored with their values; the notification flow runs and sends
+// its mail. Own Directus on port 8106 with a fresh data dir, on SQLite or (CMS_TEST_DB=pg)
+// PostgreSQL.
+//   PATH=node_modules/.bin:$PATH node --test cms/test/forms.test.mjs
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from "../scripts/lib.mjs";
+import { graphqlClient, startFreshCms } from "./support.mjs";
+
+const PG = process.env.CMS_TEST_DB === "pg";
+const PORT = 8106 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
+const DATA_DIR = join(CMS_DIR, PG ? "data-forms-test-pg" : "data-forms-test");
+const URL_ = `http://127.0.0.1:${PORT}`;
+const admin = createApi(URL_, process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN);
+const site = createApi(URL_, process.env.DIRECTUS_SITE_TOKEN ?? DEFAULTS.DIRECTUS_SITE_TOKEN);
+const gql = graphqlClient(URL_);
+const stamp = Date.now().toString(36);
+
+let cms;
+
+/** Polls with a bound (no fixed sleep). */
+async function eventually(check, { timeoutMs = 30_000, what = "condition" } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const result = await check();
+    if (result) return result;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} not met within ${timeoutMs} ms`);
+}
+
+const contactPageQuery = `{
+  pages(filter: { path: { _eq: "/contact-sales" } }) {
+    blocks { collection item { ... on block_form { id kind form { id key title fields(sort: ["sort"]) { name type required choices } } } } }
+  }
+}`;
+
+/** The runs of the notification flow (its activity, newest first), each with its steps. */
+async function notifyRuns() {
+  const [flow] = await admin(
+    "GET",
+    `/flows?${new URLSearchParams({ filter: JSON.stringify({ name: { _eq: "Notify about a form submission" } }) })}`,
+  );
+  assert.ok(flow, "the notification flow exists");
+  const qs = new URLSearchParams({
+    filter: JSON.stringify({ collection: { _eq: "directus_flows" }, item: { _eq: flow.id }, action: { _eq: "run" } }),
+    fields: "id,revisions.data",
+    sort: "-timestamp",
+    limit: "20",
+  });
+  return (await admin("GET", `/activity?${qs}`)).map((run) => run.revisions?.[0]?.data ?? {});
+}
+
+describe(`forms in the CMS (${PG ? "PostgreSQL" : "SQLite"})`, () => {
+  before(async () => {
+    cms = await startFreshCms({ dataDir: DATA_DIR, port: PORT });
+  });
+  after(async () => {
+    await cms?.stop();
+  });
+
+  test("the seeded contact form is on the contact page, its fields in order, readable anonymously", async () => {
+    const { data, errors } = await gql(contactPageQuery);
+    assert.equal(errors, undefined, JSON.stringify(errors));
+    const block = data.pages[0].blocks.find((b) => b.collection === "block_form");
+    assert.equal(block.item.form.key, "contact-sales");
+    assert.deepEqual(
+      block.item.form.fields.map((f) => f.name),
+      ["name", "email", "company", "topic", "gpus", "message", "reply_by", "consent", "origin"],
+    );
+    assert.equal(block.item.form.fields.find((f) => f.name === "topic").choices.length, 4);
+  });
+
+  test("a draft form and its fields are hidden from anonymous readers", async () => {
+    const draft = await admin("POST", "/items/forms", {
+      status: "draft",
+      key: `draft-${stamp}`,
+      fields: [{ name: "secret_question", type: "text", sort: 1 }],
+    });
+    const { data } = await gql(
+      `{ forms(filter: { key: { _eq: "draft-${stamp}" } }) { id } form_fields(filter: { form: { id: { _eq: ${draft.id} } } }) { name } }`,
+    );
+    assert.deepEqual(data.forms, []);
+    assert.deepEqual(data.form_fields, []);
+  });
+
+  test("the public may neither create nor read submissions", async () => {
+    const create = await fetch(`${URL_}/items/form_submissions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ form: 1, values: { name: "Mallory" }, submission_id: `public-${stamp}` }),
+    });
+    assert.equal(create.status, 403);
+    assert.equal((await fetch(`${URL_}/items/form_submissions`)).status, 403);
+    assert.equal((await admin("GET", `/items/form_submissions?filter[submission_id][_eq]=public-${stamp}`)).length, 0);
+  });
+
+  test("a submission made with the site's token is stored with its values, and the flow e-mails the form's address", async () => {
+    const [form] = await admin("GET", "/items/forms?filter[key][_eq]=contact-sales&fields=id,title,notify_email");
+    const values = {
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      topic: "pricing",
+      message: `64 GPUs in March ${stamp}`,
+      consent: true,
+    };
+    const submissionId = `site-${stamp}`;
+    await site("POST", "/items/form_submissions", { form: form.id, values, source_page: "/contact-sales", submission_id: submissionId });
+    // The site's token creates, it never reads back.
+    await assert.rejects(site("GET", "/items/form_submissions"), /403/);
+
+    const [stored] = await admin(
+      "GET",
+      `/items/form_submissions?filter[submission_id][_eq]=${submissionId}&fields=form,values,source_page,date_created`,
+    );
+    assert.equal(String(stored.form), String(form.id));
+    assert.deepEqual(stored.values, values);
+    assert.equal(stored.source_page, "/contact-sales");
+    assert.ok(stored.date_created);
+
+    const run = await eventually(
+      async () => (await notifyRuns()).find((data) => data.data?.$trigger?.payload?.submission_id === submissionId),
+      { what: "a run of the notification flow for the submission" },
+    );
+    const mail = run.steps.find((step) => step.key === "mail");
+    assert.equal(mail?.status, "resolve", JSON.stringify(run.steps));
+    assert.deepEqual(mail.options.to, [form.notify_email]);
+    assert.match(mail.options.subject, new RegExp(form.title));
+    assert.match(mail.options.body, new RegExp(`64 GPUs in March ${stamp}`));
+  });
+
+  test("a submission is stored once: the site's id is unique", async () => {
+    const [form] = await admin("GET", "/items/forms?filter[key][_eq]=contact-sales&fields=id");
+    const body = { form: form.id, values: { name: "Twice" }, source_page: "/contact-sales", submission_id: `once-${stamp}` };
+    await site("POST", "/items/form_submissions", body);
+    await assert.rejects(site("POST", "/items/form_submissions", body), /400|unique/i);
+    assert.equal((await admin("GET", `/items/form_submissions?filter[submission_id][_eq]=once-${stamp}`)).length, 1);
+  });
+
+  test("no mail without a notify address: the flow stops at its condition", async () => {
+    const form = await admin("POST", "/items/forms", {
+      status: "published",
+      key: `quiet-${stamp}`,
+      fields: [{ name: "note", type: "text", sort: 1 }],
+    });
+    const submissionId = `quiet-${stamp}`;
+    await site("POST", "/items/form_submissions", { form: form.id, values: { note: "hi" }, submission_id: submissionId });
+    const run = await eventually(
+      async () => (await notifyRuns()).find((data) => data.data?.$trigger?.payload?.submission_id === submissionId),
+      { what: "a run of the notification flow" },
+    );
+    assert.deepEqual(
+      run.steps.map((step) => [step.key, step.status]),
+      [
+        ["form", "resolve"],
+        ["has_address", "reject"],
+      ],
+    );
+  });
+
+  // Last: it restarts Directus.
+  test("a CMS whose pages were seeded before forms existed gets the contact form once, on its page", async () => {
+    const contactBlock = async () => {
+      const { data } = await gql(contactPageQuery);
+      return data.pages[0].blocks.find((b) => b.collection === "block_form").item;
+    };
+    // As such a CMS: the contact block without a form, and no record of forms being seeded.
+    await admin("PATCH", `/items/block_form/${(await contactBlock()).id}`, { form: null });
+    assert.equal((await contactBlock()).form, null);
+    await cms.stop();
+    const stateFile = join(DATA_DIR, "cms-state.json");
+    const { formsSeeded: _, ...olderState } = JSON.parse(readFileSync(stateFile, "utf8"));
+    writeFileSync(stateFile, JSON.stringify(olderState));
+
+    const { steps } = await prepareCms({ dataDir: DATA_DIR, port: PORT });
+    assert.deepEqual(steps, ["seed forms"]);
+    cms = await startCms({ dataDir: DATA_DIR, port: PORT });
+    assert.equal((await contactBlock()).form.key, "contact-sales");
+    assert.equal((await admin("GET", "/items/forms?filter[key][_eq]=contact-sales&fields=id")).length, 1);
+    // Done once: the next prepare has nothing to do.
+    await cms.stop();
+    assert.deepEqual((await prepareCms({ dataDir: DATA_DIR, port: PORT })).steps, []);
+    cms = await startCms({ dataDir: DATA_DIR, port: PORT });
+  });
+});

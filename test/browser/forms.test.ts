@@ -1,0 +1,151 @@
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEFAULTS, createApi } from "../../cms/scripts/lib.mjs";
+import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { openPage } from "./open-page.ts";
+
+/**
+ * The seeded contact form (/contact-sales) in Chromium, with the app and without it. Cloudflare's
+ * widget cannot load offline: the stack serves a local fake of its script (TURNSTILE_SCRIPT_URL,
+ * test/support/turnstile-server.ts) that behaves like the widget with Cloudflare's always-passing
+ * test site key, and a local siteverify answering like Cloudflare's test secret.
+ */
+const baseUrl = inject("baseUrl");
+const admin = createApi(inject("cmsUrl"), DEFAULTS.DIRECTUS_ADMIN_TOKEN);
+const stamp = Date.now().toString(36);
+let browser: Browser;
+
+/** The latest submissions whose values contain `text` (Directus cannot filter inside JSON). */
+const storedWith = async (text: string) =>
+  (
+    (await admin(
+      "GET",
+      `/items/form_submissions?${new URLSearchParams({ fields: "values,source_page", sort: "-date_created", limit: "100" })}`,
+    )) as { values: Record<string, unknown>; source_page: string }[]
+  ).filter((row) => JSON.stringify(row.values).includes(text));
+
+async function fillContactForm(page: Page, message: string) {
+  const form = page.locator("#form-contact-sales form");
+  await form.getByLabel("Your name").fill("Ada Lovelace");
+  await form.getByLabel("Work e-mail").fill("ada@example.com");
+  await form.getByLabel("What is it about?").selectOption("pricing");
+  await form.getByLabel("Message").fill(message);
+  await form.getByLabel("A call").check();
+  await form.getByLabel("Meridian may contact me about this request.").check();
+}
+
+describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
+  beforeAll(async () => {
+    browser = await chromium.launch(chromiumLaunchOptions());
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("with JavaScript: the site's messages from the shared schema, the widget in test mode, then the success message", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems } = await openPage(context, `${baseUrl}/contact-sales`);
+    const form = page.locator("#form-contact-sales form");
+    await form.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
+    // The widget drew itself and put its test token in the form.
+    await expect.poll(() => form.getByText("Testing only, always pass.").count(), { timeout: 10_000 }).toBe(1);
+    expect(await form.locator('input[name="cf-turnstile-response"]').inputValue()).toBe("XXXX.DUMMY.TOKEN.XXXX");
+
+    await form.getByRole("button", { name: "Send to sales" }).click();
+    await form.getByText("This field is required").first().waitFor();
+    expect(await form.getByText("This field is required").count()).toBe(5); // name, e-mail, topic, message, consent
+    await form.getByLabel("GPUs you need").fill("lots");
+    await form.getByLabel("Work e-mail").fill("ada@");
+    await form.getByRole("button", { name: "Send to sales" }).click();
+    await form.getByText("A number of GPUs, like 64").waitFor();
+    await form.getByText("Invalid value").waitFor();
+    expect(await form.getByLabel("Work e-mail").getAttribute("aria-invalid")).toBe("true");
+
+    const message = `With JavaScript ${stamp}`;
+    await form.getByLabel("GPUs you need").fill("128");
+    await fillContactForm(page, message);
+    await form.getByRole("button", { name: "Send to sales" }).click();
+    await page.getByText("Thank you. A solutions engineer will reply within one working day.").waitFor();
+    expect(page.url()).toBe(`${baseUrl}/contact-sales`); // no navigation: the island posted it
+    const [stored] = await storedWith(message);
+    expect(stored).toMatchObject({
+      source_page: "/contact-sales",
+      values: { name: "Ada Lovelace", gpus: "128", reply_by: "call", consent: true },
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("after a client navigation: the island loads the widget's script and sends the form", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems } = await openPage(context, `${baseUrl}/`);
+    expect(await page.locator('script[src*="api.js"]').count()).toBe(0); // no form, no Turnstile script
+    await page.locator('footer a[href="/contact-sales"]').click();
+    await page.waitForURL(`${baseUrl}/contact-sales`);
+    const form = page.locator("#form-contact-sales form");
+    await form.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
+    await expect.poll(() => form.getByText("Testing only, always pass.").count(), { timeout: 10_000 }).toBe(1);
+    const message = `After a navigation ${stamp}`;
+    await fillContactForm(page, message);
+    await form.getByRole("button", { name: "Send to sales" }).click();
+    await page.getByText("Thank you. A solutions engineer will reply within one working day.").waitFor();
+    expect(await storedWith(message)).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("without the site's JavaScript: a plain form post, answered on the page it came from", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    // The app's scripts never load; the (fake) Turnstile script does, as for a visitor whose
+    // browser blocks the site's bundle or has not loaded it yet.
+    await context.route(/\/static\/.*\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/contact-sales`);
+    const form = page.locator("#form-contact-sales form");
+    await expect.poll(() => form.getByText("Testing only, always pass.").count(), { timeout: 10_000 }).toBe(1);
+
+    // The browser's own checks first: required fields keep an empty form from being sent.
+    await form.getByRole("button", { name: "Send to sales" }).click();
+    expect(await form.locator(":invalid").count()).toBeGreaterThan(0);
+    expect(page.url()).toBe(`${baseUrl}/contact-sales`);
+
+    // A browser without those checks: the server answers with the site's messages on the page.
+    await form.evaluate((element: HTMLFormElement) => {
+      element.noValidate = true;
+    });
+    await form.getByLabel("Work e-mail").fill("ada@");
+    await Promise.all([page.waitForURL(/form-contact-sales=invalid/), form.getByRole("button", { name: "Send to sales" }).click()]);
+    const refused = page.locator("#form-contact-sales form");
+    await refused.getByText("Invalid value").waitFor();
+    expect(await refused.getByText("This field is required").count()).toBeGreaterThan(0);
+    expect(await refused.getByRole("alert").textContent()).toBe("Please check the highlighted fields.");
+
+    const message = `Without JavaScript ${stamp}`;
+    await expect.poll(() => refused.getByText("Testing only, always pass.").count(), { timeout: 10_000 }).toBe(1);
+    await fillContactForm(page, message);
+    await Promise.all([page.waitForURL(/form-contact-sales=success/), refused.getByRole("button", { name: "Send to sales" }).click()]);
+    await page.getByText("Thank you. A solutions engineer will reply within one working day.").waitFor();
+    expect(await storedWith(message)).toHaveLength(1);
+    await context.close();
+  });
+
+  it("with JavaScript off entirely: it says the check needs JavaScript, and a post stores nothing", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const { page } = await openPage(context, `${baseUrl}/contact-sales`, { hydrate: false });
+    const form = page.locator("#form-contact-sales form");
+    // Playwright's text matching skips <noscript>: read it as text.
+    expect(await form.locator("noscript p").textContent()).toContain("This form needs JavaScript for its check that you are not a robot.");
+    expect(await form.getByRole("link", { name: "sales@meridian.example" }).count()).toBe(1);
+    const message = `No JavaScript at all ${stamp}`;
+    await fillContactForm(page, message);
+    await Promise.all([
+      page.waitForURL(/form-contact-sales=verification_missing/),
+      form.getByRole("button", { name: "Send to sales" }).click(),
+    ]);
+    await page.getByText("Please complete the check that you are not a robot, then send the form again.").waitFor();
+    expect(await storedWith(message)).toEqual([]);
+    await context.close();
+  });
+});
