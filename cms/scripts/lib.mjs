@@ -126,7 +126,8 @@ export function cmsEnv(opts = {}) {
     ADMIN_TOKEN: c.adminToken,
     STORAGE_LOCATIONS: "local",
     STORAGE_LOCAL_ROOT: join(c.dataDir, "uploads"),
-    EXTENSIONS_PATH: join(c.dataDir, "extensions"),
+    // The extensions of this repository (the API reference hook), not per data dir.
+    EXTENSIONS_PATH: join(CMS_DIR, "extensions"),
     CACHE_ENABLED: "false",
     CACHE_SCHEMA: "true",
     WEBSOCKETS_ENABLED: "false",
@@ -458,7 +459,9 @@ export async function prepareCms(opts = {}) {
   // Content seeded before pages were built from blocks: add the pages and menus once, so `/` and
   // the menus exist without a reset (the rest of the content is left as the editor has it).
   const needPagesSeed = seed && state.seeded && !state.pagesSeeded;
-  if (needSetup || needSeed || needPagesSeed) {
+  // Likewise the API reference, added after the first content.
+  const needApiSeed = seed && state.seeded && !state.apiReferenceSeeded;
+  if (needSetup || needSeed || needPagesSeed || needApiSeed) {
     const server = await startCms({ ...opts, log });
     try {
       const api = createApi(c.url, c.adminToken);
@@ -479,6 +482,7 @@ export async function prepareCms(opts = {}) {
         await seedContent(api, log);
         state.seeded = true;
         state.pagesSeeded = true;
+        state.apiReferenceSeeded = true;
         state.seededAt = new Date().toISOString();
         writeState(c.dataDir, state);
         steps.push("seed");
@@ -492,6 +496,13 @@ export async function prepareCms(opts = {}) {
         writeState(c.dataDir, state);
         steps.push("seed pages");
         log(`cms: pages and menus seeded (${seconds(t0)})`);
+      }
+      if (needApiSeed && !needSeed) {
+        const { seedApiReference } = await import(seedModule);
+        await seedApiReference(api, log);
+        state.apiReferenceSeeded = true;
+        writeState(c.dataDir, state);
+        steps.push("seed API reference");
       }
     } finally {
       await server.stop();
