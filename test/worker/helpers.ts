@@ -5,6 +5,7 @@ import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";
 import { clearPageMemory } from "../../src/middleware/page-cache";
+import { apiNavigationData, apiReferenceData } from "./fixtures/api-reference";
 import { docsBodiesAnswer, docsPageAnswer, docsSourcesData, docsTreeData } from "./fixtures/docs";
 import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
 import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
@@ -144,6 +145,8 @@ const defaultAnswers: Record<string, unknown> = {
   CareersJobPath: careersJobPathAnswer,
   EventPath: eventPathAnswer,
   ScheduledPublications: scheduledPublicationsData,
+  ApiNavigation: apiNavigationData,
+  ApiReference: apiReferenceData,
 };
 
 /** Counts KV reads and writes by key prefix, passing them through to the real namespace. */
