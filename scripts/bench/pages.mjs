@@ -75,6 +75,8 @@ export async function discoverPages(base, { only } = {}) {
     { name: "doc", path: doc },
     { name: "pricing", path: "/pricing" },
     { name: "product", path: product },
+    // An API operation page: schema trees, examples and four generated samples in tabs.
+    { name: "api-operation", path: "/docs/api/clusters/create-cluster" },
   ];
   return only ? pages.filter((page) => only.includes(page.name)) : pages;
 }

@@ -238,3 +238,12 @@ describe("the API reference in search, llms.txt and Markdown", () => {
     expect((await request("/docs/api/clusters/nope.md")).status).toBe(404);
   });
 });
+
+describe("the API reference in the sitemap", () => {
+  it("lists the overview, every tag and every operation", async () => {
+    const xml = await (await request("/sitemap.xml")).text();
+    expect(xml).toContain("<loc>http://localhost:3000/docs/api</loc>");
+    for (const tag of processed.navigation.tags) expect(xml).toContain(`<loc>http://localhost:3000/docs/api/${tag.slug}</loc>`);
+    for (const operation of documentOperations) expect(xml).toContain(`<loc>http://localhost:3000${pageOf(operation.id)}</loc>`);
+  });
+});

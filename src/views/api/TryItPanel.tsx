@@ -114,15 +114,19 @@ export function TryItPanel({ page, onClose }: { page: OperationPage; onClose: ()
         <legend className="text-sm font-semibold">Send to</legend>
         <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
           {targets.map((option) => (
-            <label key={option.url} className="flex items-center gap-2 text-sm">
+            <label key={option.url} className="flex min-w-0 items-start gap-2 text-sm">
               <input
                 type="radio"
+                className="mt-1"
                 name={`${id}-target`}
                 value={option.url}
                 checked={target === option.url}
                 onChange={() => setTarget(option.url)}
               />
-              {option.label} <span className="text-ink-subtle font-mono text-xs">{option.url}</span>
+              <span className="min-w-0">
+                {option.label}
+                <span className="text-ink-subtle block font-mono text-xs break-all">{option.url}</span>
+              </span>
             </label>
           ))}
         </div>
@@ -175,7 +179,8 @@ export function TryItPanel({ page, onClose }: { page: OperationPage; onClose: ()
             onChange={(event) => setBody(event.target.value)}
             rows={Math.min(18, Math.max(4, body.split("\n").length + 1))}
             spellCheck={false}
-            className={`${field} mt-1`}
+            wrap="off"
+            className={`${field} mt-1 overflow-x-auto`}
             data-try-it-body
           />
         </div>
