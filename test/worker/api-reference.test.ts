@@ -138,11 +138,14 @@ describe("the API reference pages", () => {
     expect((await request("/docs/api/clusters/nope")).status).toBe(404);
   });
 
-  it("puts the API in the docs sidebar with method badges", async () => {
-    const body = await (await request("/docs/getting-started/quickstart")).text();
-    expect(body).toContain('href="/docs/api"');
-    expect(body).toContain(`href="${pageOf("createCluster")}"`);
+  it("puts the API in the docs sidebar, the tag being read with its operations and their methods", async () => {
+    const doc = await (await request("/docs/getting-started/quickstart")).text();
+    expect(doc).toContain('href="/docs/api"');
+    for (const tag of processed.navigation.tags) expect(doc).toContain(`href="/docs/api/${tag.slug}"`);
+    const body = await (await request(pageOf("createCluster"))).text();
+    expect(body).toContain(`href="${pageOf("listClusters")}"`);
     expect(body).toMatch(/>POST<\/span><span class="min-w-0">Create a cluster<\/span>/);
+    expect(body).toMatch(/>DELETE<\/span><span class="min-w-0">Delete a cluster<\/span>/);
   });
 });
 

@@ -42,7 +42,10 @@ const linkClass = (active: boolean) =>
     active ? "bg-accent-soft text-accent font-semibold" : "text-ink-muted hover:bg-surface-sunken hover:text-ink"
   }`;
 
-/** The API reference: the overview, then each tag with its operations and their methods. */
+/**
+ * The API reference: the overview and each tag; the tag being read also lists its operations
+ * with their methods (every tag's would be 30+ links on every docs page, twice: phone and desktop).
+ */
 function ApiLinks({ api, current }: { api: ApiNavigation; current: DocsCurrent }) {
   const here = current.sectionId === apiSectionId ? current.pageId : null;
   return (
@@ -61,23 +64,11 @@ function ApiLinks({ api, current }: { api: ApiNavigation; current: DocsCurrent }
         const inTag = here === tagHref || (here?.startsWith(`${tagHref}/`) ?? false);
         return (
           <li key={tag.slug}>
-            <details open={inTag} className="group/tag">
-              <summary className="text-ink-muted hover:bg-surface-sunken hover:text-ink flex cursor-pointer list-none items-center justify-between rounded-md px-2.5 py-1.5 text-[0.9375rem] [&::-webkit-details-marker]:hidden">
-                {tag.name}
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 16 16"
-                  className="text-ink-subtle size-3.5 transition-transform group-open/tag:rotate-90"
-                >
-                  <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
-              </summary>
+            <a href={tagHref} aria-current={here === tagHref ? "page" : undefined} className={linkClass(here === tagHref)}>
+              {tag.name}
+            </a>
+            {inTag && (
               <ul className="border-line mt-1 ml-3 border-l pl-2">
-                <li>
-                  <a href={tagHref} aria-current={here === tagHref ? "page" : undefined} className={linkClass(here === tagHref)}>
-                    {t("docs.api_all_operations", { tag: tag.name })}
-                  </a>
-                </li>
                 {tag.operations.map((operation) => {
                   const href = apiOperationHref(tag.slug, operation.slug);
                   return (
@@ -94,7 +85,7 @@ function ApiLinks({ api, current }: { api: ApiNavigation; current: DocsCurrent }
                   );
                 })}
               </ul>
-            </details>
+            )}
           </li>
         );
       })}
