@@ -92,15 +92,36 @@ async function loadApiReference(
   return reference ? { reference, updatedAt: api_reference?.date_updated ?? null } : null;
 }
 
+/**
+ * Pages already computed from one stored document, by tag and operation: the content cache hands
+ * out the same objects until the document changes, so a page is built once per isolate and
+ * version instead of on every request (previews read fresh objects and never hit this).
+ */
+const computed = new WeakMap<ApiReference, { navigation: ApiNavigation; pages: Map<string, ApiPageData | null> }>();
+
 /** ApiReferencePage: the overview, a tag or an operation; null when there is no such page. */
 export async function resolveApiReferencePage(
   variables: Record<string, unknown>,
-  { kv, content, siteUrl, apiBaseUrl, waitUntil }: ResolverContext,
+  context: ResolverContext,
 ): Promise<{ apiReferencePage: ApiPageData | null }> {
-  const loaded = await loadApiReference(content);
-  const navigation = await loadApiNavigation(content);
+  const [loaded, navigation] = await Promise.all([loadApiReference(context.content), loadApiNavigation(context.content)]);
   if (!loaded || !navigation) return { apiReferencePage: null };
-  const { reference, updatedAt } = loaded;
+  let memo = computed.get(loaded.reference);
+  if (!memo || memo.navigation !== navigation) {
+    memo = { navigation, pages: new Map() };
+    computed.set(loaded.reference, memo);
+  }
+  const key = `${String(variables.tag ?? "")}/${String(variables.operation ?? "")}@${loaded.updatedAt ?? ""}`;
+  if (!memo.pages.has(key)) memo.pages.set(key, await computePage(variables, context, loaded, navigation));
+  return { apiReferencePage: memo.pages.get(key) ?? null };
+}
+
+async function computePage(
+  variables: Record<string, unknown>,
+  { kv, siteUrl, apiBaseUrl, waitUntil }: ResolverContext,
+  { reference, updatedAt }: { reference: ApiReference; updatedAt: string | null },
+  navigation: ApiNavigation,
+): Promise<ApiPageData | null> {
   const render = (markdown: string, idPrefix: string) =>
     renderMarkdownCached(kv, markdown, { siteUrl, apiBaseUrl, idPrefix }, { waitUntil });
   const common: ApiPageCommon = {
@@ -116,26 +137,24 @@ export async function resolveApiReferencePage(
   const operationSlug = typeof variables.operation === "string" ? variables.operation : null;
   if (!tagSlug) {
     const overview = await render(overviewMarkdown(reference), "api");
-    return { apiReferencePage: { ...common, kind: "overview", html: overview.html, headings: overview.headings } };
+    return { ...common, kind: "overview", html: overview.html, headings: overview.headings };
   }
   const tag = reference.tags.find((candidate) => candidate.slug === tagSlug);
-  if (!tag) return { apiReferencePage: null };
+  if (!tag) return null;
   if (!operationSlug) {
     const description = await render(tag.description, "api-tag");
     const operations = reference.operations
       .filter((operation) => operation.tag === tag.name)
       .map(({ id, slug, method, path, summary }) => ({ id, slug, method, path, summary, href: apiOperationHref(tag.slug, slug) }));
     return {
-      apiReferencePage: {
-        ...common,
-        kind: "tag",
-        tag: { name: tag.name, slug: tag.slug, href: apiTagHref(tag.slug), html: description.html },
-        operations,
-      },
+      ...common,
+      kind: "tag",
+      tag: { name: tag.name, slug: tag.slug, href: apiTagHref(tag.slug), html: description.html },
+      operations,
     };
   }
   const operation = reference.operations.find((candidate) => candidate.tag === tag.name && candidate.slug === operationSlug);
-  if (!operation) return { apiReferencePage: null };
+  if (!operation) return null;
   const [description, samples] = await Promise.all([
     render(operation.description, "api-op"),
     render(samplesMarkdown(operation, reference.servers[0]?.url ?? ""), "api-samples"),
@@ -148,15 +167,13 @@ export async function resolveApiReferencePage(
   }
   const { description: _description, ...rest } = operation;
   return {
-    apiReferencePage: {
-      ...common,
-      kind: "operation",
-      operation: rest,
-      tagHref: apiTagHref(tag.slug),
-      descriptionHtml: description.html,
-      samplesHtml: samples.html,
-      examplesHtml,
-      headings: operationHeadings(operation, description),
-    },
+    ...common,
+    kind: "operation",
+    operation: rest,
+    tagHref: apiTagHref(tag.slug),
+    descriptionHtml: description.html,
+    samplesHtml: samples.html,
+    examplesHtml,
+    headings: operationHeadings(operation, description),
   };
 }
