@@ -250,3 +250,11 @@ describe("the API reference in the sitemap", () => {
     for (const operation of documentOperations) expect(xml).toContain(`<loc>http://localhost:3000${pageOf(operation.id)}</loc>`);
   });
 });
+
+describe("the API reference in llms-full.txt", () => {
+  it("follows the docs with the overview and every operation", async () => {
+    const text = await (await request("/llms-full.txt")).text();
+    expect(text).toContain("Source: http://localhost:3000/docs/api\n");
+    for (const operation of documentOperations) expect(text).toContain(`Source: http://localhost:3000${pageOf(operation.id)}\n`);
+  });
+});

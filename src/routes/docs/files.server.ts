@@ -113,6 +113,13 @@ export const docsFileRoutes = new Hono<AppEnv>()
           await out.write(separator + pageMarkdown(page.title, page.description, absolute(c, page.href), bodies.get(page.id) ?? ""));
         }
       }
+      // Then the API reference: its overview and every operation, as their `.md` pages have them.
+      const { api_reference } = await c.get("content").query(apiReferenceQuery);
+      const reference = usableReference(api_reference?.reference);
+      if (!reference) return;
+      const link = (target: string) => absolute(c, target);
+      await out.write(`${pages.length ? "\n---\n\n" : ""}${overviewFile(reference, overviewMarkdown(reference), link)}`);
+      for (const operation of reference.operations) await out.write(`\n---\n\n${operationFile(reference, operation, link)}`);
     });
   })
   .get(`${docsPath}/*`, async (c, next) => {
