@@ -128,7 +128,8 @@ export function cmsEnv(opts = {}) {
     ADMIN_TOKEN: c.adminToken,
     STORAGE_LOCATIONS: "local",
     STORAGE_LOCAL_ROOT: join(c.dataDir, "uploads"),
-    EXTENSIONS_PATH: join(c.dataDir, "extensions"),
+    // The extensions of this repository (the API reference hook), not per data dir.
+    EXTENSIONS_PATH: join(CMS_DIR, "extensions"),
     CACHE_ENABLED: "false",
     CACHE_SCHEMA: "true",
     WEBSOCKETS_ENABLED: "false",
@@ -462,7 +463,9 @@ export async function prepareCms(opts = {}) {
   const needPagesSeed = seed && state.seeded && !state.pagesSeeded;
   // Pages seeded before forms existed: add the forms once and put the contact form on its page.
   const needFormsSeed = seed && state.seeded && state.pagesSeeded && !state.formsSeeded;
-  if (needSetup || needSeed || needPagesSeed || needFormsSeed) {
+  // Likewise the API reference, added after the first content.
+  const needApiSeed = seed && state.seeded && !state.apiReferenceSeeded;
+  if (needSetup || needSeed || needPagesSeed || needFormsSeed || needApiSeed) {
     const server = await startCms({ ...opts, log });
     try {
       const api = createApi(c.url, c.adminToken);
@@ -484,6 +487,7 @@ export async function prepareCms(opts = {}) {
         state.seeded = true;
         state.pagesSeeded = true;
         state.formsSeeded = true;
+        state.apiReferenceSeeded = true;
         state.seededAt = new Date().toISOString();
         writeState(c.dataDir, state);
         steps.push("seed");
@@ -508,6 +512,13 @@ export async function prepareCms(opts = {}) {
         steps.push("seed forms");
         log(`cms: forms seeded (${seconds(t0)})`);
       }
+      if (needApiSeed && !needSeed) {
+        const { seedApiReference } = await import(seedModule);
+        await seedApiReference(api, log);
+        state.apiReferenceSeeded = true;
+        writeState(c.dataDir, state);
+        steps.push("seed API reference");
+      }
     } finally {
       await server.stop();
     }
@@ -524,12 +535,14 @@ export async function prepareCms(opts = {}) {
 // a copy (`CREATE DATABASE … TEMPLATE` on PostgreSQL): only the access set-up (tokens and site
 // URL differ) runs again.
 
-/** Everything a seeded data dir depends on: the schema snapshot, the set-up and seed code and data. */
+/** Everything a seeded data dir depends on: the schema snapshot, the set-up, seed and extension code, the seed data. */
 function templateKey() {
   const hash = createHash("sha256").update(readFileSync(SNAPSHOT_FILE));
-  for (const dir of ["scripts", "seed"]) {
+  const extensions = readdirSync(join(CMS_DIR, "extensions"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const dirs = ["scripts", "seed", ...extensions.map((entry) => join("extensions", entry.name))];
+  for (const dir of dirs) {
     for (const name of readdirSync(join(CMS_DIR, dir)).sort()) {
-      if (name.endsWith(".mjs")) hash.update(name).update(readFileSync(join(CMS_DIR, dir, name)));
+      if (/\.(mjs|js|json)$/.test(name)) hash.update(`${dir}/${name}`).update(readFileSync(join(CMS_DIR, dir, name)));
     }
   }
   return hash.digest("hex").slice(0, 12);

@@ -14,6 +14,7 @@ import { newsletterTopics, redirects, searchProposals, siteSettings, stockQuote 
 import { docsImages, docsPages, docsSections } from "../seed/docs.mjs";
 import { forms } from "../seed/forms.mjs";
 import { navigation, pages, plans, sections } from "../seed/pages.mjs";
+import { apiReferenceDocument } from "../seed/api-reference.mjs";
 
 const sharp = createRequire(join(CMS_DIR, "package.json"))("sharp");
 const DAY = 86_400_000;
@@ -251,6 +252,18 @@ async function seedDocs(api, upload, log) {
   log(`cms:   docs: ${docsSections.length} sections, ${docsPages.length} pages, ${docsImages.length} images`);
 
   await seedPages(api, log);
+  await seedApiReference(api, log);
+}
+
+/**
+ * The API reference's OpenAPI document, once: a document the API's owners already replaced is
+ * left alone. Saving it runs the CMS hook that validates and processes it.
+ */
+export async function seedApiReference(api, log = () => {}) {
+  const current = await api("GET", "/items/api_reference?fields=source");
+  if (current?.source) return;
+  await api("PATCH", "/items/api_reference", { source: `${JSON.stringify(apiReferenceDocument, null, 2)}\n` });
+  log(`cms:   API reference: ${Object.keys(apiReferenceDocument.paths).length} paths`);
 }
 
 /**

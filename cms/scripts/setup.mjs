@@ -44,7 +44,15 @@ export const STATUS_COLLECTIONS = [
   ...BLOCK_COLLECTIONS,
 ];
 /** Collections anonymous readers see in full. */
-export const OPEN_COLLECTIONS = ["authors", "stock_quote", "site_settings", "navigation", "navigation_items", "block_feature_grid_items"];
+export const OPEN_COLLECTIONS = [
+  "authors",
+  "stock_quote",
+  "site_settings",
+  "api_reference",
+  "navigation",
+  "navigation_items",
+  "block_feature_grid_items",
+];
 /** Junctions of many-to-many and many-to-any fields: readable where the item they belong to is. */
 const JUNCTION_COLLECTIONS = ["events_speakers", "pages_blocks", "sections_blocks"];
 /** A form's fields: readable where their form is. */

@@ -59,7 +59,8 @@ export async function discoverPages(base, { only } = {}) {
     path: /^Source: https?:\/\/[^/]+(\/docs\/\S+)$/m.exec(part)?.[1],
     fences: (part.match(/^```/gm) ?? []).length,
   }));
-  const doc = docPages.filter((page) => page.path).sort((a, b) => b.fences - a.fences)[0]?.path;
+  // Doc pages written in the CMS; the API reference's pages (also in the file) have their own template.
+  const doc = docPages.filter((page) => page.path && !page.path.startsWith("/docs/api")).sort((a, b) => b.fences - a.fences)[0]?.path;
   if (!doc) throw new Error("no doc page in /llms-full.txt");
 
   const home = await get(base, "/");
@@ -75,6 +76,8 @@ export async function discoverPages(base, { only } = {}) {
     { name: "doc", path: doc },
     { name: "pricing", path: "/pricing" },
     { name: "product", path: product },
+    // An API operation page: schema trees, examples and four generated samples in tabs.
+    { name: "api-operation", path: "/docs/api/clusters/create-cluster" },
   ];
   return only ? pages.filter((page) => only.includes(page.name)) : pages;
 }

@@ -57,6 +57,9 @@ export class Content {
         content: this,
         preview: this.preview,
         now: Date.now(),
+        siteUrl: this.env.SITE_URL,
+        apiBaseUrl: this.env.API_BASE_URL,
+        waitUntil: this.waitUntil,
       })) as DataOf<O>;
       this.results[queryKey(operation.name, vars)] = data;
       return data;

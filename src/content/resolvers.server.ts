@@ -1,3 +1,4 @@
+import { resolveApiReferencePage } from "../api-reference/page.server";
 import type { ContentSource } from "../routes/define";
 import { resolveSiteSearch } from "../search/resolver.server";
 
@@ -6,6 +7,9 @@ export interface ResolverContext {
   content: ContentSource;
   preview: boolean;
   now: number;
+  siteUrl: string;
+  apiBaseUrl: string;
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 /**
@@ -15,4 +19,5 @@ export interface ResolverContext {
  */
 export const localResolvers: Record<string, (variables: Record<string, unknown>, context: ResolverContext) => Promise<unknown>> = {
   SiteSearch: resolveSiteSearch,
+  ApiReferencePage: resolveApiReferencePage,
 };

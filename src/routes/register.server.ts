@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { mockPrefix, mockRoutes } from "../api-reference/mock.server";
 import { imageEndpoint } from "../config/images";
 import type { AppEnv } from "../env";
 import { imageRoute, type ImageOptions } from "../images/handler.server";
@@ -28,6 +29,7 @@ export function registerRoutes(
   app.route("/api/subscribe", subscribeRoutes(subscribe));
   app.route("/api/forms", formRoutes(forms));
   app.route("/api/search", searchRoutes);
+  app.route(mockPrefix, mockRoutes);
   app.route("/graphql", graphqlRoutes);
   app.route("/", seoRoutes);
   app.get("/blog/rss.xml", rssFeed);

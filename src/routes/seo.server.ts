@@ -4,6 +4,8 @@ import type { AppEnv } from "../env";
 import { escapeXml } from "../render/serialize";
 import { authorHref, postHref } from "../lib/paths/blog";
 import { publicHtmlCacheControl } from "../render/cache-policy";
+import { apiOperationHref, apiTagHref, usableNavigation } from "../api-reference/types";
+import { apiNavigationQuery } from "../content/queries/api-reference";
 import { docsTreeQuery } from "../content/queries/docs";
 import { buildDocsTree } from "./docs/tree";
 import { legalPages } from "./legal-pages";
@@ -36,7 +38,12 @@ const utf8 = new TextEncoder();
 
 /** Every indexable page as a `<url>` entry, in the sitemap's order. */
 async function sitemapEntries(c: Context<AppEnv>): Promise<string[]> {
-  const [data, docs] = await Promise.all([c.get("content").query(sitemapQuery), c.get("content").query(docsTreeQuery)]);
+  const [data, docs, apiResult] = await Promise.all([
+    c.get("content").query(sitemapQuery),
+    c.get("content").query(docsTreeQuery),
+    c.get("content").query(apiNavigationQuery),
+  ]);
+  const api = usableNavigation(apiResult.api_reference?.navigation);
   const docsTree = buildDocsTree(docs.docs_sections, docs.docs_pages);
   const docsUpdated = new Map(docs.docs_pages.map((page) => [page.id, page.date_updated]));
   const url = (path: string, lastmod?: string | null) =>
@@ -51,6 +58,10 @@ async function sitemapEntries(c: Context<AppEnv>): Promise<string[]> {
     ...data.events.map((event) => url(contentPaths.event(event.slug))),
     ...docsTree.sections.map((section) => url(section.href)),
     ...docsTree.ordered.map(({ page }) => url(page.href, docsUpdated.get(page.id))),
+    ...(api?.tags ?? []).flatMap((tag) => [
+      url(apiTagHref(tag.slug)),
+      ...tag.operations.map((operation) => url(apiOperationHref(tag.slug, operation.slug))),
+    ]),
   ];
 }
 

@@ -23,6 +23,9 @@ export const routeTable = {
   event: { path: "/events/:slug", module: () => import("./events/event") },
   legal: { path: "/legal/:page", module: () => import("./legal") },
   docs: { path: "/docs", module: () => import("./docs") },
+  apiReference: { path: "/docs/api", module: () => import("./docs/api") },
+  apiTag: { path: "/docs/api/:tag", module: () => import("./docs/api") },
+  apiOperation: { path: "/docs/api/:tag/:operation", module: () => import("./docs/api") },
   doc: { path: "/docs/*path", module: () => import("./docs/page") },
   // Last and least specific: any other path may be a page built in the CMS.
   page: { path: "/*path", module: () => import("./cms-page") },

@@ -1,3 +1,6 @@
+import { apiSearchDocuments } from "../api-reference/search";
+import { usableNavigation } from "../api-reference/types";
+import { apiNavigationQuery } from "../content/queries/api-reference";
 import { blocksSearchText } from "../blocks/parse";
 import { docsSourcesQuery, docsTreeQuery } from "../content/queries/docs";
 import { searchSourcesQuery } from "../content/queries/search";
@@ -18,7 +21,7 @@ import { buildIndex, encodeIndex, loadIndex, SearchIndexError, type IndexMeta, t
 
 /** Collections whose changes rebuild the index: whatever the queries it is built from read (blocks, sections, …). */
 export const indexedCollections = new Set<string>(
-  [docsTreeQuery, docsSourcesQuery, searchSourcesQuery].flatMap(
+  [docsTreeQuery, docsSourcesQuery, searchSourcesQuery, apiNavigationQuery].flatMap(
     (operation) => operationCollections[operation.name as keyof typeof operationCollections],
   ),
 );
@@ -32,10 +35,11 @@ const indexTtlSeconds = 7 * 86_400;
 
 /** Every published item as search documents: doc pages split by heading, posts, roles, events. */
 export async function collectSearchDocuments(content: ContentSource): Promise<SearchDocument[]> {
-  const [tree, docs, sources] = await Promise.all([
+  const [tree, docs, sources, api] = await Promise.all([
     content.query(docsTreeQuery),
     content.query(docsSourcesQuery),
     content.query(searchSourcesQuery),
+    content.query(apiNavigationQuery),
   ]);
   const bodies = new Map(docs.docs_pages.map((page) => [page.id, page.body ?? ""]));
   const documents: SearchDocument[] = [];
@@ -47,6 +51,7 @@ export async function collectSearchDocuments(content: ContentSource): Promise<Se
       ...docSections({ url: page.href, title: page.title, description: page.description, markdown, section: breadcrumb }, slugify),
     );
   }
+  documents.push(...apiSearchDocuments(usableNavigation(api.api_reference?.navigation)));
   for (const post of sources.posts) {
     if (!post.title) continue;
     documents.push({

@@ -115,6 +115,17 @@ describe.skipIf(!hasChromium())("accessibility (axe-core)", () => {
       await page.close();
     });
 
+    it(`finds none on an API operation with Try it open and answered, and a response's fields shown, at ${width} px`, async () => {
+      const page = await open("/docs/api/clusters/create-cluster", width);
+      await page.locator("[data-try-it-open]").click();
+      await page.locator("[data-try-it-key]").fill("mrd_test_axe");
+      await page.locator("[data-try-it-send]").click();
+      await page.locator("[data-try-it-response]").waitFor();
+      await page.locator("[data-field='node_pools'] summary").first().click();
+      expect(await violations(page)).toEqual([]);
+      await page.close();
+    });
+
     it(`finds none on a previewed page with the preview bar at ${width} px`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const [name, value] = (await previewCookie(baseUrl)).split("=") as [string, string];

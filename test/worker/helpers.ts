@@ -6,6 +6,7 @@ import { bumpGeneration, clearGenerationMemo } from "../../src/content/generatio
 import type { AppEnv, Bindings } from "../../src/env";
 import { clearPageMemory } from "../../src/middleware/page-cache";
 import { clearRedirectMemo } from "../../src/redirects/store.server";
+import { apiNavigationData, apiReferenceData } from "./fixtures/api-reference";
 import { docsBodiesAnswer, docsPageAnswer, docsSourcesData, docsTreeData } from "./fixtures/docs";
 import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
 import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
@@ -152,6 +153,8 @@ const defaultAnswers: Record<string, unknown> = {
   CareersJobPath: careersJobPathAnswer,
   EventPath: eventPathAnswer,
   ScheduledPublications: scheduledPublicationsData,
+  ApiNavigation: apiNavigationData,
+  ApiReference: apiReferenceData,
 };
 
 /** Counts KV reads and writes by key prefix, passing them through to the real namespace. */

@@ -1,5 +1,9 @@
 import { Hono, type Context } from "hono";
 import { stream } from "hono/streaming";
+import { operationFile, overviewFile, tagFile } from "../../api-reference/markdown";
+import { overviewMarkdown } from "../../api-reference/page.server";
+import { apiOperationHref, apiReferencePath, usableNavigation, usableReference } from "../../api-reference/types";
+import { apiNavigationQuery, apiReferenceQuery } from "../../content/queries/api-reference";
 import { docsBodiesQuery, docsTreeQuery } from "../../content/queries/docs";
 import type { AppEnv } from "../../env";
 import { publicHtmlCacheControl } from "../../render/cache-policy";
@@ -36,6 +40,25 @@ function pageMarkdown(title: string, description: string, url: string, body: str
 
 const absolute = (c: Context<AppEnv>, path: string) => new URL(path, c.env.SITE_URL).toString();
 
+/** `/docs/api.md`, `/docs/api/<tag>.md`, `/docs/api/<tag>/<operation>.md` (path without `/docs/`); null when there is no such page. */
+async function apiMarkdown(c: Context<AppEnv>, path: string): Promise<{ markdown: string; canonical: string } | null> {
+  const { api_reference } = await c.get("content").query(apiReferenceQuery);
+  const reference = usableReference(api_reference?.reference);
+  if (!reference) return null;
+  const [, tagSlug, operationSlug, ...rest] = path.split("/");
+  const link = (target: string) => absolute(c, target);
+  if (rest.length) return null;
+  if (!tagSlug) return { markdown: overviewFile(reference, overviewMarkdown(reference), link), canonical: link(apiReferencePath) };
+  if (!operationSlug) {
+    const markdown = tagFile(reference, tagSlug, link);
+    return markdown ? { markdown, canonical: link(`${apiReferencePath}/${tagSlug}`) } : null;
+  }
+  const operation = reference.operations.find((candidate) => candidate.tagSlug === tagSlug && candidate.slug === operationSlug);
+  return operation
+    ? { markdown: operationFile(reference, operation, link), canonical: link(apiOperationHref(tagSlug, operationSlug)) }
+    : null;
+}
+
 export const docsFileRoutes = new Hono<AppEnv>()
   .get("/llms.txt", async (c) => {
     const tree = await loadTree(c);
@@ -52,6 +75,20 @@ export const docsFileRoutes = new Hono<AppEnv>()
       if (section.description) lines.push(section.description, "");
       for (const { page } of pages) {
         lines.push(`- [${page.title}](${absolute(c, `${page.href}.md`)})${page.description ? `: ${page.description}` : ""}`);
+      }
+      lines.push("");
+    }
+    const { api_reference } = await c.get("content").query(apiNavigationQuery);
+    const api = usableNavigation(api_reference?.navigation);
+    if (api) {
+      lines.push("## API reference", "", `${api.title}: every operation with its parameters, responses and code samples.`, "");
+      lines.push(`- [Overview](${absolute(c, `${apiReferencePath}.md`)}): base URL, authentication, errors, pagination, rate limits`);
+      for (const tag of api.tags) {
+        for (const operation of tag.operations) {
+          lines.push(
+            `- [${operation.summary}](${absolute(c, `${apiOperationHref(tag.slug, operation.slug)}.md`)}): \`${operation.method} ${operation.path}\``,
+          );
+        }
       }
       lines.push("");
     }
@@ -76,6 +113,13 @@ export const docsFileRoutes = new Hono<AppEnv>()
           await out.write(separator + pageMarkdown(page.title, page.description, absolute(c, page.href), bodies.get(page.id) ?? ""));
         }
       }
+      // Then the API reference: its overview and every operation, as their `.md` pages have them.
+      const { api_reference } = await c.get("content").query(apiReferenceQuery);
+      const reference = usableReference(api_reference?.reference);
+      if (!reference) return;
+      const link = (target: string) => absolute(c, target);
+      await out.write(`${pages.length ? "\n---\n\n" : ""}${overviewFile(reference, overviewMarkdown(reference), link)}`);
+      for (const operation of reference.operations) await out.write(`\n---\n\n${operationFile(reference, operation, link)}`);
     });
   })
   .get(`${docsPath}/*`, async (c, next) => {
@@ -86,6 +130,17 @@ export const docsFileRoutes = new Hono<AppEnv>()
       decoded = decodeURIComponent(path.slice(0, -".md".length));
     } catch {
       decoded = "";
+    }
+    if (decoded === "api" || decoded.startsWith("api/")) {
+      const found = await apiMarkdown(c, decoded);
+      if (found) {
+        return c.body(found.markdown, 200, {
+          "Content-Type": markdownType,
+          "Cache-Control": publicHtmlCacheControl,
+          Link: `<${found.canonical}>; rel="canonical"`,
+          "X-Robots-Tag": "noindex",
+        });
+      }
     }
     const tree = await loadTree(c);
     const location = decoded ? findDocsPage(tree, decoded) : null;

@@ -1,3 +1,5 @@
+import { usableNavigation } from "../../api-reference/types";
+import { apiNavigationQuery } from "../../content/queries/api-reference";
 import { docsTreeQuery } from "../../content/queries/docs";
 import { t } from "../../i18n";
 import { DocsIndexPage } from "../../views/pages/DocsIndexPage";
@@ -6,14 +8,15 @@ import { buildDocsTree, docsPath } from "./tree";
 
 /** `/docs`: every section with its top-level pages. */
 export default defineRoute({
-  operations: [docsTreeQuery],
+  operations: [docsTreeQuery, apiNavigationQuery],
   View: DocsIndexPage,
   async load({ content, config }) {
-    const result = await content.query(docsTreeQuery);
+    const [result, apiResult] = await Promise.all([content.query(docsTreeQuery), content.query(apiNavigationQuery)]);
     const tree = buildDocsTree(result.docs_sections, result.docs_pages);
+    const api = usableNavigation(apiResult.api_reference?.navigation);
     const url = new URL(docsPath, config.url).toString();
     return {
-      data: { sections: tree.sections },
+      data: { sections: tree.sections, api },
       meta: {
         title: t("docs.title"),
         description: t("docs.meta_description", { name: config.name }),

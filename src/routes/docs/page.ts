@@ -1,4 +1,6 @@
+import { usableNavigation } from "../../api-reference/types";
 import type { SiteConfig } from "../../config/site";
+import { apiNavigationQuery } from "../../content/queries/api-reference";
 import { docsPageQuery, docsTreeQuery } from "../../content/queries/docs";
 import { t } from "../../i18n";
 import { DocPage, type DocPageData } from "../../views/pages/DocPage";
@@ -34,7 +36,7 @@ function breadcrumbJsonLd(trail: { title: string; href: string }[], config: Site
  * sidebar, breadcrumbs, table of contents and previous/next links. Unknown paths are a 404.
  */
 export default defineRoute({
-  operations: [docsTreeQuery, docsPageQuery],
+  operations: [docsTreeQuery, docsPageQuery, apiNavigationQuery],
   View: DocPage,
   async load({
     params,
@@ -42,8 +44,9 @@ export default defineRoute({
     config,
   }): Promise<{ data: DocPageData; meta: import("../../render/meta").PageMeta; editable: EditableItem }> {
     const path = params.path ?? "";
-    const treeResult = await content.query(docsTreeQuery);
+    const [treeResult, apiResult] = await Promise.all([content.query(docsTreeQuery), content.query(apiNavigationQuery)]);
     const tree = buildDocsTree(treeResult.docs_sections, treeResult.docs_pages);
+    const api = usableNavigation(apiResult.api_reference?.navigation);
 
     if (!path.includes("/")) {
       const section = findDocsSection(tree, path);
@@ -52,6 +55,7 @@ export default defineRoute({
       return {
         data: {
           nav: tree.sections,
+          api,
           current: { sectionId: section.id, pageId: null },
           trail,
           section,
@@ -82,6 +86,7 @@ export default defineRoute({
     return {
       data: {
         nav: tree.sections,
+        api,
         current: {
           sectionId: location.section.id,
           pageId: location.page.id,

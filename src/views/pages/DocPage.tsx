@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import type { ApiNavigation } from "../../api-reference/types";
 import type { DocHeading } from "../../content/types/docs";
 import { t } from "../../i18n";
 import type { DocsNavPage, DocsNavSection } from "../../routes/docs/tree";
@@ -12,6 +13,8 @@ import { useEditable } from "../editable";
 
 export interface DocPageData {
   nav: DocsNavSection[];
+  /** The API reference's tags and operations (null before a document is published). */
+  api: ApiNavigation | null;
   current: DocsCurrent;
   /** Docs › section › parents (the page itself not included). */
   trail: { title: string; href: string }[];
@@ -130,11 +133,11 @@ export function DocPage({ data }: { data: DocPageData }) {
         {/* Keyed by page: the menu closes after following one of its links. */}
         <Disclosure key={current.pageId ?? current.sectionId} summary={t("docs.menu")} className="mt-6 lg:hidden">
           <div className="p-2">
-            <DocsSidebar nav={nav} current={current} />
+            <DocsSidebar nav={nav} current={current} api={data.api} />
           </div>
         </Disclosure>
         <div className="sticky top-0 hidden max-h-screen overflow-y-auto py-10 pr-2 lg:block" data-docs-sidebar>
-          <DocsSidebar nav={nav} current={current} />
+          <DocsSidebar nav={nav} current={current} api={data.api} />
         </div>
       </div>
 

@@ -1,3 +1,4 @@
+import { type ApiNavigation, apiReferencePath, apiTagHref } from "../../api-reference/types";
 import { t } from "../../i18n";
 import type { DocsNavSection } from "../../routes/docs/tree";
 import { useSite } from "../site-context";
@@ -5,6 +6,7 @@ import { PageIntro } from "../ui/PageIntro";
 
 export interface DocsIndexData {
   sections: DocsNavSection[];
+  api: ApiNavigation | null;
 }
 
 /** `/docs`: every section as a card with its top-level pages. */
@@ -37,6 +39,30 @@ export function DocsIndexPage({ data }: { data: DocsIndexData }) {
               </ul>
             </li>
           ))}
+          {data.api && (
+            <li className="border-line flex flex-col rounded-2xl border p-6">
+              <h2 className="text-xl font-semibold tracking-tight">
+                <a href={apiReferencePath} className="hover:text-accent">
+                  {t("docs.api_reference")}
+                </a>
+              </h2>
+              <p className="text-ink-muted mt-2 text-[0.9375rem]">
+                {data.api.title}: every operation with its parameters, responses, code samples and Try it.
+              </p>
+              <ul className="border-line mt-5 space-y-1 border-t pt-4">
+                {data.api.tags.map((tag) => (
+                  <li key={tag.slug}>
+                    <a
+                      href={apiTagHref(tag.slug)}
+                      className="text-accent hover:text-accent-hover inline-block py-1 text-[0.9375rem] font-medium hover:underline hover:underline-offset-4"
+                    >
+                      {tag.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          )}
         </ul>
       </div>
     </>

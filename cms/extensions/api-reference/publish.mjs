@@ -1,0 +1,40 @@
+// Publishing an API document: parse (YAML or JSON), validate with a maintained OpenAPI parser,
+// then process it for the site. Runs in Node only: the parser compiles its JSON Schema
+// validators with `new Function`, which the site's runtime (workerd) forbids.
+import { validate } from "@scalar/openapi-parser";
+import { parse as parseYaml } from "yaml";
+import { processApiDocument } from "./process.mjs";
+
+/** Why a document was refused, for the editor: the parser's own message with where it points. */
+export class ApiDocumentError extends Error {}
+
+/** The processed fields of a valid source text; throws ApiDocumentError with the parser's message otherwise. */
+export async function publishApiDocument(sourceText) {
+  if (typeof sourceText !== "string" || !sourceText.trim()) throw new ApiDocumentError("The OpenAPI document is empty");
+  let document;
+  try {
+    document = parseYaml(sourceText); // JSON is YAML too
+  } catch (error) {
+    throw new ApiDocumentError(`The OpenAPI document does not parse: ${error.message.split("\n")[0]}`);
+  }
+  if (document === null || typeof document !== "object" || Array.isArray(document)) {
+    throw new ApiDocumentError("The OpenAPI document must be an object (openapi, info, paths …)");
+  }
+  if (typeof document.openapi !== "string" || !document.openapi.startsWith("3.1")) {
+    throw new ApiDocumentError(`Only OpenAPI 3.1 documents are accepted (this one says openapi: ${JSON.stringify(document.openapi ?? null)})`);
+  }
+  // The parser fills in some defaults while validating: give it a copy, keep the text as written.
+  const result = await validate(structuredClone(document));
+  if (!result.valid) {
+    const errors = result.errors ?? [];
+    const first = errors[0];
+    const where = first?.path ? ` at ${first.path}` : "";
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+    throw new ApiDocumentError(`The OpenAPI document is invalid: ${first?.message ?? "unknown error"}${where}${more}`);
+  }
+  try {
+    return processApiDocument(document);
+  } catch (error) {
+    throw new ApiDocumentError(`The OpenAPI document cannot be processed: ${error.message}`);
+  }
+}
