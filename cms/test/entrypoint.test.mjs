@@ -223,6 +223,7 @@ describe("docker-entrypoint.mjs on an empty PostgreSQL", { skip }, () => {
       assert.match(run.output, /Snapshot applied successfully/);
       first = await checkInstance();
       assert.deepEqual(first.flows, [
+        "Notify about a form submission:active",
         "Page URL on save:active",
         "Page URLs under a moved page:active",
         "Redirect a post's old address:active",

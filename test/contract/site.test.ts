@@ -65,7 +65,9 @@ const page = async (path: string, headers: Record<string, string> = {}) => {
 };
 
 describe("site queries against the real Directus", () => {
-  it.each(operations.map((operation) => [operation.name, operation] as const))(
+  // A content version's read (`…Version`) runs only in an editor's preview, with the preview token.
+  const anonymous = operations.filter((operation) => !operation.name.endsWith("Version"));
+  it.each(anonymous.map((operation) => [operation.name, operation] as const))(
     "%s runs anonymously without errors",
     async (_name, operation) => {
       const declared = [...operation.document.matchAll(/\$(\w+)\s*:/g)].map((match) => match[1]!);
