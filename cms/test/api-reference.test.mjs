@@ -1,6 +1,6 @@
 // Contract tests for the API reference (the `api_reference` singleton and its hook): the seeded
 // OpenAPI document is validated and processed when saved, an invalid one is refused with the
-// parser's message while the last good one keeps serving. Its own Directus on port 8116 with a
+// parser's message while the last good one keeps serving. Its own Directus on port 8136 (8156 on PostgreSQL) with a
 // fresh data dir (cms/data-api-reference-test).
 //   PATH=node_modules/.bin:$PATH node --test cms/test/api-reference.test.mjs
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import { CMS_DIR, DEFAULTS } from "../scripts/lib.mjs";
 import { apiReferenceDocument } from "../seed/api-reference.mjs";
 import { graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
 
-const PORT = 8116 + Number(process.env.TEST_PORT_OFFSET ?? 0);
+const PORT = 8136 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
 const DATA_DIR = join(CMS_DIR, "data-api-reference-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
 const SECRET = "api-reference-test-revalidate-secret";
