@@ -65,6 +65,16 @@ function* blockItems(placements: Placements): Generator<{ collection: string; it
   }
 }
 
+/** The ids of the sections a page places (an editor may preview one in a version of its own). */
+export function sectionIds(placements: Placements): string[] {
+  const ids = new Set<string>();
+  for (const placement of placements ?? []) {
+    const id = placement?.collection === "sections" ? (placement.item as { id?: unknown } | null)?.id : undefined;
+    if (id !== undefined && id !== null) ids.add(String(id));
+  }
+  return [...ids];
+}
+
 /** The words of a page's blocks for the search index (each block's `searchText`; HTML allowed). */
 export function blocksSearchText(placements: Placements): string[] {
   const words: string[] = [];

@@ -6,7 +6,7 @@ import { operationCollections } from "./generated/operations";
 import { localResolvers } from "./resolvers.server";
 import { resultTransforms } from "./transforms.server";
 import { queryKey, stableStringify, type DataOf, type Operation, type VariablesOf } from "./operation";
-import { versionedReads, type PreviewVersion } from "./versions.server";
+import { versionedReadOf, type PreviewVersion } from "./versions.server";
 
 export interface ContentOptions {
   /** Upstream fetch (tests inject a mock Directus). */
@@ -140,14 +140,14 @@ export class Content {
    */
   private async withVersion(name: string, vars: Record<string, unknown>, data: unknown, client: ContentClientOptions): Promise<unknown> {
     const version = this.options.version;
-    const read = Object.hasOwn(versionedReads, name) ? versionedReads[name] : undefined;
-    if (!version || !read || read.collection !== version.collection || read.id(vars, data) !== version.id) return data;
+    const read = version && versionedReadOf(name, version.collection);
+    if (!version || !read || !read.shows(vars, data, version.id)) return data;
     const request = {
       query: read.operation.document,
       operationName: read.operation.name,
       variables: serverVariables(read.operation, { id: version.id, version: version.key }, true),
     };
-    return read.merge(data, await graphqlRequest(request, client)) ?? data;
+    return read.merge(data, await graphqlRequest(request, client), version.id) ?? data;
   }
 
   /** This request's content as an editor preview (for the preview route, which is not one itself). */

@@ -3,7 +3,7 @@ import { blogVersionReads } from "./queries/blog";
 import { careersVersionReads } from "./queries/careers";
 import { docsVersionReads } from "./queries/docs";
 import { eventVersionReads } from "./queries/events";
-import { pageVersionRead } from "./queries/pages";
+import { pageVersionRead, sectionVersionRead } from "./queries/pages";
 
 /** A Directus content version an editor previews: one item's named version (`key`). */
 export interface PreviewVersion {
@@ -13,60 +13,77 @@ export interface PreviewVersion {
 }
 
 /**
- * How a detail page's query reads its item from a content version. Directus has versions on
+ * How a page's query reads an item from a content version. Directus has versions on
  * `<collection>_by_id(id, version)` only, not on lists, so a query by slug first finds the item
- * (its id) in the main version, then this read replaces it with the named version's content.
+ * (its id) in the main version, then this read puts the named version's content in its place.
  */
 interface VersionedRead {
+  /** The name of the page query it stands in for. */
+  query: string;
   collection: string;
-  /** The item's id, from the variables or the main read's data; null when there is none. */
-  id(variables: Record<string, unknown>, data: any): string | null;
+  /** Whether the main read's data shows the item with this id (the variables may say which). */
+  shows(variables: Record<string, unknown>, data: any, id: string): boolean;
   operation: Operation<any, any>;
   /** The main read's data with the version's item in its place; null when the version has none. */
-  merge(data: any, versioned: any): unknown;
+  merge(data: any, versioned: any, id: string): unknown;
 }
 
 const idOf = (value: unknown): string | null => (value === undefined || value === null ? null : String(value));
 
-/** By the name of the page query they stand in for (server only: preview never caches). */
-export const versionedReads: Readonly<Record<string, VersionedRead>> = {
-  BlogPost: {
-    collection: "posts",
-    id: (_, data) => idOf(data?.posts?.[0]?.id),
-    operation: blogVersionReads.post,
-    merge: (data, versioned) => (versioned.posts_by_id ? { ...data, posts: [versioned.posts_by_id] } : null),
+/** A detail page's read of its one item `field` (a list of one, found by slug or path). */
+const itemRead = (query: string, collection: string, operation: Operation<any, any>): VersionedRead => ({
+  query,
+  collection,
+  shows: (_, data, id) => idOf(data?.[collection]?.[0]?.id) === id,
+  operation,
+  merge: (data, versioned) => {
+    const item = versioned[`${collection}_by_id`];
+    return item ? { ...data, [collection]: [item] } : null;
   },
-  BlogAuthor: {
-    collection: "authors",
-    id: (variables, data) => (data?.authors_by_id ? idOf(variables.id) : null),
-    operation: blogVersionReads.author,
-    merge: (_, versioned) => (versioned.authors_by_id ? versioned : null),
-  },
-  CareersJob: {
-    collection: "jobs",
-    id: (_, data) => idOf(data?.jobs?.[0]?.id),
-    operation: careersVersionReads.job,
-    merge: (data, versioned) => (versioned.jobs_by_id ? { ...data, jobs: [versioned.jobs_by_id] } : null),
-  },
-  EventDetail: {
-    collection: "events",
-    id: (_, data) => idOf(data?.events?.[0]?.id),
-    operation: eventVersionReads.event,
-    merge: (data, versioned) => (versioned.events_by_id ? { ...data, events: [versioned.events_by_id] } : null),
-  },
-  Page: {
-    collection: "pages",
-    id: (_, data) => idOf(data?.pages?.[0]?.id),
-    operation: pageVersionRead,
-    merge: (data, versioned) => (versioned.pages_by_id ? { ...data, pages: [versioned.pages_by_id] } : null),
-  },
-  DocsPage: {
-    collection: "docs_pages",
-    id: (_, data) => idOf(data?.docs_pages?.[0]?.id),
-    operation: docsVersionReads.page,
-    merge: (data, versioned) => (versioned.docs_pages_by_id ? { ...data, docs_pages: [versioned.docs_pages_by_id] } : null),
+});
+
+interface Placement {
+  collection?: string;
+  item?: { id?: unknown } | null;
+}
+const placementsOf = (data: any): Placement[] => data?.pages?.[0]?.blocks ?? [];
+const isSection = (placement: Placement | null, id: string) => placement?.collection === "sections" && idOf(placement.item?.id) === id;
+
+/** A section, wherever the previewed page places it (a section may appear more than once). */
+const sectionRead: VersionedRead = {
+  query: "Page",
+  collection: "sections",
+  shows: (_, data, id) => placementsOf(data).some((placement) => isSection(placement, id)),
+  operation: sectionVersionRead,
+  merge: (data, versioned, id) => {
+    const section = versioned.sections_by_id;
+    if (!section) return null;
+    const [page] = data.pages;
+    const blocks = placementsOf(data).map((placement) => (isSection(placement, id) ? { ...placement, item: section } : placement));
+    return { ...data, pages: [{ ...page, blocks }] };
   },
 };
 
+/** Server only: a preview never caches. */
+export const versionedReads: readonly VersionedRead[] = [
+  itemRead("BlogPost", "posts", blogVersionReads.post),
+  {
+    query: "BlogAuthor",
+    collection: "authors",
+    shows: (variables, data, id) => Boolean(data?.authors_by_id) && idOf(variables.id) === id,
+    operation: blogVersionReads.author,
+    merge: (_, versioned) => (versioned.authors_by_id ? versioned : null),
+  },
+  itemRead("CareersJob", "jobs", careersVersionReads.job),
+  itemRead("EventDetail", "events", eventVersionReads.event),
+  itemRead("Page", "pages", pageVersionRead),
+  sectionRead,
+  itemRead("DocsPage", "docs_pages", docsVersionReads.page),
+];
+
+/** The read that puts this item's version into this page query's data, if there is one. */
+export const versionedReadOf = (query: string, collection: string): VersionedRead | undefined =>
+  versionedReads.find((read) => read.query === query && read.collection === collection);
+
 /** Collections whose items an editor can preview in a named version. */
-export const versionedCollections: readonly string[] = Object.values(versionedReads).map((read) => read.collection);
+export const versionedCollections: readonly string[] = [...new Set(versionedReads.map((read) => read.collection))];

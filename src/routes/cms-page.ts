@@ -1,4 +1,4 @@
-import { hasFeedBlock, blocksJsonLd, blocksScripts, reshapeBlocks } from "../blocks/parse";
+import { hasFeedBlock, blocksJsonLd, blocksScripts, reshapeBlocks, sectionIds } from "../blocks/parse";
 import { homeQuery as feedQuery } from "../content/queries/home";
 import { pageQuery } from "../content/queries/pages";
 import { reshapeImage } from "../content/reshape";
@@ -44,7 +44,10 @@ export default defineRoute<CmsPageData>({
     const isHome = path === "/";
     return {
       data: { title: page.title ?? "", blocks },
-      editable: editableItem("pages", page, page.publish_at),
+      editable: {
+        ...editableItem("pages", page, page.publish_at),
+        parts: sectionIds(page.blocks).map((id) => ({ collection: "sections", id })),
+      },
       meta: {
         title: isHome ? undefined : (page.seo_title ?? page.title ?? undefined),
         description: page.seo_description ?? t("meta.default_description"),

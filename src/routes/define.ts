@@ -33,6 +33,8 @@ export interface EditableItem {
   updatedAt: string | null;
   /** The publish time (ISO) while it is still ahead: the item is scheduled, hidden from the public. */
   scheduledFor: string | null;
+  /** Items the page shows inside itself that have versions of their own (a page's sections). */
+  parts?: readonly { collection: string; id: string }[];
 }
 
 /** What a loader returns: the view's data, the head, the status and the CMS item shown. */

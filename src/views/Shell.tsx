@@ -13,8 +13,12 @@ const pill = "rounded border border-white/30 px-2 py-0.5 text-xs font-semibold";
 
 /** The preview bar's facts about the page's CMS item, and the way to edit it. */
 function EditorItem({ item, preview }: { item: EditableItem; preview: NonNullable<SiteChrome["preview"]> }) {
+  // The version badge only where the page shows that version: of its own item or of a part of it.
+  const shown = preview.version;
   const version =
-    preview.version && preview.version.collection === item.collection && preview.version.id === item.id ? preview.version.key : null;
+    shown && [item, ...(item.parts ?? [])].some((candidate) => candidate.collection === shown.collection && candidate.id === shown.id)
+      ? shown.key
+      : null;
   const status =
     item.status === "draft" ? t("preview.status_draft") : item.status === "published" ? t("preview.status_published") : item.status;
   const facts = Boolean(status || item.scheduledFor || version || item.updatedAt);
@@ -34,7 +38,9 @@ function EditorItem({ item, preview }: { item: EditableItem; preview: NonNullabl
           )}
           {version && (
             <li className={pill} data-editor-version={version}>
-              {t("preview.version", { key: version })}
+              {shown?.collection === "sections" && shown.collection !== item.collection
+                ? t("preview.section_version", { key: version })
+                : t("preview.version", { key: version })}
             </li>
           )}
           {item.updatedAt && <li className="text-white/80">{t("preview.updated", { date: formatDateTime(item.updatedAt) })}</li>}

@@ -260,4 +260,47 @@ describe("content versions", () => {
     expect(publicPage.html).not.toContain(`Launch headline ${key}`);
     await admin("DELETE", `/items/pages/${created.id}`);
   });
+
+  it("previews a section's version on the page that shows it; the public page keeps the main one", async () => {
+    const key = `autumn-${Date.now().toString(36)}`;
+    const section = (await admin("POST", "/items/sections", {
+      status: "published",
+      name: `Shared quote ${key}`,
+      blocks: [{ collection: "block_quote", item: { status: "published", quote: `Main words ${key}`, author_name: "A. Person" } }],
+    })) as { id: number };
+    const created = (await admin("POST", "/items/pages", {
+      status: "published",
+      title: `With a section ${key}`,
+      slug: `with-section-${key}`,
+      blocks: [{ collection: "sections", item: String(section.id) }],
+    })) as { id: number; path: string };
+    const [placement] = (await admin("GET", `/items/sections_blocks?filter[sections_id][_eq]=${section.id}&fields=id,collection,item`)) as {
+      id: number;
+      collection: string;
+      item: string;
+    }[];
+    const version = (await admin("POST", "/versions", { key, name: "Autumn", collection: "sections", item: String(section.id) })) as {
+      id: string;
+    };
+    await admin("POST", `/versions/${version.id}/save`, {
+      blocks: {
+        create: [],
+        update: [{ id: placement!.id, collection: placement!.collection, item: { id: placement!.item, quote: `Autumn words ${key}` } }],
+        delete: [],
+      },
+    });
+
+    const entered = await enterPreview(await livePreviewUrl("sections", section.id, key));
+    expect(entered.response.status).toBe(302);
+    expect(entered.location).toBe(created.path);
+    const versioned = await page(created.path, entered.cookie);
+    expect(versioned.html).toContain(`Autumn words ${key}`);
+    expect(versioned.html).not.toContain(`Main words ${key}`);
+    expect(versioned.html).toContain(`data-editor-version="${key}"`);
+    const publicPage = await page(created.path);
+    expect(publicPage.html).toContain(`Main words ${key}`);
+    expect(publicPage.html).not.toContain(`Autumn words ${key}`);
+    await admin("DELETE", `/items/pages/${created.id}`);
+    await admin("DELETE", `/items/sections/${section.id}`);
+  });
 });

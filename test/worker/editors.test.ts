@@ -9,7 +9,7 @@ import { firstRunLookbackMs, publishedUntilKey, scheduled, type ScheduledJob } f
 import { editAttr } from "../../src/views/editable";
 import { blogPosts } from "./fixtures/blog";
 import { cmsPage, homeBlocks, placement } from "./fixtures/pages";
-import { mockDirectus, request, resetContentState, testSecrets, type UpstreamCall } from "./helpers";
+import { mockDirectus, request, resetContentState, testSecrets, textOf, type UpstreamCall } from "./helpers";
 
 /**
  * The editors' loop: Live Preview links from Directus (token -> cookie -> clean path), framing by
@@ -312,6 +312,39 @@ describe("content versions in a preview", () => {
     expect(html).not.toContain("Main headline");
     expect(html).toContain("Version: launch");
     expect(callsOf(directus, "PageVersion").map((call) => call.variables)).toMatchObject([{ id: "7", version: "launch" }]);
+  });
+
+  it("show a section's version on the page being previewed, wherever the page places it", async () => {
+    const quote = (words: string) => ({
+      id: "4",
+      blocks: [placement(41, "block_quote", { id: "41", quote: words, author_name: "A. Person", author_title: null })],
+    });
+    const page = cmsPage(
+      "/about",
+      [placement(40, "sections", quote("Main words")), homeBlocks[0], placement(42, "sections", quote("Main words"))],
+      {
+        id: "7",
+      },
+    );
+    const directus = mockDirectus({
+      Page: (call: UpstreamCall) => ({ pages: call.variables.path === "/about" ? [page] : [] }),
+      SectionVersion: (call: UpstreamCall) => ({ sections_by_id: call.variables.version === "spring" ? quote("Spring words") : null }),
+    });
+    const cookie = `${await previewCookie()}; meridian_preview_version=sections%3A4%3Aspring`;
+    const html = await (await request("/about", { app: appWith(directus), headers: { Cookie: cookie } })).text();
+    expect(textOf(html).match(/Spring words/g)).toHaveLength(2);
+    expect(html).not.toContain("Main words");
+    expect(html).toContain("Section version: spring");
+    expect(callsOf(directus, "SectionVersion").map((call) => call.variables)).toMatchObject([{ id: "4", version: "spring" }]);
+
+    // A page that does not show the section stays on its main version and reads no version.
+    const other = mockDirectus({
+      Page: (call: UpstreamCall) => ({ pages: call.variables.path === "/about" ? [cmsPage("/about", [homeBlocks[0]], { id: "7" })] : [] }),
+    });
+    const plain = await (await request("/about", { app: appWith(other), headers: { Cookie: cookie } })).text();
+    expect(plain).toContain("Train and serve models");
+    expect(plain).not.toContain("data-editor-version");
+    expect(other.count("SectionVersion")).toBe(0);
   });
 
   it("are ignored outside a preview", async () => {

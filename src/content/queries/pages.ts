@@ -17,6 +17,18 @@ export const shownNow = `{ _and: [
   { _or: [{ show_until: { _null: true } }, { show_until: { _gt: $now } }] }
 ] }`;
 
+/** A section's placed blocks, as a page shows them inside the section. */
+const sectionFields = `
+          id
+          blocks(filter: ${shownNow}, sort: ["sort"]) {
+            id
+            collection
+            anchor
+            item {
+              ${blockFragments}
+            }
+          }`;
+
 /** What a page view shows of a page: its head fields and its blocks, sections expanded. */
 const pageFields = `
     id
@@ -36,16 +48,7 @@ const pageFields = `
       anchor
       item {
         ${blockFragments}
-        ... on sections {
-          id
-          blocks(filter: ${shownNow}, sort: ["sort"]) {
-            id
-            collection
-            anchor
-            item {
-              ${blockFragments}
-            }
-          }
+        ... on sections {${sectionFields}
         }
       }
     }`;
@@ -69,6 +72,22 @@ export const pageVersionRead = defineOperation<{ pages_by_id: PageQuery["pages"]
   /* GraphQL */ `
 query PageVersion($id: ID!, $version: String, $status: [String], $now: String) {
   pages_by_id(id: $id, version: $version) {${pageFields}
+  }
+}
+${fileFields}`,
+);
+
+/**
+ * An editor's preview of a section's named content version, shown in place of the section on
+ * the page that is being previewed.
+ */
+export const sectionVersionRead = defineOperation<
+  { sections_by_id: { id: string; blocks: unknown } | null },
+  { id: string; version: string }
+>(
+  /* GraphQL */ `
+query SectionVersion($id: ID!, $version: String, $status: [String], $now: String) {
+  sections_by_id(id: $id, version: $version) {${sectionFields}
   }
 }
 ${fileFields}`,

@@ -59,7 +59,7 @@ const pathOf: Record<string, (content: Content, id: string) => Promise<string | 
 
 /** Whether the item has a content version with this key (the preview token may read versions). */
 async function versionExists(content: Content, collection: string, id: string, key: string): Promise<boolean> {
-  const read = Object.values(versionedReads).find((candidate) => candidate.collection === collection);
+  const read = versionedReads.find((candidate) => candidate.collection === collection);
   if (!read) return false;
   const data = (await content.query(read.operation, { id, version: key })) as Record<string, unknown>;
   return Object.values(data).some((value) => value !== null && value !== undefined);
