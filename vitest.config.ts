@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
+          testTimeout: 20_000, // a hang guard: `npm test` runs this suite beside the browser suite
           environment: "node",
         },
       },
@@ -24,6 +25,9 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["src/**/*.test.{ts,tsx}", "test/worker/**/*.test.{ts,tsx}"],
+          // A hang guard, not a speed check: a cold docs render compiles Shiki's grammars, and
+          // `npm test` runs this suite beside the browser suite.
+          testTimeout: 20_000,
         },
       },
       {

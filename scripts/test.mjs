@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: builds, type-checks, checks format, lint and dead code (Biome, knip), runs every suite and ends with one line
 // `N passed, N failed[, N skipped]` summed over all of them.
-//   vitest projects: unit (Node), worker (workerd), browser (Chromium)
-//   node --test:     contract tests against a real local Directus (cms/test), once on SQLite and
+//   vitest projects: unit (Node), worker (workerd), browser (Chromium), contract and fault (real stacks)
+//   node --test:     CMS tests against a real local Directus (cms/test), once on SQLite and
 //                    once on PostgreSQL (a throwaway server; skipped when PostgreSQL is not installed)
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+// The browser suite runs in a lane of its own beside the others; each lane's output is printed
+// when it ends and kept in test-results/.
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { bin, root } from "./lib/processes.mjs";
 import { postgresBinDir, startPostgres, testEnv } from "../cms/scripts/postgres.mjs";
@@ -30,78 +32,114 @@ if (ok) {
   step("knip (unused files, exports, dependencies)", bin("knip"), ["--no-progress"]);
 }
 
-if (ok) {
-  // vitest: all three projects, JSON report for the totals.
-  mkdirSync(join(root, "test-results"), { recursive: true });
-  const report = join(root, "test-results/vitest.json");
-  console.log("\n== vitest (unit, worker, browser)");
-  const vitest = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, "utf8"));
-    totals.passed += json.numPassedTests;
-    totals.failed += json.numFailedTests;
-    totals.skipped += json.numPendingTests + json.numTodoTests;
-    if (vitest.status !== 0 && json.numFailedTests === 0) totals.failed += 1; // e.g. a suite that failed to load
-  } else {
-    totals.failed += 1;
-  }
+/** A pass's name as a file name: "vitest browser" -> vitest-browser. */
+const fileName = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
-  // Contract tests against the real local Directus.
+/**
+ * Runs a command with its output in `test-results/<name>.log`, printed whole when it ends (two
+ * lanes run side by side; their lines would interleave).
+ */
+async function logged(name, command, args, env = process.env) {
+  const logFile = join(root, "test-results", `${fileName(name)}.log`);
+  const out = openSync(logFile, "w");
+  const started = Date.now();
+  const status = await new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", out, out], env });
+    child.on("close", (code) => resolve(code ?? 1));
+    child.on("error", () => resolve(1));
+  });
+  closeSync(out);
+  console.log(`\n== ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+  process.stdout.write(readFileSync(logFile));
+  return status;
+}
+
+/** One vitest run of some projects; its JSON report adds to the totals. */
+async function vitestPass(name, projects) {
+  const report = join(root, "test-results", `${fileName(name)}.json`);
+  rmSync(report, { force: true });
+  const args = ["run", ...projects.flatMap((project) => ["--project", project]), "--reporter=default", "--reporter=json"];
+  const status = await logged(name, bin("vitest"), [...args, `--outputFile.json=${report}`]);
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    return;
+  }
+  const json = JSON.parse(readFileSync(report, "utf8"));
+  totals.passed += json.numPassedTests;
+  totals.failed += json.numFailedTests;
+  totals.skipped += json.numPendingTests + json.numTodoTests;
+  if (status !== 0 && json.numFailedTests === 0) totals.failed += 1; // e.g. a suite that failed to load
+}
+
+/** The CMS tests (node --test) against real Directus instances; the TAP report adds to the totals. */
+async function contractPass(name, files, env = process.env) {
+  const tapFile = join(root, "test-results", `${fileName(name)}.tap`);
+  rmSync(tapFile, { force: true }); // never count an earlier run's results
+  const status = await logged(
+    name,
+    process.execPath,
+    [
+      "--test",
+      // Each file runs its own Directus (own port, data dir or database): side by side they
+      // overlap their start-ups (measured on SQLite: 68 s instead of 121 s on 2 cores).
+      `--test-concurrency=${files.length}`,
+      "--test-reporter=spec",
+      "--test-reporter-destination=stdout",
+      "--test-reporter=tap",
+      `--test-reporter-destination=${tapFile}`,
+      ...files.map((f) => join("cms/test", f)),
+    ],
+    env,
+  );
+  const tap = existsSync(tapFile) ? readFileSync(tapFile, "utf8") : "";
+  const count = (key) => Number(new RegExp(`^# ${key} (\\d+)$`, "m").exec(tap)?.[1] ?? 0);
+  totals.passed += count("pass");
+  totals.failed += count("fail") + count("cancelled");
+  totals.skipped += count("skipped") + count("todo");
+  if (status !== 0 && count("fail") + count("cancelled") === 0) totals.failed += 1;
+}
+
+/** The CMS tests once on SQLite, then on PostgreSQL, the production database. */
+async function cmsPasses() {
   const contractDir = join(root, "cms/test");
   const files = existsSync(contractDir) ? readdirSync(contractDir).filter((f) => f.endsWith(".test.mjs")) : [];
   // The production entrypoint is tested on PostgreSQL only.
   const pgOnly = new Set(["entrypoint.test.mjs"]);
-  const contractPass = (files, tapName, env = process.env) => {
-    const tapFile = join("test-results", tapName);
-    rmSync(join(root, tapFile), { force: true }); // never count an earlier run's results
-    const result = spawnSync(
-      process.execPath,
-      [
-        "--test",
-        // Each file runs its own Directus (own port, data dir or database): side by side they
-        // overlap their start-ups (measured on SQLite: 68 s instead of 121 s on 2 cores).
-        `--test-concurrency=${files.length}`,
-        "--test-reporter=spec",
-        "--test-reporter-destination=stdout",
-        "--test-reporter=tap",
-        `--test-reporter-destination=${tapFile}`,
-        ...files.map((f) => join("cms/test", f)),
-      ],
-      { cwd: root, stdio: "inherit", env },
-    );
-    const tap = existsSync(join(root, tapFile)) ? readFileSync(join(root, tapFile), "utf8") : "";
-    const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(tap)?.[1] ?? 0);
-    totals.passed += count("pass");
-    totals.failed += count("fail") + count("cancelled");
-    totals.skipped += count("skipped") + count("todo");
-    if (result.status !== 0 && count("fail") + count("cancelled") === 0) totals.failed += 1;
-  };
   const sqliteFiles = files.filter((f) => !pgOnly.has(f));
-  if (sqliteFiles.length) {
-    console.log("\n== contract tests (Directus on SQLite)");
-    contractPass(sqliteFiles, "contract.tap");
+  if (sqliteFiles.length) await contractPass("cms tests (Directus on SQLite)", sqliteFiles);
+  if (!files.length) return;
+  // One throwaway server, a database per Directus instance (lib.mjs); files that honour
+  // CMS_TEST_PORT_OFFSET move their Directus by 20.
+  if (!postgresBinDir()) {
+    console.log(`\nPostgreSQL is not installed (apt-get install postgresql): the PostgreSQL pass is skipped (${files.length} files)`);
+    totals.skipped += files.length;
+    return;
   }
+  let server = null;
+  try {
+    server = await startPostgres({ port: Number(process.env.CMS_TEST_PG_PORT ?? 5433), log: () => {} });
+    await contractPass("cms tests (Directus on PostgreSQL)", files, { ...process.env, ...testEnv(server), CMS_TEST_PORT_OFFSET: "20" });
+  } catch (error) {
+    console.error(`the PostgreSQL pass could not run: ${error.message}`);
+    totals.failed += 1;
+  } finally {
+    await server?.stop();
+  }
+}
 
-  // The same tests on PostgreSQL, the production database: one throwaway server, a database per
-  // Directus instance (lib.mjs); files that honour CMS_TEST_PORT_OFFSET move their Directus by 20.
-  if (files.length) {
-    console.log("\n== contract tests (Directus on PostgreSQL)");
-    if (!postgresBinDir()) {
-      console.log(`PostgreSQL is not installed (apt-get install postgresql): the PostgreSQL pass is skipped (${files.length} files)`);
-      totals.skipped += files.length;
-    } else {
-      let server = null;
-      try {
-        server = await startPostgres({ port: Number(process.env.CMS_TEST_PG_PORT ?? 5433), log: (m) => console.log(m) });
-        contractPass(files, "contract-pg.tap", { ...process.env, ...testEnv(server), CMS_TEST_PORT_OFFSET: "20" });
-      } catch (error) {
-        console.error(`the PostgreSQL pass could not run: ${error.message}`);
-        totals.failed += 1;
-      } finally {
-        await server?.stop();
-      }
-    }
-  }
+if (ok) {
+  mkdirSync(join(root, "test-results"), { recursive: true });
+  // Two lanes side by side: the browser suite, and everything else in turn. Every stack has its
+  // own ports, data dir and database, and they mostly wait on their servers: on two cores one
+  // lane after the other took about twice as long.
+  console.log("\n== tests: the browser suite beside unit, worker, contract, fault and the CMS tests");
+  await Promise.all([
+    vitestPass("vitest browser", ["browser"]),
+    (async () => {
+      await vitestPass("vitest unit, worker, contract, fault", ["unit", "worker", "contract", "fault"]);
+      await cmsPasses();
+    })(),
+  ]);
 }
 
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : "";

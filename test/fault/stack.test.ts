@@ -57,6 +57,24 @@ interface LoadResult {
   error?: string;
 }
 
+/** Socket errors of a kept-alive connection the server closed as it was reused: nothing was answered. */
+const staleConnection = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
+/**
+ * fetch(), sent again once when it went out on a kept-alive connection the server had just closed
+ * (Node's fetch reuses connections; on a busy machine one can close under a request). Any other
+ * failure, and a second one, counts.
+ */
+async function fetchOnce(url: string): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (!code || !staleConnection.has(code)) throw error;
+    return fetch(url);
+  }
+}
+
 /**
  * `concurrency` loops of requests over `paths` until end() (at most `maxPerLoop` each).
  * `more(n)` resolves once n more answers are in: the test waits for traffic, not for time.
@@ -77,13 +95,14 @@ function load(paths: string[], { concurrency = 4, maxPerLoop = 500 } = {}) {
       const path = paths[(loop + n) % paths.length]!;
       const started = performance.now();
       try {
-        const response = await fetch(site + path);
+        const response = await fetchOnce(site + path);
         const body = await response.text();
         const ok = response.status === 200 && !body.includes(errorScreenText);
         const triedDirectus = /stale-if-error=/.test(response.headers.get("server-timing") ?? "");
         record({ path, status: ok ? 200 : response.status || -1, ms: performance.now() - started, triedDirectus });
       } catch (error) {
-        record({ path, status: 0, ms: performance.now() - started, triedDirectus: false, error: String(error) });
+        const code = (error as { cause?: { code?: string } }).cause?.code;
+        record({ path, status: 0, ms: performance.now() - started, triedDirectus: false, error: `${error}${code ? ` (${code})` : ""}` });
       }
     }
   });
