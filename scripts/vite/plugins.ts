@@ -1,6 +1,7 @@
 // The site's own Vite plugins (vite.config.ts): what scripts/build.mjs did around esbuild,
 // as small plugins that run the same in `vite` (dev) and `vite build`.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Plugin, ResolvedConfig } from "vite";
 import { tailwindThemeCss } from "../../src/config/design-tokens.ts";
@@ -133,6 +134,33 @@ export interface AssetManifest {
   clientChunks: string[];
   css: string;
   font: string;
+  /** A hash of what the server renders from (sources, texts, dependencies): see serverSourcesHash. */
+  serverSources?: string;
+}
+
+/**
+ * A hash of everything the worker's HTML is built from: the sources (not the generated files,
+ * which follow from them), the texts and the locked dependencies. The page cache keys by build;
+ * a change that only the server renders (the document head, say) leaves the client's file names
+ * as they were, and must still not be answered with pages of the previous build.
+ */
+export function serverSourcesHash(root: string): string {
+  const hash = createHash("sha256");
+  const add = (path: string) => {
+    const entries = readdirSync(join(root, path), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      const child = `${path}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (child !== "src/generated") add(child);
+      } else if (!entry.name.endsWith(".generated.css")) {
+        hash.update(`${child}\0`).update(readFileSync(join(root, child))).update("\0");
+      }
+    }
+  };
+  add("src");
+  add("locales");
+  hash.update(readFileSync(join(root, "package-lock.json")));
+  return hash.digest("hex").slice(0, 16);
 }
 
 export function assetManifestFrom(vite: Record<string, ViteManifestEntry>, { entry, css }: { entry: string; css: string }): AssetManifest {
@@ -221,7 +249,7 @@ export function clientBuildOutput(root: string, { entry, css }: { entry: string;
         const outDir = resolve(root, this.environment.config.build.outDir);
         const manifestDir = join(outDir, ".vite");
         const vite = JSON.parse(readFileSync(join(manifestDir, "manifest.json"), "utf8")) as Record<string, ViteManifestEntry>;
-        const manifest = assetManifestFrom(vite, { entry, css });
+        const manifest = { ...assetManifestFrom(vite, { entry, css }), serverSources: serverSourcesHash(root) };
         mkdirSync(join(root, "src/generated"), { recursive: true });
         writeFileSync(join(root, "src/generated/asset-manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
         rmSync(manifestDir, { recursive: true, force: true });

@@ -19,5 +19,7 @@ export function bodyAssetTags(nonce: string): string {
   return `<script type="module" src="${manifest.clientEntry}" nonce="${nonce}"></script>`;
 }
 
-/** Pages name hashed CSS and JS files: the page cache keys by build. */
-export const buildId: string | null = encodeURIComponent(`${manifest.clientEntry}${manifest.css}`.replace(/[^a-zA-Z0-9]/g, ""));
+/** Pages name hashed CSS and JS files and are rendered by this worker: the page cache keys by build. */
+export const buildId: string | null = encodeURIComponent(
+  `${manifest.clientEntry}${manifest.css}${"serverSources" in manifest ? manifest.serverSources : ""}`.replace(/[^a-zA-Z0-9]/g, ""),
+);

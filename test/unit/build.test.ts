@@ -1,8 +1,11 @@
-import { readFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import manifest from "../../src/generated/asset-manifest.json";
 import { breakpoints, tailwindThemeCss, themeBreakpoints } from "../../src/config/design-tokens";
+import { serverSourcesHash } from "../../scripts/vite/plugins";
 
 const built = (path: string) => readFileSync(new URL(`../../dist/client${path}`, import.meta.url));
 
@@ -67,5 +70,46 @@ describe("production build", () => {
     expect(css).toContain(manifest.font);
     const theme = tailwindThemeCss();
     for (const [name, px] of Object.entries(themeBreakpoints)) expect(theme).toContain(`--container-${name}: ${px}px;`);
+  });
+});
+
+describe("the build's key for cached pages", () => {
+  /** A minimal project: sources, a generated file, texts and a lock file. */
+  const project = () => {
+    const root = mkdtempSync(join(tmpdir(), "server-sources-"));
+    for (const [path, text] of Object.entries({
+      "src/render/head.ts": "export const head = 1;",
+      "src/generated/operations.ts": "export {};",
+      "src/styles/tokens.generated.css": ":root {}",
+      "locales/en.json": "{}",
+      "package-lock.json": "{}",
+    })) {
+      mkdirSync(join(root, dirname(path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    return root;
+  };
+
+  it("changes with any server source, text or dependency, and not with generated files", () => {
+    const root = project();
+    const before = serverSourcesHash(root);
+    expect(serverSourcesHash(root)).toBe(before);
+    writeFileSync(join(root, "src/generated/operations.ts"), "export const regenerated = true;");
+    writeFileSync(join(root, "src/styles/tokens.generated.css"), ":root { --x: 1 }");
+    expect(serverSourcesHash(root)).toBe(before);
+    for (const [path, text] of [
+      ["src/render/head.ts", "export const head = 2;"],
+      ["locales/en.json", '{"a":"b"}'],
+      ["package-lock.json", '{"lockfileVersion":3}'],
+    ] as const) {
+      const previous = serverSourcesHash(root);
+      writeFileSync(join(root, path), text);
+      expect(serverSourcesHash(root), path).not.toBe(previous);
+    }
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("is part of this build's manifest", () => {
+    expect((manifest as { serverSources?: string }).serverSources).toMatch(/^[0-9a-f]{16}$/);
   });
 });
