@@ -17,5 +17,7 @@
       document.cookie = name + "=; Max-Age=0; Path=/";
     },
   };
-  pageview();
+  // A page the browser prerendered ahead (speculation rules) is counted when it is shown.
+  if (document.prerendering) document.addEventListener("prerenderingchange", pageview, { once: true });
+  else pageview();
 })();

@@ -214,6 +214,27 @@ describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
     await page.context().close();
   });
 
+  it("counts the view of a page the browser prerendered only once it is shown", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: "meridian_consent", value: "all", url: baseUrl }]);
+    // Chromium turns prerendering off under DevTools: the page is told it is prerendered.
+    await context.addInitScript(() => {
+      let prerendering = true;
+      Object.defineProperty(document, "prerendering", { get: () => prerendering, configurable: true });
+      const beacons: string[] = [];
+      Object.assign(window, { beacons, showPrerendered: () => ((prerendering = false), document.dispatchEvent(new Event("prerenderingchange"))) });
+      navigator.sendBeacon = (url: string | URL) => (beacons.push(String(url)), true);
+    });
+    const page = await context.newPage();
+    await page.goto(baseUrl + "/blog", { waitUntil: "domcontentloaded" });
+    await page.waitForFunction(() => "meridianAnalytics" in window); // the script has run
+    const beacons = () => page.evaluate(() => (window as unknown as { beacons: string[] }).beacons);
+    expect(await beacons()).toEqual([]);
+    await page.evaluate(() => (window as unknown as { showPrerendered: () => void }).showPrerendered());
+    expect(await beacons()).toEqual(["/api/collect"]);
+    await context.close();
+  });
+
   it("closes the cookie dialog with Escape and keeps focus inside it while open", async () => {
     const page = await open("/");
     await page.getByRole("button", { name: "Manage cookies" }).click();
