@@ -131,8 +131,32 @@ class PageMemory {
 
 const memory = new PageMemory();
 
+/**
+ * Pages this isolate is rendering now, by cache key: the stored page once its body is complete,
+ * or null when that render was not kept (an error, a status or headers the cache does not keep).
+ * A burst of first requests for one page (a fresh instance, a link shared widely) renders it once;
+ * the others wait for that render and replay it with their own nonce.
+ */
+const rendering = new Map<string, Promise<StoredPage | null>>();
+
+/** How long a request waits for another's render of its page before it renders its own. */
+const maxRenderWaitMs = 5_000;
+
+/** The page another request is rendering, or null if that takes longer than `ms`. */
+async function awaitRender(flight: Promise<StoredPage | null>, ms: number): Promise<StoredPage | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([flight, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Tests only: forget the pages this isolate holds. */
-export const clearPageMemory = () => memory.clear();
+export const clearPageMemory = () => {
+  memory.clear();
+  rendering.clear();
+};
 
 /**
  * Whole-page cache (isolate memory, then the Cache API). Rendering costs about 50 times serving
@@ -170,10 +194,39 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
       return;
     }
 
-    await next();
+    const inFlight = rendering.get(keyUrl);
+    if (inFlight) {
+      const page = await awaitRender(inFlight, maxRenderWaitMs);
+      if (page) {
+        c.res = replay(page, c.get("nonce"));
+        return;
+      }
+      return next(); // that render was not kept, or is slow: this request renders its own
+    }
+    let settle!: (page: StoredPage | null) => void;
+    const flight = new Promise<StoredPage | null>((resolve) => (settle = resolve));
+    rendering.set(keyUrl, flight);
+    const done = (page: StoredPage | null) => {
+      if (rendering.get(keyUrl) === flight) rendering.delete(keyUrl);
+      settle(page);
+    };
+    try {
+      await next();
+    } catch (error) {
+      done(null);
+      throw error;
+    }
     const res = c.res;
-    if (res.status !== 200 || !res.body || !res.headers.get("content-type")?.startsWith("text/html")) return;
-    if (res.headers.get("cache-control") !== publicHtmlCacheControl || c.get("preview")) return;
+    if (
+      res.status !== 200 ||
+      !res.body ||
+      !res.headers.get("content-type")?.startsWith("text/html") ||
+      res.headers.get("cache-control") !== publicHtmlCacheControl ||
+      c.get("preview")
+    ) {
+      done(null);
+      return;
+    }
     const [forClient, forCache] = res.body.tee();
     const stored = new Headers(res.headers);
     for (const name of ["Content-Security-Policy", "Server-Timing", "Set-Cookie", pageCacheHeader]) stored.delete(name);
@@ -184,10 +237,13 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
     c.executionCtx.waitUntil(
       (async () => {
         const body = await new Response(forCache).arrayBuffer();
-        memory.set(keyUrl, storedPage(body, renderedNonce, stored, pageCacheTtlSeconds));
+        const page = storedPage(body, renderedNonce, stored, pageCacheTtlSeconds);
+        memory.set(keyUrl, page);
+        done(page);
         stored.set(renderedNonceHeader, renderedNonce);
         await cache.put(key, new Response(body, { status: 200, headers: stored }));
       })().catch((error) => {
+        done(null);
         console.warn("page cache write failed:", error);
       }),
     );

@@ -402,6 +402,34 @@ describe("page cache in the isolate's memory", () => {
   });
 });
 
+describe("a burst of first requests for one page", () => {
+  it("renders the page once; the others wait for it and get it with their own nonce", async () => {
+    const app = appWith(mockDirectus(), true);
+    const responses = await Promise.all(Array.from({ length: 8 }, () => request("/blog", { app })));
+    expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
+    const states = responses.map((response) => response.headers.get("x-page-cache"));
+    expect(states.filter((state) => state === "MISS")).toHaveLength(1);
+    expect(states.filter((state) => state === "HIT")).toHaveLength(7);
+    const pages = await Promise.all(
+      responses.map(async (response) => {
+        const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy")!)![1]!;
+        const html = await response.text();
+        expect(new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]));
+        return { nonce, html: html.replaceAll(nonce, "") };
+      }),
+    );
+    expect(new Set(pages.map((page) => page.nonce)).size).toBe(8);
+    expect(new Set(pages.map((page) => page.html)).size).toBe(1); // the same page, byte for byte
+  });
+
+  it("lets each request render its own when the first render is not kept", async () => {
+    const app = appWith(mockDirectus(), true);
+    const responses = await Promise.all(Array.from({ length: 4 }, () => request("/blog/no-such-post", { app })));
+    expect(responses.map((response) => response.status)).toEqual(Array(4).fill(404));
+    for (const response of responses) expect(await response.text()).toContain("Page doesn&#x27;t exist");
+  });
+});
+
 describe("nonce replay", () => {
   it("splits and joins page bytes at the rendered nonce", async () => {
     const { joinBytes, splitBytes } = await import("../../src/middleware/page-cache");
