@@ -117,7 +117,7 @@ export function clampLimit(limit: unknown): number {
 export type Stored = [kind: SearchKind, title: string, url: string, section: string, date: string, summary: string, text: string];
 export type Hit = MiniSearchResult & { d: Stored };
 
-const fieldBoosts = { title: 6, headings: 3, description: 2, body: 1, section: 1 };
+export const fieldBoosts = { title: 6, headings: 3, description: 2, body: 1, section: 1 };
 const fields = Object.keys(fieldBoosts);
 
 /** Fewer items than this found by the words as typed: search again with typo tolerance. */
@@ -332,9 +332,9 @@ const dayMs = 86_400_000;
  * Applied to the final score, which equals MiniSearch's `boostDocument` (a per-document factor
  * multiplies every term's contribution) at a cost per hit instead of per posting.
  */
-function recencyBoost(stored: Readonly<Stored>, now: number): number {
-  if (stored[0] !== "post" || !stored[4] || !Number.isFinite(now)) return 1;
-  const time = Date.parse(stored[4]);
+function recencyBoost(kind: unknown, date: string, now: number): number {
+  if (kind !== "post" || !date || !Number.isFinite(now)) return 1;
+  const time = Date.parse(date);
   return Number.isFinite(time) ? 1 + 0.25 * Math.exp(-Math.max(0, now - time) / dayMs / 365) : 1;
 }
 
@@ -347,7 +347,10 @@ export function search(index: SearchIndex, rawQuery: unknown, options: QueryOpti
   const ranked = rankHits(
     {
       run: (text, searchOptions) => index.mini.search(text, searchOptions) as Hit[],
-      info: (hit) => hit.d,
+      kind: (hit) => hit.d?.[0],
+      title: (hit) => hit.d[1],
+      date: (hit) => hit.d[4],
+      titleHas: (hit, term) => Object.hasOwn(hit.match, term) && hit.match[term]!.includes("title"),
     },
     rawQuery,
     options,
@@ -359,8 +362,11 @@ export function search(index: SearchIndex, rawQuery: unknown, options: QueryOpti
 /** What ranking reads of an index: its search, and each hit's kind, title and date. */
 export interface HitSource {
   run(text: string, options: SearchOptions): Hit[];
-  /** The hit's stored tuple, or at least its kind, title and date (the first five places). */
-  info(hit: Hit): Readonly<Stored> | undefined;
+  kind(hit: Hit): unknown;
+  title(hit: Hit): string;
+  date(hit: Hit): string;
+  /** Whether the hit's title has the term as itself (not a prefix or typo variant of it). */
+  titleHas(hit: Hit, term: string): boolean;
 }
 
 /** The terms and MiniSearch options of the three passes a query may take (exact, typos, any word). */
@@ -407,18 +413,15 @@ export function rankHits(source: HitSource, rawQuery: unknown, options: QueryOpt
   // MiniSearch's score order, are re-ranked with the recency boost only as far as needed.
   const exact: Hit[] = [];
   const rest: Hit[] = [];
-  const infos = new Map<Hit, Readonly<Stored>>();
   for (const hit of hits) {
-    const info = source.info(hit);
-    const kind = info?.[0];
-    if (!info || !isSearchKind(kind)) continue;
-    infos.set(hit, info);
+    const kind = source.kind(hit);
+    if (!isSearchKind(kind)) continue;
     counts[kind] += 1;
     if (options.kind && kind !== options.kind) continue;
-    (isTitleQuery(hit, info[1], terms, phrase) ? exact : rest).push(hit);
+    (isTitleQuery(source, hit, terms, phrase) ? exact : rest).push(hit);
   }
   const total = options.kind ? (isSearchKind(options.kind) ? counts[options.kind] : 0) : hits.length;
-  const boost = (hit: Hit) => recencyBoost(infos.get(hit)!, now);
+  const boost = (hit: Hit) => recencyBoost(source.kind(hit), source.date(hit), now);
   for (const hit of exact) hit.score *= boost(hit);
   exact.sort(byScore);
   const selected = exact.slice(0, limit).concat(topWithRecency(rest, limit - Math.min(limit, exact.length), boost));
@@ -470,10 +473,11 @@ function topWithRecency(sorted: Hit[], k: number, boost: (hit: Hit) => number): 
  * Whether the title, normalised like the query, is the query. Cheap checks first: every searched
  * term matched the title as itself (not a fuzzy or prefix variant), and the lengths are close.
  */
-function isTitleQuery(hit: Hit, title: string, terms: readonly string[], phrase: string): boolean {
+function isTitleQuery(source: HitSource, hit: Hit, terms: readonly string[], phrase: string): boolean {
+  const title = source.title(hit);
   if (!phrase || title.length < phrase.length / 2 || title.length > phrase.length * 3 + 10) return false;
   for (const term of terms) {
-    if (!Object.hasOwn(hit.match, term) || !hit.match[term]!.includes("title")) return false;
+    if (!source.titleHas(hit, term)) return false;
   }
   return (
     tokenize(title)
