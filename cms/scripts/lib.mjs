@@ -337,7 +337,7 @@ function fileHash(...files) {
   return h.digest("hex").slice(0, 16);
 }
 
-function readState(dataDir) {
+export function readState(dataDir) {
   try {
     return JSON.parse(readFileSync(join(dataDir, STATE_FILE), "utf8"));
   } catch {
@@ -345,7 +345,7 @@ function readState(dataDir) {
   }
 }
 
-function writeState(dataDir, state) {
+export function writeState(dataDir, state) {
   writeFileSync(join(dataDir, STATE_FILE), JSON.stringify(state, null, 2) + "\n");
 }
 
