@@ -128,6 +128,7 @@ function textModel(seed) {
 /**
  * The set as plain items. Docs pages carry `key` and `parentKey` (their path below /docs) and
  * `sectionSlug`; the writer turns them into ids level by level.
+ * @param {{ docs: number, posts: number, jobs: number, events: number }} [counts]
  */
 export function scaleSet(counts = scaleCounts, seed = 20_261_101) {
   const m = textModel(seed);

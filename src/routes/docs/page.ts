@@ -5,7 +5,7 @@ import { docsPageQuery, docsTreeQuery } from "../../content/queries/docs";
 import { t } from "../../i18n";
 import { DocPage, type DocPageData } from "../../views/pages/DocPage";
 import { defineRoute, PageNotFound, editableItem, type EditableItem } from "../define";
-import { buildDocsTree, docsPath, findDocsPage, findDocsSection, neighbours, type DocsLocation } from "./tree";
+import { buildDocsTree, docsPath, findDocsPage, findDocsSection, neighbours, sidebarTree, type DocsLocation } from "./tree";
 
 const absolute = (path: string, config: SiteConfig) => new URL(path, config.url).toString();
 
@@ -52,11 +52,12 @@ export default defineRoute({
       const section = findDocsSection(tree, path);
       if (!section) throw new PageNotFound("docs section");
       const trail = breadcrumbs(null, section).slice(0, 1);
+      const current = { sectionId: section.id, pageId: null };
       return {
         data: {
-          nav: tree.sections,
+          nav: sidebarTree(tree, current),
           api,
-          current: { sectionId: section.id, pageId: null },
+          current,
           trail,
           section,
           page: null,
@@ -83,15 +84,16 @@ export default defineRoute({
     const href = location.page.href;
     const title = found.title ?? location.page.title;
     const description = found.description || location.page.description || t("docs.meta_description", { name: config.name });
+    const current = {
+      sectionId: location.section.id,
+      pageId: location.page.id,
+      ancestorIds: location.ancestors.map((ancestor) => ancestor.id),
+    };
     return {
       data: {
-        nav: tree.sections,
+        nav: sidebarTree(tree, current),
         api,
-        current: {
-          sectionId: location.section.id,
-          pageId: location.page.id,
-          ancestorIds: location.ancestors.map((ancestor) => ancestor.id),
-        },
+        current,
         trail,
         section: null,
         page: {
