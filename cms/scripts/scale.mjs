@@ -163,5 +163,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   for (const [key, value] of Object.entries(counts)) {
     if (!Number.isInteger(value) || value < 0 || value > 100_000) throw new Error(`--${key}: a whole number from 0 to 100000`);
   }
-  await prepareScaleCms({ dataDir: values["data-dir"], port: Number(values.port), counts, queryLimitMax: 100_000, log: (line) => console.log(line) });
+  await prepareScaleCms({
+    dataDir: values["data-dir"],
+    port: Number(values.port),
+    counts,
+    queryLimitMax: 100_000,
+    log: (line) => console.log(line),
+  });
 }
