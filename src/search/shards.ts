@@ -30,7 +30,7 @@ import {
 } from "./engine";
 
 /** Bump with any change of the parts' layout (indexVersion covers tokenising and ranking). */
-export const shardedFormat = 1;
+const shardedFormat = 1;
 const defaultShardChars = 200_000;
 const defaultStoreChunk = 128;
 const defaultSnippetSourceChars = 1_000;

@@ -143,7 +143,7 @@ export function neighbours(tree: DocsTree, location: DocsLocation): { previous: 
 }
 
 /** Up to this many pages the sidebar lists the whole tree; a larger one is cut to the reader's path. */
-export const sidebarFullTreeMax = 200;
+const sidebarFullTreeMax = 200;
 
 /**
  * The sidebar's tree for a reader at `current`: the whole tree while it is small. A large one
