@@ -59,9 +59,11 @@ export function EventsPage({ data }: { data: EventsData }) {
           </div>
         </section>
       )}
-      <div className="container-page pb-14 md:pb-20">
-        <Pagination page={data.page} totalPages={data.totalPages} hrefFor={eventsListHref} label={t("events.pagination_label")} />
-      </div>
+      {data.totalPages > 1 && (
+        <div className="container-page pb-14 md:pb-20">
+          <Pagination page={data.page} totalPages={data.totalPages} hrefFor={eventsListHref} label={t("events.pagination_label")} />
+        </div>
+      )}
     </>
   );
 }
