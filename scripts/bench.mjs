@@ -9,6 +9,9 @@
 //        [--tap-runs 3]
 //        [--port 3300] [--cms-port 8070] [--cms-url http://127.0.0.1:8055]
 //   node scripts/bench.mjs --from bench-results/bench-<date>.json   (tables of a saved run)
+//   node scripts/bench.mjs --scale [--duration 5] [--connections 1] [--port ...] [--cms-port ...]
+//        the scale data set (cms/data-scale, seeded once by cms/scripts/scale.mjs) beside today's
+//        doc page, and search at the scale set's size; targets beside figures (scripts/bench/scale.mjs)
 //
 // States, per page and number of connections (autocannon, 127.0.0.1 only):
 //   static  the page's own bytes answered from memory by the same worker (the ceiling);
@@ -54,6 +57,7 @@ const { values: args } = parseArgs({
     "cms-url": { type: "string" },
     out: { type: "string", default: "bench-results" },
     from: { type: "string" },
+    scale: { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -230,258 +234,282 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-try {
-  build = buildForBench({ log });
-  report.bundle = build.bundle;
-  log(
-    `bundle: ${kb(build.bundle.rawBytes)} raw, ${kb(build.bundle.gzipBytes)} gzip (wrangler: ${build.bundle.wranglerRawKiB} KiB / gzip ${build.bundle.wranglerGzipKiB} KiB)`,
-  );
-
-  let apiBaseUrl = args["cms-url"];
-  let cmsPids = [];
-  if (!apiBaseUrl) {
-    cms = await startBenchCms({ name: "bench", port: cmsPort, siteUrl: `http://127.0.0.1:${basePort + 1}`, log });
-    apiBaseUrl = cms.url;
-    cmsPids = [cms.pid];
+if (args.scale) {
+  try {
+    build = buildForBench({ log });
+    const { runScaleBench, scaleToMarkdown } = await import("./bench/scale.mjs");
+    report.scale = await runScaleBench({ build, basePort, cmsPort, connections, log, load, skip });
+    report.targets = report.scale.targets;
+    report.machine.loadavgAfter = loadavg().map((n) => round(n, 2));
+    report.finishedAt = new Date().toISOString();
+    mkdirSync(outDir, { recursive: true });
+    const stamp = report.date.replace(/[:.]/g, "-").slice(0, 19);
+    const { searchToMarkdown } = await import("./bench/search.mjs");
+    const markdown = `${scaleToMarkdown(report.scale)}\n${report.scale.engine ? searchToMarkdown(report.scale.engine) : ""}`;
+    writeFileSync(join(outDir, `bench-scale-${stamp}.json`), JSON.stringify(report, null, 2) + "\n");
+    writeFileSync(join(outDir, `bench-scale-${stamp}.md`), markdown);
+    console.log("\n" + markdown);
+    console.log(`written: ${args.out}/bench-scale-${stamp}.json, .md`);
+    process.exitCode = report.targets.every((t) => t.met !== false) ? 0 : 2;
+  } catch (error) {
+    console.error("bench failed:", error);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
   }
-  report.cms = apiBaseUrl;
+} else
+  try {
+    build = buildForBench({ log });
+    report.bundle = build.bundle;
+    log(
+      `bundle: ${kb(build.bundle.rawBytes)} raw, ${kb(build.bundle.gzipBytes)} gzip (wrangler: ${build.bundle.wranglerRawKiB} KiB / gzip ${build.bundle.wranglerGzipKiB} KiB)`,
+    );
 
-  const cached = await startWorkerd({ build, port: basePort, apiBaseUrl });
-  const uncached = await startWorkerd({ build, port: basePort + 2, apiBaseUrl, vars: { PAGE_CACHE: "off" } });
-  log(`workerd: page cache on ${cached.url} (site ${cached.siteUrl}), off ${uncached.url}; Directus ${apiBaseUrl}`);
-
-  const pages = await discoverPages(cached.url, { only: args.pages ? list(args.pages) : undefined });
-  report.pages = [];
-  for (const page of pages) {
-    const first = await probe(cached.url + page.path);
-    const hit = await untilHit(cached.url + page.path);
-    const ceiling = await probe(`${cached.url}/__bench/static${page.path}`);
-    const ssr = await probe(uncached.url + page.path);
-    if (ssr.pageCache) throw new Error(`PAGE_CACHE=off did not turn the page cache off (${page.path}: ${ssr.pageCache})`);
-    report.pages.push({ ...page, htmlBytes: hit.bytes, firstRender: first.serverTiming, staticBytes: ceiling.bytes });
-    log(`page ${page.name}: ${page.path} (${kb(hit.bytes)} HTML)`);
-  }
-
-  // Warm, in the order static -> hit -> ssr for each page and connection count, so the three
-  // states of one row run under the same machine load.
-  report.runs = [];
-  const states = ["static", "hit", "ssr"].filter((state) => !skip.has(state));
-  const total = pages.length * connections.length * states.length;
-  log(`\nwarm runs: ${total} x ${duration} s (~${Math.ceil((total * (duration + 0.6)) / 60)} min)`);
-  for (const page of pages) {
-    for (const conns of connections) {
-      for (const state of states) {
-        const target =
-          state === "static"
-            ? `${cached.url}/__bench/static${page.path}`
-            : state === "hit"
-              ? cached.url + page.path
-              : uncached.url + page.path;
-        const instance = state === "ssr" ? uncached : cached;
-        if (state === "hit") await untilHit(target);
-        else await probe(target);
-        const run = await load(target, conns, { pids: instance.pids(), cmsPids });
-        const after = state === "static" ? {} : await probe(target);
-        report.runs.push({
-          page: page.name,
-          path: page.path,
-          state,
-          connections: conns,
-          ...run,
-          after: { pageCache: after.pageCache, serverTiming: after.serverTiming },
-        });
-        log(
-          `  ${page.name.padEnd(8)} ${state.padEnd(6)} c=${String(conns).padEnd(3)} ${fmt(run.rps, 0).padStart(6)} req/s  p50 ${fmt(run.p50)} ms  p99 ${fmt(run.p99)} ms  cpu ${fmt(run.cpuMsPerRequest, 3)} ms/req` +
-            (run.non2xx || run.errors ? `  NON-2XX ${run.non2xx} ERRORS ${run.errors}` : "") +
-            (after.serverTiming ? `  ${after.serverTiming}` : after.pageCache ? `  ${after.pageCache}` : ""),
-        );
-      }
+    let apiBaseUrl = args["cms-url"];
+    let cmsPids = [];
+    if (!apiBaseUrl) {
+      cms = await startBenchCms({ name: "bench", port: cmsPort, siteUrl: `http://127.0.0.1:${basePort + 1}`, log });
+      apiBaseUrl = cms.url;
+      cmsPids = [cms.pid];
     }
-  }
-  // Where a page-cache hit's time goes, with the same bytes (one page, one concurrency).
-  report.diagnostics = [];
-  const diagPage = pages.find((page) => page.name === "blog") ?? pages[0];
-  const diagConns = connections.includes(10) ? 10 : connections[0];
-  if (!skip.has("diagnostics") && diagPage) {
-    log(`\nhit path split (${diagPage.path}, c=${diagConns}):`);
-    for (const kind of ["static", "cache", "rewrite"]) {
-      const target = `${cached.url}/__bench/${kind}${diagPage.path}`;
-      await probe(target);
-      const run = await load(target, diagConns, { pids: cached.pids() });
-      report.diagnostics.push({ page: diagPage.name, path: diagPage.path, kind, connections: diagConns, ...run });
-      log(`  ${kind.padEnd(8)} ${fmt(run.rps, 0).padStart(6)} req/s  p50 ${fmt(run.p50)} ms  cpu ${fmt(run.cpuMsPerRequest, 3)} ms/req`);
-    }
-  }
-  await cached.dispose();
-  await uncached.dispose();
+    report.cms = apiBaseUrl;
 
-  // Cold: a fresh instance for every burst.
-  report.cold = [];
-  if (!skip.has("cold")) {
-    log(`\ncold bursts: ${pages.length} pages x ${coldConnections.join("/")} simultaneous x ${coldRepeats} fresh instances`);
+    const cached = await startWorkerd({ build, port: basePort, apiBaseUrl });
+    const uncached = await startWorkerd({ build, port: basePort + 2, apiBaseUrl, vars: { PAGE_CACHE: "off" } });
+    log(`workerd: page cache on ${cached.url} (site ${cached.siteUrl}), off ${uncached.url}; Directus ${apiBaseUrl}`);
+
+    const pages = await discoverPages(cached.url, { only: args.pages ? list(args.pages) : undefined });
+    report.pages = [];
     for (const page of pages) {
-      for (const conns of coldConnections) {
-        const samples = [];
-        let cpu = 0;
-        let cmsCpu = 0;
-        let wall = 0;
-        let timing = null;
-        let failed = 0;
-        for (let r = 0; r < coldRepeats; r++) {
-          const fresh = await startWorkerd({ build, port: basePort + 4, apiBaseUrl });
-          try {
-            const b = await burst(fresh.url, page.path, conns, fresh.pids(), cmsPids);
-            samples.push(...b.results.filter((x) => x.status === 200));
-            failed += b.results.filter((x) => x.status !== 200).length;
-            cpu += b.cpu;
-            cmsCpu += b.cmsCpu;
-            wall += b.wall;
-            timing ??= b.results[0].serverTiming;
-          } finally {
-            await fresh.dispose();
-          }
+      const first = await probe(cached.url + page.path);
+      const hit = await untilHit(cached.url + page.path);
+      const ceiling = await probe(`${cached.url}/__bench/static${page.path}`);
+      const ssr = await probe(uncached.url + page.path);
+      if (ssr.pageCache) throw new Error(`PAGE_CACHE=off did not turn the page cache off (${page.path}: ${ssr.pageCache})`);
+      report.pages.push({ ...page, htmlBytes: hit.bytes, firstRender: first.serverTiming, staticBytes: ceiling.bytes });
+      log(`page ${page.name}: ${page.path} (${kb(hit.bytes)} HTML)`);
+    }
+
+    // Warm, in the order static -> hit -> ssr for each page and connection count, so the three
+    // states of one row run under the same machine load.
+    report.runs = [];
+    const states = ["static", "hit", "ssr"].filter((state) => !skip.has(state));
+    const total = pages.length * connections.length * states.length;
+    log(`\nwarm runs: ${total} x ${duration} s (~${Math.ceil((total * (duration + 0.6)) / 60)} min)`);
+    for (const page of pages) {
+      for (const conns of connections) {
+        for (const state of states) {
+          const target =
+            state === "static"
+              ? `${cached.url}/__bench/static${page.path}`
+              : state === "hit"
+                ? cached.url + page.path
+                : uncached.url + page.path;
+          const instance = state === "ssr" ? uncached : cached;
+          if (state === "hit") await untilHit(target);
+          else await probe(target);
+          const run = await load(target, conns, { pids: instance.pids(), cmsPids });
+          const after = state === "static" ? {} : await probe(target);
+          report.runs.push({
+            page: page.name,
+            path: page.path,
+            state,
+            connections: conns,
+            ...run,
+            after: { pageCache: after.pageCache, serverTiming: after.serverTiming },
+          });
+          log(
+            `  ${page.name.padEnd(8)} ${state.padEnd(6)} c=${String(conns).padEnd(3)} ${fmt(run.rps, 0).padStart(6)} req/s  p50 ${fmt(run.p50)} ms  p99 ${fmt(run.p99)} ms  cpu ${fmt(run.cpuMsPerRequest, 3)} ms/req` +
+              (run.non2xx || run.errors ? `  NON-2XX ${run.non2xx} ERRORS ${run.errors}` : "") +
+              (after.serverTiming ? `  ${after.serverTiming}` : after.pageCache ? `  ${after.pageCache}` : ""),
+          );
         }
-        const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
-        const ttfb = samples.map((s) => s.ttfb).sort((a, b) => a - b);
-        const n = conns * coldRepeats;
-        const row = {
-          page: page.name,
-          path: page.path,
-          connections: conns,
-          requests: n,
-          failed,
-          p50: round(percentile(ms, 0.5)),
-          p99: round(percentile(ms, 0.99)),
-          ttfbP50: round(percentile(ttfb, 0.5)),
-          burstRps: round((n / wall) * 1000, 1),
-          cpuMsPerRequest: round(cpu / n, 3),
-          cmsCpuMsPerRequest: cmsPids.length ? round(cmsCpu / n, 3) : null,
-          serverTiming: timing,
-        };
-        report.cold.push(row);
-        log(
-          `  ${page.name.padEnd(8)} cold   c=${String(conns).padEnd(3)} p50 ${fmt(row.p50)} ms  p99 ${fmt(row.p99)} ms  cpu ${fmt(row.cpuMsPerRequest, 3)} ms/req  Directus cpu ${fmt(row.cmsCpuMsPerRequest, 2)} ms/req  ${timing ?? ""}${failed ? `  FAILED ${failed}` : ""}`,
-        );
       }
     }
-  }
+    // Where a page-cache hit's time goes, with the same bytes (one page, one concurrency).
+    report.diagnostics = [];
+    const diagPage = pages.find((page) => page.name === "blog") ?? pages[0];
+    const diagConns = connections.includes(10) ? 10 : connections[0];
+    if (!skip.has("diagnostics") && diagPage) {
+      log(`\nhit path split (${diagPage.path}, c=${diagConns}):`);
+      for (const kind of ["static", "cache", "rewrite"]) {
+        const target = `${cached.url}/__bench/${kind}${diagPage.path}`;
+        await probe(target);
+        const run = await load(target, diagConns, { pids: cached.pids() });
+        report.diagnostics.push({ page: diagPage.name, path: diagPage.path, kind, connections: diagConns, ...run });
+        log(`  ${kind.padEnd(8)} ${fmt(run.rps, 0).padStart(6)} req/s  p50 ${fmt(run.p50)} ms  cpu ${fmt(run.cpuMsPerRequest, 3)} ms/req`);
+      }
+    }
+    await cached.dispose();
+    await uncached.dispose();
 
-  // Cold, as production has it after publishing: the CMS webhook rendered the doc page into KV
-  // (src/docs/prerender.server.ts), then a fresh instance on that KV takes its first request.
-  report.coldPublished = [];
-  const docPage = pages.find((page) => page.name === "doc");
-  if (!skip.has("cold") && docPage) {
-    log(`\ncold after publishing (${docPage.path}): the webhook for every doc page first, then fresh instances on its KV`);
-    const published = mkdtempSync(join(tmpdir(), "bench-published-"));
-    try {
-      // Every published doc page, as the webhook names them when they are published.
-      const lookup = await fetch(`${apiBaseUrl}/graphql`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ query: "{ docs_pages(limit: -1) { id } }" }),
-      }).then((response) => response.json());
-      const ids = (lookup?.data?.docs_pages ?? []).map((page) => String(page.id));
-      if (!ids.length) throw new Error("no published docs pages in Directus");
-      const warm = await startWorkerd({ build, port: basePort + 4, apiBaseUrl, persistTo: published });
+    // Cold: a fresh instance for every burst.
+    report.cold = [];
+    if (!skip.has("cold")) {
+      log(`\ncold bursts: ${pages.length} pages x ${coldConnections.join("/")} simultaneous x ${coldRepeats} fresh instances`);
+      for (const page of pages) {
+        for (const conns of coldConnections) {
+          const samples = [];
+          let cpu = 0;
+          let cmsCpu = 0;
+          let wall = 0;
+          let timing = null;
+          let failed = 0;
+          for (let r = 0; r < coldRepeats; r++) {
+            const fresh = await startWorkerd({ build, port: basePort + 4, apiBaseUrl });
+            try {
+              const b = await burst(fresh.url, page.path, conns, fresh.pids(), cmsPids);
+              samples.push(...b.results.filter((x) => x.status === 200));
+              failed += b.results.filter((x) => x.status !== 200).length;
+              cpu += b.cpu;
+              cmsCpu += b.cmsCpu;
+              wall += b.wall;
+              timing ??= b.results[0].serverTiming;
+            } finally {
+              await fresh.dispose();
+            }
+          }
+          const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
+          const ttfb = samples.map((s) => s.ttfb).sort((a, b) => a - b);
+          const n = conns * coldRepeats;
+          const row = {
+            page: page.name,
+            path: page.path,
+            connections: conns,
+            requests: n,
+            failed,
+            p50: round(percentile(ms, 0.5)),
+            p99: round(percentile(ms, 0.99)),
+            ttfbP50: round(percentile(ttfb, 0.5)),
+            burstRps: round((n / wall) * 1000, 1),
+            cpuMsPerRequest: round(cpu / n, 3),
+            cmsCpuMsPerRequest: cmsPids.length ? round(cmsCpu / n, 3) : null,
+            serverTiming: timing,
+          };
+          report.cold.push(row);
+          log(
+            `  ${page.name.padEnd(8)} cold   c=${String(conns).padEnd(3)} p50 ${fmt(row.p50)} ms  p99 ${fmt(row.p99)} ms  cpu ${fmt(row.cpuMsPerRequest, 3)} ms/req  Directus cpu ${fmt(row.cmsCpuMsPerRequest, 2)} ms/req  ${timing ?? ""}${failed ? `  FAILED ${failed}` : ""}`,
+          );
+        }
+      }
+    }
+
+    // Cold, as production has it after publishing: the CMS webhook rendered the doc page into KV
+    // (src/docs/prerender.server.ts), then a fresh instance on that KV takes its first request.
+    report.coldPublished = [];
+    const docPage = pages.find((page) => page.name === "doc");
+    if (!skip.has("cold") && docPage) {
+      log(`\ncold after publishing (${docPage.path}): the webhook for every doc page first, then fresh instances on its KV`);
+      const published = mkdtempSync(join(tmpdir(), "bench-published-"));
       try {
-        const hook = await fetch(`${warm.url}/api/revalidate`, {
+        // Every published doc page, as the webhook names them when they are published.
+        const lookup = await fetch(`${apiBaseUrl}/graphql`, {
           method: "POST",
-          headers: { "Content-Type": "application/json", "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET },
-          body: JSON.stringify({ collection: "docs_pages", keys: ids }),
-        });
-        if (!hook.ok) throw new Error(`webhook answered ${hook.status}`);
-        const kv = await warm.kv();
-        const rendered = async () => (await kv.list({ prefix: "q:DocsPage:" })).keys.length;
-        for (let attempt = 0; attempt < 600 && (await rendered()) < ids.length; attempt++) await delay(50);
-        if ((await rendered()) < ids.length) throw new Error(`the webhook rendered ${await rendered()} of ${ids.length} doc pages`);
-      } finally {
-        await warm.dispose();
-      }
-      for (const conns of coldConnections) {
-        const samples = [];
-        let cpu = 0;
-        let n = 0;
-        for (let r = 0; r < coldRepeats; r++) {
-          const state = mkdtempSync(join(tmpdir(), "bench-published-copy-"));
-          cpSync(published, state, { recursive: true });
-          const fresh = await startWorkerd({ build, port: basePort + 4, apiBaseUrl, persistTo: state });
-          try {
-            const b = await burst(fresh.url, docPage.path, conns, fresh.pids(), cmsPids);
-            samples.push(...b.results.filter((x) => x.status === 200).map((x) => x.ms));
-            cpu += b.cpu;
-            n += conns;
-          } finally {
-            await fresh.dispose();
-            rmSync(state, { recursive: true, force: true });
-          }
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ query: "{ docs_pages(limit: -1) { id } }" }),
+        }).then((response) => response.json());
+        const ids = (lookup?.data?.docs_pages ?? []).map((page) => String(page.id));
+        if (!ids.length) throw new Error("no published docs pages in Directus");
+        const warm = await startWorkerd({ build, port: basePort + 4, apiBaseUrl, persistTo: published });
+        try {
+          const hook = await fetch(`${warm.url}/api/revalidate`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET },
+            body: JSON.stringify({ collection: "docs_pages", keys: ids }),
+          });
+          if (!hook.ok) throw new Error(`webhook answered ${hook.status}`);
+          const kv = await warm.kv();
+          const rendered = async () => (await kv.list({ prefix: "q:DocsPage:" })).keys.length;
+          for (let attempt = 0; attempt < 600 && (await rendered()) < ids.length; attempt++) await delay(50);
+          if ((await rendered()) < ids.length) throw new Error(`the webhook rendered ${await rendered()} of ${ids.length} doc pages`);
+        } finally {
+          await warm.dispose();
         }
-        samples.sort((a, b) => a - b);
-        const row = {
-          page: docPage.name,
-          path: docPage.path,
-          connections: conns,
-          requests: n,
-          p50: round(percentile(samples, 0.5)),
-          cpuMsPerRequest: round(cpu / n, 3),
-        };
-        report.coldPublished.push(row);
-        log(
-          `  ${docPage.name.padEnd(8)} published cold c=${String(conns).padEnd(3)} p50 ${fmt(row.p50)} ms  cpu ${fmt(row.cpuMsPerRequest, 3)} ms/req`,
-        );
+        for (const conns of coldConnections) {
+          const samples = [];
+          let cpu = 0;
+          let n = 0;
+          for (let r = 0; r < coldRepeats; r++) {
+            const state = mkdtempSync(join(tmpdir(), "bench-published-copy-"));
+            cpSync(published, state, { recursive: true });
+            const fresh = await startWorkerd({ build, port: basePort + 4, apiBaseUrl, persistTo: state });
+            try {
+              const b = await burst(fresh.url, docPage.path, conns, fresh.pids(), cmsPids);
+              samples.push(...b.results.filter((x) => x.status === 200).map((x) => x.ms));
+              cpu += b.cpu;
+              n += conns;
+            } finally {
+              await fresh.dispose();
+              rmSync(state, { recursive: true, force: true });
+            }
+          }
+          samples.sort((a, b) => a - b);
+          const row = {
+            page: docPage.name,
+            path: docPage.path,
+            connections: conns,
+            requests: n,
+            p50: round(percentile(samples, 0.5)),
+            cpuMsPerRequest: round(cpu / n, 3),
+          };
+          report.coldPublished.push(row);
+          log(
+            `  ${docPage.name.padEnd(8)} published cold c=${String(conns).padEnd(3)} p50 ${fmt(row.p50)} ms  cpu ${fmt(row.cpuMsPerRequest, 3)} ms/req`,
+          );
+        }
+      } finally {
+        rmSync(published, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(published, { recursive: true, force: true });
     }
-  }
 
-  // Client JS and CSS per template, in Chromium against the routed socket (static files too).
-  if (!skip.has("client")) {
-    log("\nclient bytes (Chromium) ...");
-    const site = await startWorkerd({ build, port: basePort + 6, apiBaseUrl });
-    try {
-      report.client = await measureClientBytes(site.siteUrl, pages, { log });
-    } finally {
-      await site.dispose();
+    // Client JS and CSS per template, in Chromium against the routed socket (static files too).
+    if (!skip.has("client")) {
+      log("\nclient bytes (Chromium) ...");
+      const site = await startWorkerd({ build, port: basePort + 6, apiBaseUrl });
+      try {
+        report.client = await measureClientBytes(site.siteUrl, pages, { log });
+      } finally {
+        await site.dispose();
+      }
     }
-  }
 
-  // The first tap on a phone profile: /blog -> an article, four cases (scripts/bench/first-tap.mjs).
-  if (!skip.has("tap")) {
-    log("\nfirst tap (Chromium, 412 px, slow 4G, 4x CPU) ...");
-    const site = await startWorkerd({ build, port: basePort + 8, apiBaseUrl });
-    try {
-      report.firstTap = await measureFirstTap(site.siteUrl, { runs: ints(args["tap-runs"], "--tap-runs")[0], log });
-    } finally {
-      await site.dispose();
+    // The first tap on a phone profile: /blog -> an article, four cases (scripts/bench/first-tap.mjs).
+    if (!skip.has("tap")) {
+      log("\nfirst tap (Chromium, 412 px, slow 4G, 4x CPU) ...");
+      const site = await startWorkerd({ build, port: basePort + 8, apiBaseUrl });
+      try {
+        report.firstTap = await measureFirstTap(site.siteUrl, { runs: ints(args["tap-runs"], "--tap-runs")[0], log });
+      } finally {
+        await site.dispose();
+      }
     }
+
+    // Search: query time, index size, load and rebuild time at 5,000 documents, dialog JS.
+    if (!skip.has("search")) {
+      log("\nsearch ...");
+      report.search = await measureSearch({ log, skip: ["orama"] });
+    }
+
+    report.machine.loadavgAfter = loadavg().map((n) => round(n, 2));
+    report.finishedAt = new Date().toISOString();
+    report.targets = evaluateTargets(report);
+
+    mkdirSync(outDir, { recursive: true });
+    const stamp = report.date.replace(/[:.]/g, "-").slice(0, 19);
+    const markdown = toMarkdown(report);
+    writeFileSync(join(outDir, `bench-${stamp}.json`), JSON.stringify(report, null, 2) + "\n");
+    writeFileSync(join(outDir, `bench-${stamp}.md`), markdown);
+    writeFileSync(join(outDir, "bench-latest.json"), JSON.stringify(report, null, 2) + "\n");
+    writeFileSync(join(outDir, "bench-latest.md"), markdown);
+    console.log("\n" + markdown);
+    console.log(`written: ${args.out}/bench-${stamp}.json, .md (and bench-latest.*)`);
+    process.exitCode = report.targets.every((t) => t.met !== false) ? 0 : 2;
+  } catch (error) {
+    console.error("bench failed:", error);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
   }
-
-  // Search: query time, index size, load and rebuild time at 5,000 documents, dialog JS.
-  if (!skip.has("search")) {
-    log("\nsearch ...");
-    report.search = await measureSearch({ log, skip: ["orama"] });
-  }
-
-  report.machine.loadavgAfter = loadavg().map((n) => round(n, 2));
-  report.finishedAt = new Date().toISOString();
-  report.targets = evaluateTargets(report);
-
-  mkdirSync(outDir, { recursive: true });
-  const stamp = report.date.replace(/[:.]/g, "-").slice(0, 19);
-  const markdown = toMarkdown(report);
-  writeFileSync(join(outDir, `bench-${stamp}.json`), JSON.stringify(report, null, 2) + "\n");
-  writeFileSync(join(outDir, `bench-${stamp}.md`), markdown);
-  writeFileSync(join(outDir, "bench-latest.json"), JSON.stringify(report, null, 2) + "\n");
-  writeFileSync(join(outDir, "bench-latest.md"), markdown);
-  console.log("\n" + markdown);
-  console.log(`written: ${args.out}/bench-${stamp}.json, .md (and bench-latest.*)`);
-  process.exitCode = report.targets.every((t) => t.met !== false) ? 0 : 2;
-} catch (error) {
-  console.error("bench failed:", error);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-}
 
 // ---------------------------------------------------------------------------------------------
 // Targets and report

@@ -153,7 +153,9 @@ export function cmsEnv(opts = {}) {
     // Public GraphQL introspection is needed for the SDL export; the site only POSTs queries.
     GRAPHQL_INTROSPECTION: "true",
     QUERY_LIMIT_DEFAULT: "100",
-    QUERY_LIMIT_MAX: "500",
+    // `limit: -1` reads at most this many rows here (production keeps Directus' default, no cap);
+    // the scale set's data dir raises it, or whole-table queries would stop at 500.
+    QUERY_LIMIT_MAX: String(opts.queryLimitMax ?? 500),
     CORS_ENABLED: "true",
     CORS_ORIGIN: "true",
     RATE_LIMITER_ENABLED: "false",
@@ -337,7 +339,7 @@ function fileHash(...files) {
   return h.digest("hex").slice(0, 16);
 }
 
-function readState(dataDir) {
+export function readState(dataDir) {
   try {
     return JSON.parse(readFileSync(join(dataDir, STATE_FILE), "utf8"));
   } catch {
@@ -345,7 +347,7 @@ function readState(dataDir) {
   }
 }
 
-function writeState(dataDir, state) {
+export function writeState(dataDir, state) {
   writeFileSync(join(dataDir, STATE_FILE), JSON.stringify(state, null, 2) + "\n");
 }
 

@@ -9,7 +9,7 @@
 // then `report.search = await measureSearch({ log })`; `report.search.targets` has the same shape
 // as bench.mjs's targets ({ target, measured, met }).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -67,7 +67,8 @@ async function bundleAll(dir) {
   };
   return {
     minisearchModule: await nodeBuild(
-      `export * from ${JSON.stringify(engine)}; export { fixtureCorpus } from ${JSON.stringify(fixtures)};`,
+      `export * from ${JSON.stringify(engine)}; export { fixtureCorpus } from ${JSON.stringify(fixtures)}; ` +
+        `export { buildShardedIndex, openShardedIndex, searchSharded } from ${JSON.stringify(join(root, "src/search/shards.ts"))};`,
       "engine.mjs",
     ),
     oramaModule: await nodeBuild(`export { create, insertMultiple, search, save, load, count } from "@orama/orama";`, "orama.mjs"),
@@ -207,13 +208,24 @@ const slug = (s) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
+const defaultMix = { doc: 0.6, post: 0.25, job: 0.1, event: 0.05 };
+
+/**
+ * The scale set's shape (cms/seed/scale.mjs: 5,000 docs pages of about 3.5 sections each,
+ * 10,000 posts, 500 roles, 300 events) as a synthetic corpus.
+ */
+export const scaleCorpusSize = {
+  documents: 28_300,
+  mix: { doc: 17_500 / 28_300, post: 10_000 / 28_300, job: 500 / 28_300, event: 300 / 28_300 },
+};
+
 /**
  * `count` documents: 60 % doc sections (grouped in pages), 25 % posts, 10 % roles, 5 % events;
  * titles + 150–400-word bodies. Each page or item has a topic (30 of the domain words): body
  * words are 45 % function words, 15 % topic words, 5 % other domain words and 35 % a Zipf draw
  * from ordinary English and 20,000 rarer pseudo-words, roughly the shares of real technical prose.
  */
-export function syntheticCorpus(count = 5000, seed = 42) {
+export function syntheticCorpus(count = 5000, seed = 42, mix = defaultMix) {
   const random = rng(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   // Ranks shuffled (the word list is alphabetical); ordinary words stay ahead of the rare tail.
@@ -255,7 +267,7 @@ export function syntheticCorpus(count = 5000, seed = 42) {
   let page = null;
   for (let i = 0; i < count; i++) {
     const r = random();
-    if (r < 0.6) {
+    if (r < mix.doc) {
       if (!page || random() < 0.2) {
         page = { topic: pick(topics) };
         topic = page.topic;
@@ -276,7 +288,7 @@ export function syntheticCorpus(count = 5000, seed = 42) {
       continue;
     }
     topic = pick(topics);
-    if (r < 0.85) {
+    if (r < mix.doc + mix.post) {
       const t = title(4, 9);
       docs.push({
         id: `/blog/${slug(t)}-${i}`,
@@ -289,7 +301,7 @@ export function syntheticCorpus(count = 5000, seed = 42) {
         section: capitalise(pick(["engineering", "product", "customers", "company"])),
         date: new Date(now - Math.floor(random() * 3 * 365) * 86_400_000).toISOString(),
       });
-    } else if (r < 0.95) {
+    } else if (r < mix.doc + mix.post + mix.job) {
       const level = pick(["", "Senior ", "Staff ", "Principal "]);
       const t = `${level}${capitalise(topical())} ${pick(["Engineer", "Manager", "Technician", "Scientist"])}`;
       docs.push({
@@ -390,7 +402,7 @@ const fuzziness = (term) => (term.length < 4 || /\d/.test(term) ? 0 : term.lengt
 // The last line of both load scripts: what the child process reports.
 const printTimes = `console.log(JSON.stringify({
   importMs: t1 - t0, readMs: t2 - t1, loadMs: t3 - t2, loadCpuMs: (cpu3.user + cpu3.system) / 1000,
-  firstQueryMs: t4 - t3, heapBytes: heap1 - heap0,
+  firstQueryMs: t4 - t3, firstSearchCpuMs: (cpu4.user + cpu4.system) / 1000, heapBytes: heap1 - heap0,
 }));`;
 
 /**
@@ -412,6 +424,7 @@ const loadScript = (moduleUrl, file, { load, search }) => `
       const cpu3 = process.cpuUsage(cpu2);
       ${search}
       const t4 = performance.now();
+      const cpu4 = process.cpuUsage(cpu2);
       globalThis.gc?.(); const heap1 = process.memoryUsage().heapUsed;
       ${printTimes}`;
 
@@ -432,6 +445,46 @@ function minisearchEngine(mod) {
       loadScript(moduleUrl, file, {
         load: "const index = mod.loadIndex(text);",
         search: `mod.search(index, "kubernetes gpu", { now: ${now} });`,
+      }),
+  };
+}
+
+/**
+ * The split index (src/search/shards.ts): build gives the base and parts as one JSON string
+ * (for sizes); `writeParts` lays them out as files, which the fresh process reads on demand as
+ * the worker reads KV.
+ */
+function shardedEngine(mod) {
+  const open = (text) => {
+    const { base, parts } = JSON.parse(text);
+    return mod.openShardedIndex(base, async (name) => parts[name] ?? null);
+  };
+  return {
+    name: "sharded",
+    build: (docs) => {
+      const built = mod.buildShardedIndex(docs, { builtAt: new Date(now) });
+      return JSON.stringify({ base: built.base, parts: Object.fromEntries(built.parts) });
+    },
+    writeParts: (text, dir) => {
+      const { base, parts } = JSON.parse(text);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "base"), base);
+      for (const [name, part] of Object.entries(parts)) writeFileSync(join(dir, name), part);
+      return { shards: Object.keys(parts).filter((name) => name.startsWith("t")).length, baseBytes: Buffer.byteLength(base) };
+    },
+    load: open,
+    search: async (index, q) => {
+      const outcome = await mod.searchSharded(index, q, { now, limit: 10 });
+      return outcome.results.map((r) => ({
+        title: r.title.map((s) => s.text).join(""),
+        snippet: r.snippet,
+        titleMatch: r.title.some((s) => s.match),
+      }));
+    },
+    loadScript: (moduleUrl, dir) =>
+      loadScript(moduleUrl, join(dir, "base"), {
+        load: `const index = mod.openShardedIndex(text, async (name) => readFileSync(${JSON.stringify(dir)} + "/" + name, "utf8"));`,
+        search: `await mod.searchSharded(index, "kubernetes gpu", { now: ${now} });`,
       }),
   };
 }
@@ -520,19 +573,20 @@ function freshLoads(engine, moduleFile, indexFile, times) {
     loadMs: pickMedian("loadMs"),
     loadCpuMs: pickMedian("loadCpuMs"),
     firstQueryMs: pickMedian("firstQueryMs"),
+    firstSearchCpuMs: pickMedian("firstSearchCpuMs"),
     readMs: pickMedian("readMs"),
     heapMB: round(median(runs.map((r) => r.heapBytes)) / 1e6, 1),
   };
 }
 
-function timeQueries(engine, index, queries, rounds) {
-  for (const { q } of queries) engine.search(index, q); // warm-up
+async function timeQueries(engine, index, queries, rounds) {
+  for (const { q } of queries) await engine.search(index, q); // warm-up
   const samples = [];
   for (let r = 0; r < rounds; r++) {
     for (const { kind, q } of queries) {
       const c0 = cpuMs();
       const t0 = performance.now();
-      engine.search(index, q);
+      await engine.search(index, q);
       samples.push({ kind, ms: performance.now() - t0, cpu: cpuMs() - c0 });
     }
   }
@@ -555,10 +609,10 @@ function timeQueries(engine, index, queries, rounds) {
   };
 }
 
-function typoRecall(engine, index, set) {
+async function typoRecall(engine, index, set) {
   let found = 0;
   for (const { word, q } of set) {
-    const hits = engine.search(index, q);
+    const hits = await engine.search(index, q);
     if (
       hits.some((hit) =>
         hit.title
@@ -575,7 +629,7 @@ function typoRecall(engine, index, set) {
 /**
  * @param {{ log?: (line: string) => void, docs?: number | number[], rounds?: number, loads?: number, skip?: string[] }} options
  */
-export async function measureSearch({ log = () => {}, docs = [5000], rounds = 5, loads = 3, skip = [] } = {}) {
+export async function measureSearch({ log = () => {}, docs = [5000], rounds = 5, loads = 3, skip = [], scale = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "meridian-search-bench-"));
   try {
     log("search: bundling the engine (esbuild) ...");
@@ -583,6 +637,10 @@ export async function measureSearch({ log = () => {}, docs = [5000], rounds = 5,
     const minisearchMod = await import(pathToFileURL(bundles.minisearchModule).href);
     const engines = [minisearchEngine(minisearchMod)];
     const modules = { minisearch: bundles.minisearchModule };
+    if (!skip.includes("sharded")) {
+      engines.push(shardedEngine(minisearchMod));
+      modules.sharded = bundles.minisearchModule;
+    }
     if (!skip.includes("orama")) {
       engines.push(oramaEngine(await import(pathToFileURL(bundles.oramaModule).href)));
       modules.orama = bundles.oramaModule;
@@ -591,6 +649,7 @@ export async function measureSearch({ log = () => {}, docs = [5000], rounds = 5,
     const corpora = [
       { name: "fixtures", docs: minisearchMod.fixtureCorpus },
       ...sizes.map((n) => ({ name: `synthetic-${n}`, docs: syntheticCorpus(n) })),
+      ...(scale ? [{ name: "scale", docs: syntheticCorpus(scaleCorpusSize.documents, 42, scaleCorpusSize.mix) }] : []),
     ];
     const report = {
       date: new Date().toISOString(),
@@ -608,19 +667,24 @@ export async function measureSearch({ log = () => {}, docs = [5000], rounds = 5,
       for (const engine of engines) {
         log(`search: ${corpus.name} (${corpus.docs.length} documents), ${engine.name}: build ...`);
         const build = timeBuild(engine, corpus.docs, corpus.docs.length > 1000 ? 2 : 5);
-        const file = join(dir, `${corpus.name}-${engine.name}.txt`);
-        writeFileSync(file, build.text);
+        let file = join(dir, `${corpus.name}-${engine.name}.txt`);
+        let layout = null;
+        if (engine.writeParts) {
+          file = join(dir, `${corpus.name}-${engine.name}`);
+          layout = engine.writeParts(build.text, file);
+        } else writeFileSync(file, build.text);
         log(`search: ${corpus.name}, ${engine.name}: load in fresh processes, queries ...`);
         const fresh = freshLoads(engine, modules[engine.name], file, loads);
         const index = engine.load(build.text);
         row.engines[engine.name] = {
           buildMs: round(build.ms, 1),
           buildCpuMs: round(build.cpuMs, 1),
+          ...(layout ?? {}),
           indexBytes: Buffer.byteLength(build.text),
           indexGzipBytes: gzipSize(build.text),
           ...fresh,
-          query: timeQueries(engine, index, queries, rounds),
-          typo: typoRecall(engine, index, typos),
+          query: await timeQueries(engine, index, queries, rounds),
+          typo: await typoRecall(engine, index, typos),
         };
         const e = row.engines[engine.name];
         log(
@@ -683,6 +747,8 @@ export async function measureSearch({ log = () => {}, docs = [5000], rounds = 5,
  * wall time mostly measures the other processes (both are reported).
  */
 export function searchTargets(report) {
+  const scale = report.corpora.find((corpus) => corpus.name === "scale");
+  if (scale?.engines.sharded) return scaleSearchTargets(scale);
   const big = report.corpora.at(-1);
   const ours = big?.engines.minisearch;
   if (!ours) return [];
@@ -706,6 +772,31 @@ export function searchTargets(report) {
   ];
 }
 
+/** The scale targets (the split index at the scale set's size; typo recall against one index of the same corpus). */
+export function scaleSearchTargets(scale) {
+  const sharded = scale.engines.sharded;
+  const whole = scale.engines.minisearch;
+  const q = sharded.query;
+  return [
+    {
+      target: `first search in a fresh isolate <= 100 ms CPU at ${scale.documents} documents`,
+      measured: `cpu ${sharded.firstSearchCpuMs} ms (one index: ${whole?.firstSearchCpuMs ?? "-"} ms)`,
+      met: sharded.firstSearchCpuMs <= 100,
+    },
+    {
+      target: "first search <= 32 MB of heap",
+      measured: `${sharded.heapMB} MB (one index: ${whole?.heapMB ?? "-"} MB)`,
+      met: sharded.heapMB <= 32,
+    },
+    { target: "search query p50 <= 5 ms", measured: `cpu ${q.cpuP50} ms (wall ${q.p50} ms; p99 ${q.cpuP99} ms)`, met: q.cpuP50 <= 5 },
+    {
+      target: "typo recall as one index's",
+      measured: `${sharded.typo.found}/${sharded.typo.queries} (one index: ${whole ? `${whole.typo.found}/${whole.typo.queries}` : "-"})`,
+      met: !whole || sharded.typo.found >= whole.typo.found,
+    },
+  ];
+}
+
 function kb(bytes) {
   return bytes == null ? "-" : `${(bytes / 1000).toFixed(1)} kB`;
 }
@@ -723,13 +814,13 @@ export function searchToMarkdown(report) {
   out();
   out("Times are CPU ms (wall ms in brackets). Load: `loadIndex` of the stored string in a fresh Node process.");
   out();
-  out("| corpus | engine | build | index | gzip | load | heap | query p50 | query p99 | typo recall |");
-  out("|---|---|---|---|---|---|---|---|---|---|");
+  out("| corpus | engine | build | index | gzip | load | first search | heap | query p50 | query p99 | typo recall |");
+  out("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const corpus of report.corpora) {
     for (const [name, e] of Object.entries(corpus.engines)) {
       out(
         `| ${corpus.name} (${corpus.documents}) | ${name} | ${e.buildCpuMs} (${e.buildMs}) | ` +
-          `${kb(e.indexBytes)} | ${kb(e.indexGzipBytes)} | ${e.loadCpuMs} (${e.loadMs}) | ${e.heapMB} MB | ` +
+          `${kb(e.indexBytes)} | ${kb(e.indexGzipBytes)} | ${e.loadCpuMs} (${e.loadMs}) | ${e.firstSearchCpuMs} | ${e.heapMB} MB | ` +
           `${e.query.cpuP50} (${e.query.p50}) | ${e.query.cpuP99} (${e.query.p99}) | ` +
           `${e.typo.found}/${e.typo.queries} (${Math.round(e.typo.recall * 100)} %) |`,
       );
@@ -784,11 +875,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       loads: { type: "string", default: "3" },
       skip: { type: "string", default: "" },
       json: { type: "string" },
+      scale: { type: "boolean", default: false },
     },
   });
   const report = await measureSearch({
     log: (line) => console.log(line),
-    docs: args.docs.split(",").map(Number),
+    docs: args.docs.split(",").filter(Boolean).map(Number),
+    scale: args.scale,
     rounds: Number(args.rounds),
     loads: Number(args.loads),
     skip: args.skip.split(",").filter(Boolean),

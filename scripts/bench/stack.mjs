@@ -81,17 +81,22 @@ export function buildForBench({ log = console.log } = {}) {
 
 /**
  * A seeded Directus on `port` with its own data directory (cms/data-<name>); prepared once,
- * later runs reuse it (prepareCms skips what is done).
+ * later runs reuse it (prepareCms skips what is done). `scale`: with the scale set too.
  */
-export async function startBenchCms({ name, port, siteUrl, log = () => {} }) {
+export async function startBenchCms({ name, port, siteUrl, log = () => {}, scale = false }) {
   const options = {
     dataDir: join(root, "cms", `data-${name}`),
     port,
     log,
     siteUrl,
     revalidateSecret: testSecrets.REVALIDATE_SECRET,
+    ...(scale ? { queryLimitMax: 100_000 } : {}),
   };
-  await prepareCms(options);
+  if (scale) {
+    // The demo content plus the scale set (cms/scripts/scale.mjs), seeded once.
+    const { prepareScaleCms } = await import("../../cms/scripts/scale.mjs");
+    await prepareScaleCms(options);
+  } else await prepareCms(options);
   return startCms(options);
 }
 

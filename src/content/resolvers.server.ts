@@ -1,5 +1,6 @@
 import { resolveApiReferencePage } from "../api-reference/page.server";
 import type { ContentSource } from "../routes/define";
+import { resolveDocsNavigation } from "../routes/docs/navigation.server";
 import { resolveSiteSearch } from "../search/resolver.server";
 
 export interface ResolverContext {
@@ -15,9 +16,10 @@ export interface ResolverContext {
 /**
  * Operations the worker answers itself instead of Directus, by name. They go through the same
  * `content.query` (page payload, the browser's /graphql allowlist) but not through the query
- * cache: their own data (the search index) is cached where it lives.
+ * cache: their own data (the search index, the docs tree they cut) is cached where it lives.
  */
 export const localResolvers: Record<string, (variables: Record<string, unknown>, context: ResolverContext) => Promise<unknown>> = {
   SiteSearch: resolveSiteSearch,
   ApiReferencePage: resolveApiReferencePage,
+  DocsNavigation: resolveDocsNavigation,
 };

@@ -61,7 +61,7 @@ function processTerm(term: string, field?: string): string | null {
   return normalized;
 }
 
-interface QueryTerms {
+export interface QueryTerms {
   /** Terms searched, in query order, de-duplicated. */
   terms: string[];
   /** All terms of the query normalised, stop words included: compared with titles. */
@@ -69,7 +69,7 @@ interface QueryTerms {
 }
 
 /** The terms a (normalised) query searches for. Stop words count only in a query made of nothing else. */
-function queryTerms(query: string): QueryTerms {
+export function queryTerms(query: string): QueryTerms {
   const all = tokenize(query)
     .map((term) => processTerm(term))
     .filter((term): term is string => Boolean(term));
@@ -114,22 +114,22 @@ export function clampLimit(limit: unknown): number {
 // `text` (the body's beginning) feed the snippet; absent values are "", and so is `url` when it
 // is the id (as docSections makes it). One stored field keeps MiniSearch's per-hit result
 // objects small and alike (it copies stored fields into each hit).
-type Stored = [kind: SearchKind, title: string, url: string, section: string, date: string, summary: string, text: string];
-type Hit = MiniSearchResult & { d: Stored };
+export type Stored = [kind: SearchKind, title: string, url: string, section: string, date: string, summary: string, text: string];
+export type Hit = MiniSearchResult & { d: Stored };
 
-const fieldBoosts = { title: 6, headings: 3, description: 2, body: 1, section: 1 };
+export const fieldBoosts = { title: 6, headings: 3, description: 2, body: 1, section: 1 };
 const fields = Object.keys(fieldBoosts);
 
 /** Fewer items than this found by the words as typed: search again with typo tolerance. */
-const fuzzyBelow = 3;
+export const fuzzyBelow = 3;
 
 /** Max edit distance for a query term: none for short terms and model names (`h100` ≠ `h200`). */
-function fuzziness(term: string): number | false {
+export function fuzziness(term: string): number | false {
   if (term.length < 4 || /\p{N}/u.test(term)) return false;
   return term.length < 8 ? 1 : 2;
 }
 
-function miniSearchOptions(snippetSourceChars: number): Options<SearchDocument> {
+export function miniSearchOptions(snippetSourceChars: number): Options<SearchDocument> {
   return {
     fields,
     storeFields: ["d"],
@@ -161,7 +161,7 @@ function miniSearchOptions(snippetSourceChars: number): Options<SearchDocument> 
 }
 
 /** Text cut at a word boundary before `max` characters, with an ellipsis when cut. */
-function truncateText(text: string, max: number): string {
+export function truncateText(text: string, max: number): string {
   if (!text) return "";
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
@@ -332,9 +332,9 @@ const dayMs = 86_400_000;
  * Applied to the final score, which equals MiniSearch's `boostDocument` (a per-document factor
  * multiplies every term's contribution) at a cost per hit instead of per posting.
  */
-function recencyBoost(stored: Stored, now: number): number {
-  if (stored[0] !== "post" || !stored[4] || !Number.isFinite(now)) return 1;
-  const time = Date.parse(stored[4]);
+function recencyBoost(kind: unknown, date: string, now: number): number {
+  if (kind !== "post" || !date || !Number.isFinite(now)) return 1;
+  const time = Date.parse(date);
   return Number.isFinite(time) ? 1 + 0.25 * Math.exp(-Math.max(0, now - time) / dayMs / 365) : 1;
 }
 
@@ -344,25 +344,68 @@ function emptyCounts(): Record<SearchKind, number> {
 
 /** Searches the index. Any input is safe: a bad query gives no results, never an exception. */
 export function search(index: SearchIndex, rawQuery: unknown, options: QueryOptions): SearchOutcome {
+  const ranked = rankHits(
+    {
+      run: (text, searchOptions) => index.mini.search(text, searchOptions) as Hit[],
+      kind: (hit) => hit.d?.[0],
+      title: (hit) => hit.d[1],
+      date: (hit) => hit.d[4],
+      titleHas: (hit, term) => Object.hasOwn(hit.match, term) && hit.match[term]!.includes("title"),
+    },
+    rawQuery,
+    options,
+  );
+  const { selected, ...outcome } = ranked;
+  return { ...outcome, results: toResults(selected, (hit) => hit.d) };
+}
+
+/** What ranking reads of an index: its search, and each hit's kind, title and date. */
+export interface HitSource {
+  run(text: string, options: SearchOptions): Hit[];
+  kind(hit: Hit): unknown;
+  title(hit: Hit): string;
+  date(hit: Hit): string;
+  /** Whether the hit's title has the term as itself (not a prefix or typo variant of it). */
+  titleHas(hit: Hit, term: string): boolean;
+}
+
+/** The terms and MiniSearch options of the three passes a query may take (exact, typos, any word). */
+export function queryPlan(terms: readonly string[]) {
+  // As you type: the last term may be a word's beginning (from three characters on: shorter ones expand
+  // to a large part of the vocabulary, cost the most and rank noise).
+  const prefix = (term: string, i: number, all: readonly string[]) => i === all.length - 1 && term.length >= 3;
+  const fuzzy = (term: string) => fuzziness(term);
+  return {
+    text: terms.join(" "),
+    exact: { prefix, combineWith: "AND" } satisfies SearchOptions,
+    typos: { prefix, fuzzy, combineWith: "AND" } satisfies SearchOptions,
+    anyWord: { prefix, fuzzy, combineWith: "OR" } satisfies SearchOptions,
+    prefix,
+  };
+}
+
+export interface RankedHits extends Omit<SearchOutcome, "results"> {
+  /** The hits shown, best first. */
+  selected: Hit[];
+}
+
+/** The hits a query shows, the counts per kind and the flags: everything but the results' display. */
+export function rankHits(source: HitSource, rawQuery: unknown, options: QueryOptions): RankedHits {
   const { query, truncated } = normalizeQuery(rawQuery);
   const limit = clampLimit(options.limit);
   const counts = emptyCounts();
   const { terms, phrase } = queryTerms(query);
-  if (!terms.length) return { results: [], counts, total: 0, query, truncated, matchedAllTerms: true };
+  if (!terms.length) return { selected: [], counts, total: 0, query, truncated, matchedAllTerms: true };
 
   const now = options.now instanceof Date ? options.now.getTime() : options.now;
-  // As you type: the last term may be a word's beginning (from three characters on: shorter ones expand
-  // to a large part of the vocabulary, cost the most and rank noise).
-  const prefix: SearchOptions["prefix"] = (term, i, all) => i === all.length - 1 && term.length >= 3;
-  const fuzzy: SearchOptions["fuzzy"] = (term) => fuzziness(term);
-  const text = terms.join(" ");
+  const plan = queryPlan(terms);
   // Typo tolerance when the words as typed find little: fuzzy expansion is most of a query's
   // cost, and a word found as typed needs no look-alikes (`node` would also bring `code`, `mode`).
-  let hits = index.mini.search(text, { prefix, combineWith: "AND" }) as Hit[];
-  if (hits.length < fuzzyBelow) hits = index.mini.search(text, { prefix, fuzzy, combineWith: "AND" }) as Hit[];
+  let hits = source.run(plan.text, plan.exact);
+  if (hits.length < fuzzyBelow) hits = source.run(plan.text, plan.typos);
   let matchedAllTerms = true;
   if (!hits.length && terms.length > 1) {
-    hits = index.mini.search(text, { prefix, fuzzy, combineWith: "OR" }) as Hit[];
+    hits = source.run(plan.text, plan.anyWord);
     matchedAllTerms = false;
   }
 
@@ -371,19 +414,24 @@ export function search(index: SearchIndex, rawQuery: unknown, options: QueryOpti
   const exact: Hit[] = [];
   const rest: Hit[] = [];
   for (const hit of hits) {
-    const kind = hit.d?.[0];
+    const kind = source.kind(hit);
     if (!isSearchKind(kind)) continue;
     counts[kind] += 1;
     if (options.kind && kind !== options.kind) continue;
-    (isTitleQuery(hit, hit.d[1], terms, phrase) ? exact : rest).push(hit);
+    (isTitleQuery(source, hit, terms, phrase) ? exact : rest).push(hit);
   }
   const total = options.kind ? (isSearchKind(options.kind) ? counts[options.kind] : 0) : hits.length;
-  for (const hit of exact) hit.score *= recencyBoost(hit.d, now);
+  const boost = (hit: Hit) => recencyBoost(source.kind(hit), source.date(hit), now);
+  for (const hit of exact) hit.score *= boost(hit);
   exact.sort(byScore);
-  const selected = exact.slice(0, limit).concat(topWithRecency(rest, limit - Math.min(limit, exact.length), now));
+  const selected = exact.slice(0, limit).concat(topWithRecency(rest, limit - Math.min(limit, exact.length), boost));
+  return { selected, counts, total, query, truncated, matchedAllTerms };
+}
 
-  const results = selected.map((hit): SearchResult => {
-    const [kind, title, url, section, date, summary, body] = hit.d;
+/** The displayed results of ranked hits, from each hit's stored tuple. */
+export function toResults(selected: readonly Hit[], stored: (hit: Hit) => Readonly<Stored>): SearchResult[] {
+  return selected.map((hit): SearchResult => {
+    const [kind, title, url, section, date, summary, body] = stored(hit);
     const matched = hit.terms;
     const result: SearchResult = {
       id: String(hit.id),
@@ -397,7 +445,6 @@ export function search(index: SearchIndex, rawQuery: unknown, options: QueryOpti
     if (date) result.date = date;
     return result;
   });
-  return { results, counts, total, query, truncated, matchedAllTerms };
 }
 
 const byScore = (a: MiniSearchResult, b: MiniSearchResult) => b.score - a.score;
@@ -407,12 +454,12 @@ const maxRecencyBoost = 1.25;
  * The `k` best hits once boosted, from hits sorted by unboosted score: a hit further down can
  * only overtake by the largest boost, so the scan stops when even that cannot reach the k-th.
  */
-function topWithRecency(sorted: Hit[], k: number, now: number): Hit[] {
+function topWithRecency(sorted: Hit[], k: number, boost: (hit: Hit) => number): Hit[] {
   const top: Hit[] = [];
   if (k <= 0) return top;
   for (const hit of sorted) {
     if (top.length === k && hit.score * maxRecencyBoost < top[k - 1]!.score) break;
-    hit.score *= recencyBoost(hit.d, now);
+    hit.score *= boost(hit);
     if (top.length === k && hit.score <= top[k - 1]!.score) continue;
     let at = top.length;
     while (at > 0 && top[at - 1]!.score < hit.score) at--;
@@ -426,10 +473,11 @@ function topWithRecency(sorted: Hit[], k: number, now: number): Hit[] {
  * Whether the title, normalised like the query, is the query. Cheap checks first: every searched
  * term matched the title as itself (not a fuzzy or prefix variant), and the lengths are close.
  */
-function isTitleQuery(hit: Hit, title: string, terms: readonly string[], phrase: string): boolean {
+function isTitleQuery(source: HitSource, hit: Hit, terms: readonly string[], phrase: string): boolean {
+  const title = source.title(hit);
   if (!phrase || title.length < phrase.length / 2 || title.length > phrase.length * 3 + 10) return false;
   for (const term of terms) {
-    if (!Object.hasOwn(hit.match, term) || !hit.match[term]!.includes("title")) return false;
+    if (!source.titleHas(hit, term)) return false;
   }
   return (
     tokenize(title)

@@ -1,8 +1,9 @@
 import type { ContentSource } from "../routes/define";
 import { isSearchKind } from "./documents";
-import { buildIndex, loadIndex, search } from "./engine";
+import { buildIndex, loadIndex, search, SearchIndexError, type QueryOptions } from "./engine";
 import type { SiteSearchOutcome } from "./operation";
-import { collectSearchDocuments, currentSearchIndex } from "./site-index.server";
+import { searchSharded } from "./shards";
+import { collectSearchDocuments, currentSearchIndex, replaceUnreadableSearchIndex } from "./site-index.server";
 
 export interface SiteSearchContext {
   kv: KVNamespace;
@@ -13,17 +14,28 @@ export interface SiteSearchContext {
 }
 
 /**
- * Answers SiteSearch from the stored index. An editor's preview searches drafts too: it builds
- * a throwaway index from the preview content (never stored; previews are rare and uncached).
+ * Answers SiteSearch from the stored index (split into parts read as the query needs them). An
+ * editor's preview searches drafts too: it builds a throwaway index from the preview content
+ * (one index in memory, never stored; previews are rare and uncached).
  */
 export async function resolveSiteSearch(
   variables: Record<string, unknown>,
   { kv, content, preview, now }: SiteSearchContext,
 ): Promise<{ siteSearch: SiteSearchOutcome }> {
-  const index = preview
-    ? loadIndex(buildIndex(await collectSearchDocuments(content), { builtAt: new Date(now) }))
-    : await currentSearchIndex(kv, content, { now });
   const kind = isSearchKind(variables.kind) ? variables.kind : undefined;
   const limit = typeof variables.limit === "number" ? variables.limit : undefined;
-  return { siteSearch: { ...search(index, variables.q, { kind, limit, now }), indexedAt: index.meta.builtAt } };
+  const options: QueryOptions = { kind, limit, now };
+  if (preview) {
+    const index = loadIndex(buildIndex(await collectSearchDocuments(content), { builtAt: new Date(now) }));
+    return { siteSearch: { ...search(index, variables.q, options), indexedAt: index.meta.builtAt } };
+  }
+  let index = await currentSearchIndex(kv, content, { now });
+  try {
+    return { siteSearch: { ...(await searchSharded(index, variables.q, options)), indexedAt: index.meta.builtAt } };
+  } catch (error) {
+    if (!(error instanceof SearchIndexError)) throw error;
+    console.warn(`search index ${index.meta.builtAt} unreadable (${error.message}): rebuilding`);
+    index = await replaceUnreadableSearchIndex(kv, content, { now });
+    return { siteSearch: { ...(await searchSharded(index, variables.q, options)), indexedAt: index.meta.builtAt } };
+  }
 }

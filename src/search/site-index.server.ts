@@ -10,13 +10,16 @@ import { generationOf } from "../content/generations.server";
 import { operationCollections } from "../content/generated/operations";
 import { buildDocsTree } from "../routes/docs/tree";
 import { docSections, htmlHeadings, htmlToText, type SearchDocument } from "./documents";
-import { buildIndex, encodeIndex, loadIndex, SearchIndexError, type IndexMeta, type SearchIndex } from "./engine";
+import { SearchIndexError } from "./engine";
+import { buildShardedIndex, openShardedIndex, type ShardedIndex, type ShardedMeta } from "./shards";
 
 /**
  * The site search index: built from all published content after a CMS change (the webhook)
- * and by the cron backstop, stored in KV, loaded once per isolate. KV holds the index under a
- * key of its own and a small pointer to the current one, so an isolate checks a few bytes to
- * learn whether its copy is still current and never reads a half-written index.
+ * and by the cron backstop, stored in KV split into parts (shards.ts: a base, term shards,
+ * store chunks), each under `<index key>:<part>`. A small pointer names the current index, so
+ * an isolate checks a few bytes to learn whether its copy is still current and never reads a
+ * half-written index (the pointer moves after every part is written). An isolate loads the
+ * base once and the other parts as queries need them.
  */
 
 /** Collections whose changes rebuild the index: whatever the queries it is built from read (blocks, sections, …). */
@@ -111,16 +114,29 @@ export async function collectSearchDocuments(content: ContentSource): Promise<Se
 /** The content generations the current index was built from (the cron compares them). */
 const builtFromKey = "search:built-from";
 
+/** KV writes at a time while storing an index's parts. */
+const writeConcurrency = 32;
+
+/** Reads parts of the index stored under `key`. */
+const partReader = (kv: KVNamespace, key: string) => (name: string) => kv.get(`${key}:${name}`);
+
 /** Builds the index from the content and makes it the current one (this isolate uses it at once). */
-async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<IndexMeta> {
+async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<ShardedMeta> {
   // Read first: a change during the build leaves an older value, so the next cron run builds again.
   const builtFrom = await generationOf(kv, [...indexedCollections]);
-  const serialized = buildIndex(await collectSearchDocuments(content), { builtAt: now });
-  const key = `${indexKeyPrefix}${serialized.builtAt}`;
-  await kv.put(key, encodeIndex(serialized), { expirationTtl: indexTtlSeconds });
+  const built = buildShardedIndex(await collectSearchDocuments(content), { builtAt: now });
+  const key = `${indexKeyPrefix}${built.meta.builtAt}`;
+  const parts = [...built.parts];
+  for (let i = 0; i < parts.length; i += writeConcurrency) {
+    await Promise.all(
+      parts.slice(i, i + writeConcurrency).map(([name, value]) => kv.put(`${key}:${name}`, value, { expirationTtl: indexTtlSeconds })),
+    );
+  }
+  // The base last: an index whose base can be read has all its parts.
+  await kv.put(`${key}:base`, built.base, { expirationTtl: indexTtlSeconds });
   await kv.put(pointerKey, key);
   await kv.put(builtFromKey, builtFrom);
-  const index = loadIndex(serialized);
+  const index = openShardedIndex(built.base, partReader(kv, key));
   loaded = { key, index };
   pointerCheckedAt = now.getTime();
   return index.meta;
@@ -168,7 +184,7 @@ export async function rebuildSearchIndexIfStale(kv: KVNamespace, content: Conten
   return true;
 }
 
-let loaded: { key: string; index: SearchIndex } | null = null;
+let loaded: { key: string; index: ShardedIndex } | null = null;
 let pointerCheckedAt = 0;
 let building: Promise<unknown> | null = null;
 
@@ -188,16 +204,17 @@ export async function currentSearchIndex(
   kv: KVNamespace,
   content: ContentSource,
   { now = Date.now() }: { now?: number } = {},
-): Promise<SearchIndex> {
+): Promise<ShardedIndex> {
   if (loaded && now - pointerCheckedAt < pointerTtlMs) return loaded.index;
   const key = await kv.get(pointerKey);
   pointerCheckedAt = now;
   if (key && loaded?.key === key) return loaded.index;
   if (key) {
-    const encoded = await kv.get(key);
-    if (encoded) {
+    // An index stored whole by an earlier version has no base: it is rebuilt below.
+    const base = await kv.get(`${key}:base`);
+    if (base) {
       try {
-        loaded = { key, index: loadIndex(encoded) };
+        loaded = { key, index: openShardedIndex(base, partReader(kv, key)) };
         return loaded.index;
       } catch (error) {
         // An index of an older engine version or a damaged one: build a new one below.
@@ -206,6 +223,22 @@ export async function currentSearchIndex(
       }
     }
   }
+  building ??= rebuildSearchIndex(kv, content, new Date(now)).finally(() => {
+    building = null;
+  });
+  await building;
+  return loaded!.index;
+}
+
+/**
+ * A part of the current index could not be read (expired with its index, or lost): builds a
+ * new index, once for all the requests that noticed.
+ */
+export async function replaceUnreadableSearchIndex(
+  kv: KVNamespace,
+  content: ContentSource,
+  { now = Date.now() } = {},
+): Promise<ShardedIndex> {
   building ??= rebuildSearchIndex(kv, content, new Date(now)).finally(() => {
     building = null;
   });

@@ -53,6 +53,17 @@ describe("a doc page", () => {
     expect(body).toContain('href="/docs/getting-started/quickstart.md"');
   });
 
+  it("hands the browser its place in the docs, not the whole docs tree", async () => {
+    const { body } = await html("/docs/getting-started/quickstart");
+    const payload = JSON.parse(/<script id="__STATE__"[^>]*>(.*?)<\/script>/s.exec(body)![1]!);
+    const keys = Object.keys(payload.queries);
+    expect(keys.some((key) => key.startsWith("DocsTree:"))).toBe(false);
+    const navigation = payload.queries['DocsNavigation:{"path":"getting-started/quickstart"}'].docsNavigation;
+    expect(navigation.page.href).toBe("/docs/getting-started/quickstart");
+    expect(navigation.previous).toEqual(expect.objectContaining({ href: "/docs/getting-started/overview" }));
+    expect(navigation.nav.map((section: { href: string }) => section.href)).toContain("/docs/gpu-clusters");
+  });
+
   it("links its table of contents to the ids of its h2 and h3 headings", async () => {
     const { body } = await html("/docs/getting-started/quickstart");
     const tocIds = [...body.matchAll(/data-toc-link="([^"]+)"/g)].map((match) => match[1]);

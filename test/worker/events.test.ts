@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { summitEvent } from "./fixtures/events";
 import { mockDirectus, request, resetContentState, textOf, type UpstreamCall } from "./helpers";
-import { eventDetailAnswer } from "./fixtures/events";
+import { eventDetailAnswer, eventsListAnswer } from "./fixtures/events";
 
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
@@ -15,6 +15,67 @@ const sectionText = (html: string, id: string) => {
 };
 
 beforeEach(resetContentState);
+
+describe("/events, paginated", () => {
+  // 10 upcoming and 40 past events, oldest first as the query sorts them: three pages of 24.
+  const [pastEvent, , upcomingEvent] = eventsListAnswer.events as [object, object, object];
+  const many = {
+    events: [
+      ...Array.from({ length: 40 }, (_, i) => ({
+        ...pastEvent,
+        id: `past-${i}`,
+        slug: `past-${i}`,
+        title: `Past meetup ${i}`,
+        start_at: new Date(Date.UTC(2020, 0, 1 + i, 9)).toISOString(),
+        end_at: new Date(Date.UTC(2020, 0, 1 + i, 11)).toISOString(),
+      })),
+      ...Array.from({ length: 10 }, (_, i) => ({
+        ...upcomingEvent,
+        id: `next-${i}`,
+        slug: `next-${i}`,
+        title: `Coming webinar ${i}`,
+        start_at: new Date(Date.UTC(2099, 0, 1 + i, 15)).toISOString(),
+        end_at: new Date(Date.UTC(2099, 0, 1 + i, 16)).toISOString(),
+      })),
+    ],
+  };
+  const app = () => createApp({ pageCache: false, content: { fetch: mockDirectus({ EventsList: many }).fetch } });
+  const titles = (html: string) => [...rendered(html).matchAll(/(Coming webinar|Past meetup) (\d+)/g)].map((m) => `${m[1]} ${m[2]}`);
+
+  it("shows upcoming events first, then past ones, 24 a page, with links to the next and previous pages", async () => {
+    const first = await (await request("/events", { app: app() })).text();
+    const shown = [...new Set(titles(first))];
+    expect(shown.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => `Coming webinar ${i}`));
+    expect(shown.slice(10)).toEqual(Array.from({ length: 14 }, (_, i) => `Past meetup ${39 - i}`));
+    expect(rendered(first)).toMatch(/<a href="\/events\?page=2" rel="next"/);
+    expect(rendered(first)).not.toContain('rel="prev"');
+
+    const second = await request("/events?page=2", { app: app() });
+    expect(second.status).toBe(200);
+    const html = await second.text();
+    expect(html).toContain("<title>Events, page 2 | Meridian Cloud</title>");
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/events?page=2">');
+    expect([...new Set(titles(html))]).toEqual(Array.from({ length: 24 }, (_, i) => `Past meetup ${25 - i}`));
+    // A page of past events only has no upcoming section, nor its "nothing scheduled" message.
+    expect(html).not.toContain('aria-labelledby="upcoming-title"');
+    expect(rendered(html)).toMatch(/<a href="\/events" rel="prev"/);
+    expect(rendered(html)).toMatch(/<a href="\/events\?page=3" rel="next"/);
+  });
+
+  it.each(["0", "-1", "abc", "1.5", "4", "99999"])("answers ?page=%s with a 404", async (page) => {
+    const response = await request(`/events?page=${page}`, { app: app() });
+    expect(response.status).toBe(404);
+  });
+
+  it("keeps a short list on one page, without page links", async () => {
+    const html = await (
+      await request("/events", {
+        app: createApp({ pageCache: false, content: { fetch: mockDirectus({ EventsList: eventsListAnswer }).fetch } }),
+      })
+    ).text();
+    expect(html).not.toContain('aria-label="Event pages"');
+  });
+});
 
 describe("/events", () => {
   it("splits upcoming (soonest first) from past events (latest first)", async () => {

@@ -106,6 +106,26 @@ describe("the search index", () => {
     expect(await env.CONTENT_CACHE.get("search:current")).toMatch(/^search:index:/);
   });
 
+  it("is stored in parts, read as queries need them, and rebuilt when a part is gone", async () => {
+    const directus = mockDirectus();
+    const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
+    const first = (await (await request("/api/search?q=slurm", { app })).json()) as ApiOutcome;
+    expect(first.total).toBeGreaterThan(0);
+    const key = (await env.CONTENT_CACHE.get("search:current"))!;
+    const { keys } = await env.CONTENT_CACHE.list({ prefix: `${key}:` });
+    const names = keys.map((entry) => entry.name.slice(key.length + 1));
+    expect(names).toContain("base");
+    expect(names.some((name) => /^t\d+$/.test(name))).toBe(true);
+    expect(names.some((name) => /^s\d+$/.test(name))).toBe(true);
+    // A fresh isolate whose index lost its term shards (expired): the search builds a new one.
+    for (const name of names.filter((n) => n.startsWith("t"))) await env.CONTENT_CACHE.delete(`${key}:${name}`);
+    resetSearchIndexMemo();
+    const again = (await (await request("/api/search?q=slurm", { app })).json()) as ApiOutcome;
+    expect(again.results.map((result) => result.url)).toEqual(first.results.map((result) => result.url));
+    const rebuilt = (await env.CONTENT_CACHE.get("search:current"))!;
+    expect((await env.CONTENT_CACHE.list({ prefix: `${rebuilt}:t` })).keys.length).toBeGreaterThan(0);
+  });
+
   it("is rebuilt when the CMS reports a change to an indexed collection, and a new item is found", async () => {
     const posts = [...searchSourcesData.posts];
     const directus = mockDirectus({ SearchSources: () => ({ ...searchSourcesData, posts }) });

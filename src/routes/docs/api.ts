@@ -7,7 +7,7 @@ import { t } from "../../i18n";
 import type { PageMeta } from "../../render/meta";
 import { ApiReferencePage, type ApiReferencePageData } from "../../views/pages/ApiReferencePage";
 import { defineRoute, PageNotFound } from "../define";
-import { buildDocsTree, docsPath } from "./tree";
+import { buildDocsTree, docsPath, sidebarTree } from "./tree";
 
 const absolute = (path: string, config: SiteConfig) => new URL(path, config.url).toString();
 
@@ -62,7 +62,8 @@ export default defineRoute({
     const tree = buildDocsTree(treeResult.docs_sections, treeResult.docs_pages);
     const { title, description, href, trail } = describe(page);
     return {
-      data: { nav: tree.sections, page, href, trail },
+      // The docs sections with their top pages only once the tree is large (no docs page is current here).
+      data: { nav: sidebarTree(tree, { sectionId: "api", pageId: null }), page, href, trail },
       meta: {
         title,
         description,

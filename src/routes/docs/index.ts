@@ -16,7 +16,11 @@ export default defineRoute({
     const api = usableNavigation(apiResult.api_reference?.navigation);
     const url = new URL(docsPath, config.url).toString();
     return {
-      data: { sections: tree.sections, api },
+      // The cards show each section's top pages: nothing below them travels in the payload.
+      data: {
+        sections: tree.sections.map((section) => ({ ...section, pages: section.pages.map((page) => ({ ...page, children: [] })) })),
+        api,
+      },
       meta: {
         title: t("docs.title"),
         description: t("docs.meta_description", { name: config.name }),

@@ -1,22 +1,26 @@
 import { usableNavigation } from "../../api-reference/types";
 import type { SiteConfig } from "../../config/site";
 import { apiNavigationQuery } from "../../content/queries/api-reference";
-import { docsPageQuery, docsTreeQuery } from "../../content/queries/docs";
+import { docsPageQuery } from "../../content/queries/docs";
 import { t } from "../../i18n";
 import { DocPage, type DocPageData } from "../../views/pages/DocPage";
 import { defineRoute, PageNotFound, editableItem, type EditableItem } from "../define";
-import { buildDocsTree, docsPath, findDocsPage, findDocsSection, neighbours, type DocsLocation } from "./tree";
+import { type DocsLink, docsNavigationQuery } from "./navigation";
+import { docsPath, type DocsNavPage, type DocsNavSection } from "./tree";
 
 const absolute = (path: string, config: SiteConfig) => new URL(path, config.url).toString();
 
 /** Home › Docs › section › ancestors: the breadcrumb of a page or section, without the page itself. */
-function breadcrumbs(location: Pick<DocsLocation, "section" | "ancestors"> | null, section: DocsLocation["section"]) {
+function breadcrumbs(ancestors: readonly DocsLink[], section: Pick<DocsNavSection, "title" | "href">) {
   return [
     { title: t("docs.title"), href: docsPath },
     { title: section.title, href: section.href },
-    ...(location?.ancestors ?? []).map((ancestor) => ({ title: ancestor.title, href: ancestor.href })),
+    ...ancestors.map((ancestor) => ({ title: ancestor.title, href: ancestor.href })),
   ];
 }
+
+/** A previous or next page as the pager shows it. */
+const pagerLink = (page: DocsLink | null): DocsNavPage | null => (page ? { ...page, children: [] } : null);
 
 function breadcrumbJsonLd(trail: { title: string; href: string }[], config: SiteConfig): object {
   return {
@@ -36,7 +40,7 @@ function breadcrumbJsonLd(trail: { title: string; href: string }[], config: Site
  * sidebar, breadcrumbs, table of contents and previous/next links. Unknown paths are a 404.
  */
 export default defineRoute({
-  operations: [docsTreeQuery, docsPageQuery, apiNavigationQuery],
+  operations: [docsNavigationQuery, docsPageQuery, apiNavigationQuery],
   View: DocPage,
   async load({
     params,
@@ -44,19 +48,22 @@ export default defineRoute({
     config,
   }): Promise<{ data: DocPageData; meta: import("../../render/meta").PageMeta; editable: EditableItem }> {
     const path = params.path ?? "";
-    const [treeResult, apiResult] = await Promise.all([content.query(docsTreeQuery), content.query(apiNavigationQuery)]);
-    const tree = buildDocsTree(treeResult.docs_sections, treeResult.docs_pages);
+    const [{ docsNavigation: found }, apiResult] = await Promise.all([
+      content.query(docsNavigationQuery, { path }),
+      content.query(apiNavigationQuery),
+    ]);
     const api = usableNavigation(apiResult.api_reference?.navigation);
 
     if (!path.includes("/")) {
-      const section = findDocsSection(tree, path);
-      if (!section) throw new PageNotFound("docs section");
-      const trail = breadcrumbs(null, section).slice(0, 1);
+      const section = found?.section;
+      if (!found || !section) throw new PageNotFound("docs section");
+      const trail = breadcrumbs([], section).slice(0, 1);
+      const current = { sectionId: section.id, pageId: null };
       return {
         data: {
-          nav: tree.sections,
+          nav: found.nav,
           api,
-          current: { sectionId: section.id, pageId: null },
+          current,
           trail,
           section,
           page: null,
@@ -73,39 +80,41 @@ export default defineRoute({
       };
     }
 
-    const location = findDocsPage(tree, path);
+    const location = found?.page && found.pageSection ? { ...found, page: found.page, section: found.pageSection } : null;
     if (!location) throw new PageNotFound("docs page");
     const result = await content.query(docsPageQuery, { id: location.page.id });
-    const found = result.docs_pages[0];
-    if (!found) throw new PageNotFound("docs page");
-    const trail = breadcrumbs(location, location.section);
-    const updatedAt = treeResult.docs_pages.find((row) => row.id === location.page.id)?.date_updated ?? found.date_updated;
+    const stored = result.docs_pages[0];
+    if (!stored) throw new PageNotFound("docs page");
+    const trail = breadcrumbs(location.ancestors, location.section);
+    const updatedAt = location.page.updatedAt ?? stored.date_updated;
     const href = location.page.href;
-    const title = found.title ?? location.page.title;
-    const description = found.description || location.page.description || t("docs.meta_description", { name: config.name });
+    const title = stored.title ?? location.page.title;
+    const description = stored.description || location.page.description || t("docs.meta_description", { name: config.name });
+    const current = {
+      sectionId: location.section.id,
+      pageId: location.page.id,
+      ancestorIds: location.ancestors.map((ancestor) => ancestor.id),
+    };
     return {
       data: {
-        nav: tree.sections,
+        nav: location.nav,
         api,
-        current: {
-          sectionId: location.section.id,
-          pageId: location.page.id,
-          ancestorIds: location.ancestors.map((ancestor) => ancestor.id),
-        },
+        current,
         trail,
         section: null,
         page: {
           title,
-          description: found.description ?? "",
-          html: found.html,
-          headings: found.headings,
-          readingMinutes: found.readingMinutes,
+          description: stored.description ?? "",
+          html: stored.html,
+          headings: stored.headings,
+          readingMinutes: stored.readingMinutes,
           updatedAt,
           markdownHref: `${href}.md`,
         },
-        ...neighbours(tree, location),
+        previous: pagerLink(location.previous),
+        next: pagerLink(location.next),
       },
-      editable: editableItem("docs_pages", found, found.publish_at),
+      editable: editableItem("docs_pages", stored, stored.publish_at),
       meta: {
         title: `${title} · ${location.section.title}`,
         description,

@@ -141,3 +141,24 @@ export function neighbours(tree: DocsTree, location: DocsLocation): { previous: 
   const index = tree.ordered.findIndex((entry) => entry.page.id === location.page.id);
   return { previous: tree.ordered[index - 1]?.page ?? null, next: tree.ordered[index + 1]?.page ?? null };
 }
+
+/** Up to this many pages the sidebar lists the whole tree; a larger one is cut to the reader's path. */
+const sidebarFullTreeMax = 200;
+
+/**
+ * The sidebar's tree for a reader at `current`: the whole tree while it is small. A large one
+ * (thousands of pages) would be megabytes of HTML and payload on every docs page, twice (phone
+ * and desktop), so it keeps each section's top pages, and below them only the pages on the way
+ * to the current page, their siblings and the current page's children.
+ */
+export function sidebarTree(
+  tree: DocsTree,
+  current: { sectionId: string; pageId: string | null; ancestorIds?: readonly string[] },
+  max = sidebarFullTreeMax,
+): DocsNavSection[] {
+  if (tree.ordered.length <= max) return tree.sections;
+  const open = new Set([...(current.ancestorIds ?? []), ...(current.pageId ? [current.pageId] : [])]);
+  const prune = (pages: DocsNavPage[]): DocsNavPage[] =>
+    pages.map((page) => ({ ...page, children: open.has(page.id) ? prune(page.children) : [] }));
+  return tree.sections.map((section) => ({ ...section, pages: prune(section.pages) }));
+}

@@ -3,26 +3,43 @@ import { reshapeEventCard } from "../../content/reshape";
 import type { EventCard } from "../../content/types/site";
 import { t } from "../../i18n";
 import { EventsPage } from "../../views/pages/EventsPage";
-import { defineRoute } from "../define";
+import { defineRoute, PageNotFound } from "../define";
+import { parsePage } from "../blog/shared";
+import { eventsListHref } from "../../lib/paths/events";
 import { currentHour, isUpcoming } from "../clock";
 
 export { isUpcoming } from "../clock";
 
-/** `/events`: upcoming events (soonest first) and past events (latest first). */
+/** Events per page of /events: upcoming ones first, then past ones, in one sequence. */
+const eventsPerPage = 24;
+
+/**
+ * `/events`: upcoming events (soonest first), then past events (latest first), `eventsPerPage`
+ * a page (`?page=`; anything but a page that exists is a 404, as on the blog).
+ */
 export default defineRoute({
   operations: [eventsListQuery],
   View: EventsPage,
-  async load({ content, config }) {
+  async load({ url, content, config }) {
+    const page = parsePage(url.searchParams.get("page"));
+    if (page === null) throw new PageNotFound("events page");
     const result = await content.query(eventsListQuery);
     const now = currentHour();
     const events = result.events.filter((event) => event.start_at).map((event) => reshapeEventCard(event, config.apiBaseUrl));
-    const upcoming = events.filter((event) => isUpcoming(event, now));
+    const allUpcoming = events.filter((event) => isUpcoming(event, now));
+    const ordered = [...allUpcoming, ...events.filter((event) => !isUpcoming(event, now)).reverse()];
+    const totalPages = Math.max(1, Math.ceil(ordered.length / eventsPerPage));
+    if (page > totalPages) throw new PageNotFound("events page");
+    const shown = ordered.slice((page - 1) * eventsPerPage, page * eventsPerPage);
+    const upcomingShown = new Set(allUpcoming);
+    const upcoming = shown.filter((event) => upcomingShown.has(event));
+    const path = eventsListHref(page);
     return {
-      data: { upcoming, past: events.filter((event) => !isUpcoming(event, now)).reverse() },
+      data: { upcoming, past: shown.filter((event) => !upcomingShown.has(event)), page, totalPages },
       meta: {
-        title: t("events.meta_title"),
+        title: page > 1 ? t("events.meta_title_page", { title: t("events.meta_title"), page }) : t("events.meta_title"),
         description: t("events.meta_description", { name: config.name }),
-        path: "/events",
+        path,
         jsonLd: [
           {
             "@context": "https://schema.org",

@@ -19,13 +19,28 @@ function pageItems(current: number, total: number): (number | null)[] {
 const step =
   "inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-line-strong px-4 text-[0.9375rem] font-semibold transition-colors";
 
-/** Previous / page numbers / next, as plain links (every page works without JavaScript). */
-export function Pagination({ page, totalPages, tag }: { page: number; totalPages: number; tag: string | null }) {
+/**
+ * Previous / page numbers / next, as plain links (every page works without JavaScript). The
+ * blog's list by default; another list (events) passes its own addresses and label.
+ */
+export function Pagination({
+  page,
+  totalPages,
+  tag = null,
+  hrefFor = (number) => blogListHref({ page: number, tag }),
+  label = t("blog.pagination_label"),
+}: {
+  page: number;
+  totalPages: number;
+  tag?: string | null;
+  hrefFor?: (page: number) => string;
+  label?: string;
+}) {
   if (totalPages <= 1) return null;
-  const previous = page > 1 ? blogListHref({ page: page - 1, tag }) : null;
-  const next = page < totalPages ? blogListHref({ page: page + 1, tag }) : null;
+  const previous = page > 1 ? hrefFor(page - 1) : null;
+  const next = page < totalPages ? hrefFor(page + 1) : null;
   return (
-    <nav aria-label={t("blog.pagination_label")} className="border-line mt-14 flex items-center justify-between gap-4 border-t pt-8">
+    <nav aria-label={label} className="border-line mt-14 flex items-center justify-between gap-4 border-t pt-8">
       {previous ? (
         <a href={previous} rel="prev" className={`${step} hover:border-ink`} aria-label={t("blog.previous_page")}>
           <ChevronLeftIcon /> {t("blog.previous")}
@@ -46,7 +61,7 @@ export function Pagination({ page, totalPages, tag }: { page: number; totalPages
           ) : (
             <li key={item}>
               <a
-                href={blogListHref({ page: item, tag })}
+                href={hrefFor(item)}
                 aria-label={t("blog.page_number", { page: item })}
                 aria-current={item === page ? "page" : undefined}
                 className={`inline-flex h-11 min-w-11 items-center justify-center rounded-lg px-3 text-[0.9375rem] font-semibold tabular-nums transition-colors ${

@@ -2,12 +2,17 @@ import { t } from "../../i18n";
 import { EventListCard } from "../events/EventListCard";
 import type { EventCard } from "../../content/types/site";
 import { PageIntro } from "../ui/PageIntro";
+import { Pagination } from "../blog/Pagination";
+import { eventsListHref } from "../../lib/paths/events";
 
 export interface EventsData {
   /** Not over yet, soonest first (split in the loader against the current hour). */
   upcoming: EventCard[];
   /** Latest first. */
   past: EventCard[];
+  /** This page of the list (upcoming events first, then past ones) and how many there are. */
+  page: number;
+  totalPages: number;
 }
 
 /** `/events`: upcoming and past events. */
@@ -16,24 +21,27 @@ export function EventsPage({ data }: { data: EventsData }) {
     <>
       <PageIntro eyebrow={t("events.eyebrow")} title={t("events.title")} intro={t("events.intro")} />
 
-      <section aria-labelledby="upcoming-title" className="container-page pt-12 pb-14 md:pt-16 md:pb-20">
-        <h2 id="upcoming-title" className="text-2xl font-semibold tracking-tight md:text-3xl">
-          {t("events.upcoming_title")}
-        </h2>
-        {data.upcoming.length > 0 ? (
-          <ul className="mt-8 grid gap-6 md:grid-cols-2">
-            {data.upcoming.map((event) => (
-              <li key={event.slug}>
-                <EventListCard event={event} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="border-line bg-surface-muted text-ink-muted mt-8 rounded-xl border border-dashed px-6 py-10 text-center">
-            {t("events.no_upcoming")}
-          </p>
-        )}
-      </section>
+      {/* Later pages hold past events only: no upcoming section (nor its empty message) there. */}
+      {(data.page === 1 || data.upcoming.length > 0) && (
+        <section aria-labelledby="upcoming-title" className="container-page pt-12 pb-14 md:pt-16 md:pb-20">
+          <h2 id="upcoming-title" className="text-2xl font-semibold tracking-tight md:text-3xl">
+            {t("events.upcoming_title")}
+          </h2>
+          {data.upcoming.length > 0 ? (
+            <ul className="mt-8 grid gap-6 md:grid-cols-2">
+              {data.upcoming.map((event) => (
+                <li key={event.slug}>
+                  <EventListCard event={event} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="border-line bg-surface-muted text-ink-muted mt-8 rounded-xl border border-dashed px-6 py-10 text-center">
+              {t("events.no_upcoming")}
+            </p>
+          )}
+        </section>
+      )}
 
       {data.past.length > 0 && (
         <section aria-labelledby="past-title" className="border-line border-t">
@@ -50,6 +58,11 @@ export function EventsPage({ data }: { data: EventsData }) {
             </ul>
           </div>
         </section>
+      )}
+      {data.totalPages > 1 && (
+        <div className="container-page pb-14 md:pb-20">
+          <Pagination page={data.page} totalPages={data.totalPages} hrefFor={eventsListHref} label={t("events.pagination_label")} />
+        </div>
       )}
     </>
   );

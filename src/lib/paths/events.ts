@@ -1,0 +1,2 @@
+/** The events list's address for a page; page 1 is the bare /events. */
+export const eventsListHref = (page: number) => (page > 1 ? `/events?page=${page}` : "/events");
