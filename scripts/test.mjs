@@ -33,7 +33,11 @@ if (ok) {
 }
 
 /** A pass's name as a file name: "vitest browser" -> vitest-browser. */
-const fileName = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const fileName = (name) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /**
  * Runs a command with its output in `test-results/<name>.log`, printed whole when it ends (two

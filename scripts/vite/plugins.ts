@@ -153,7 +153,10 @@ export function serverSourcesHash(root: string): string {
       if (entry.isDirectory()) {
         if (child !== "src/generated") add(child);
       } else if (!entry.name.endsWith(".generated.css")) {
-        hash.update(`${child}\0`).update(readFileSync(join(root, child))).update("\0");
+        hash
+          .update(`${child}\0`)
+          .update(readFileSync(join(root, child)))
+          .update("\0");
       }
     }
   };

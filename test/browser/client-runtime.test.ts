@@ -222,7 +222,10 @@ describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
       let prerendering = true;
       Object.defineProperty(document, "prerendering", { get: () => prerendering, configurable: true });
       const beacons: string[] = [];
-      Object.assign(window, { beacons, showPrerendered: () => ((prerendering = false), document.dispatchEvent(new Event("prerenderingchange"))) });
+      Object.assign(window, {
+        beacons,
+        showPrerendered: () => ((prerendering = false), document.dispatchEvent(new Event("prerenderingchange"))),
+      });
       navigator.sendBeacon = (url: string | URL) => (beacons.push(String(url)), true);
     });
     const page = await context.newPage();
