@@ -1,6 +1,8 @@
 import { usableNavigation } from "../../api-reference/types";
 import type { SiteConfig } from "../../config/site";
+import { changesFor } from "../../changelog/entries";
 import { apiNavigationQuery } from "../../content/queries/api-reference";
+import { changelogLinksQuery } from "../../content/queries/changelog";
 import { docsPageQuery, docsTreeQuery } from "../../content/queries/docs";
 import { t } from "../../i18n";
 import { DocPage, type DocPageData } from "../../views/pages/DocPage";
@@ -36,7 +38,7 @@ function breadcrumbJsonLd(trail: { title: string; href: string }[], config: Site
  * sidebar, breadcrumbs, table of contents and previous/next links. Unknown paths are a 404.
  */
 export default defineRoute({
-  operations: [docsTreeQuery, docsPageQuery, apiNavigationQuery],
+  operations: [docsTreeQuery, docsPageQuery, apiNavigationQuery, changelogLinksQuery],
   View: DocPage,
   async load({
     params,
@@ -75,7 +77,10 @@ export default defineRoute({
 
     const location = findDocsPage(tree, path);
     if (!location) throw new PageNotFound("docs page");
-    const result = await content.query(docsPageQuery, { id: location.page.id });
+    const [result, changelog] = await Promise.all([
+      content.query(docsPageQuery, { id: location.page.id }),
+      content.query(changelogLinksQuery),
+    ]);
     const found = result.docs_pages[0];
     if (!found) throw new PageNotFound("docs page");
     const trail = breadcrumbs(location, location.section);
@@ -102,6 +107,7 @@ export default defineRoute({
           readingMinutes: found.readingMinutes,
           updatedAt,
           markdownHref: `${href}.md`,
+          changes: changesFor(changelog.changelog_entries, { docsPageId: location.page.id }),
         },
         ...neighbours(tree, location),
       },
