@@ -1,7 +1,11 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { clearGenerationMemo } from "../../src/content/generations.server";
+import { scheduled } from "../../src/scheduled.server";
 import { processed } from "./fixtures/api-reference";
-import { changelogEntries } from "./fixtures/changelog";
-import { mockDirectus, request, resetContentState, textOf } from "./helpers";
+import { changelogEntries, changelogEntriesAnswer } from "./fixtures/changelog";
+import { mockDirectus, request, resetContentState, testSecrets, textOf } from "./helpers";
 
 beforeEach(resetContentState);
 
@@ -66,7 +70,6 @@ describe("/changelog", () => {
 
   it("asks Directus for published entries whose date has come, in one query", async () => {
     const directus = mockDirectus();
-    const { createApp } = await import("../../src/app");
     await request("/changelog?product=cli", { app: createApp({ pageCache: false, content: { fetch: directus.fetch } }) });
     const call = directus.calls.find((c) => c.operationName === "ChangelogEntries")!;
     expect(call.variables.status).toEqual(["published"]);
@@ -123,5 +126,45 @@ describe("'Changes' on the pages an entry concerns", () => {
     expect(response.status).toBe(200);
     expect(body).toContain('href="/changelog#b200-reserved-clusters"');
     expect(body).not.toContain('href="/changelog#regions-zones-deprecated"');
+  });
+});
+
+describe("a scheduled entry", () => {
+  it("appears by itself once its date has come: the cron bumps the changelog's generation, cached pages included", async () => {
+    const scheduledEntry = {
+      id: "9",
+      slug: "archive-tier",
+      title: "Lifecycle rules move objects to the archive tier",
+      kind: "new",
+      products: ["Object Storage"],
+      published_at: "2026-11-23T10:05:00.000Z",
+      date_updated: null,
+      body: "Objects move to the archive tier.",
+    };
+    // Directus' answer changes when its publish time passes (its `$NOW` and the site's `$now` filter).
+    const clock = { due: false };
+    const directus = mockDirectus({
+      ChangelogEntries: () => ({
+        changelog_entries: [...(clock.due ? [scheduledEntry] : []), ...changelogEntriesAnswer.changelog_entries],
+      }),
+      ScheduledPublications: () => ({ posts: [], changelog_entries: clock.due ? [{ id: "9" }] : [] }),
+    });
+    const app = createApp({ content: { fetch: directus.fetch } }); // with the page cache
+    const view = async () => (await (await request("/changelog", { app })).text()).includes(scheduledEntry.title);
+    expect(await view()).toBe(false);
+    clock.due = true;
+    expect(await view()).toBe(false); // cached: nothing told the site yet
+    const ctx = createExecutionContext();
+    await scheduled({ scheduledTime: Date.now(), cron: "* * * * *" }, { ...env, ...testSecrets }, ctx, { fetch: directus.fetch });
+    await waitOnExecutionContext(ctx);
+    clearGenerationMemo();
+    expect(await view()).toBe(true);
+  });
+});
+
+describe("llms.txt", () => {
+  it("names the changelog's feed", async () => {
+    const text = await (await request("/llms.txt")).text();
+    expect(text).toContain("- [Changelog](http://localhost:3000/changelog/rss.xml): new features, improvements, fixes and deprecations");
   });
 });
