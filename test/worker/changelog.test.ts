@@ -168,3 +168,12 @@ describe("llms.txt", () => {
     expect(text).toContain("- [Changelog](http://localhost:3000/changelog/rss.xml): new features, improvements, fixes and deprecations");
   });
 });
+
+describe("sitemap", () => {
+  it("lists the changelog and each product's changelog", async () => {
+    const xml = await (await request("/sitemap.xml")).text();
+    expect(xml).toContain("<loc>http://localhost:3000/changelog</loc>");
+    for (const product of ["gpu-clusters", "cli", "api"])
+      expect(xml).toContain(`<loc>http://localhost:3000/changelog?product=${product}</loc>`);
+  });
+});
