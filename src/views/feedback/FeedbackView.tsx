@@ -1,6 +1,7 @@
 import type { FormEventHandler } from "react";
 import { feedbackAnchor, feedbackEndpoint, feedbackMessage, maxCommentLength, type FeedbackOutcome } from "../../feedback/feedback";
 import { t } from "../../i18n";
+import { ThumbDownIcon, ThumbUpIcon } from "../ui/icons";
 
 export interface FeedbackViewProps {
   /** The page's path, without query. */
@@ -45,10 +46,10 @@ export function FeedbackView({ page, outcome, busy = false, onSubmit }: Feedback
             </h2>
             <div className="flex gap-2">
               <button type="submit" name="helpful" value="yes" className={button} disabled={busy}>
-                <span aria-hidden="true">👍</span> {t("feedback.yes")}
+                <ThumbUpIcon /> {t("feedback.yes")}
               </button>
               <button type="submit" name="helpful" value="no" className={button} disabled={busy}>
-                <span aria-hidden="true">👎</span> {t("feedback.no")}
+                <ThumbDownIcon /> {t("feedback.no")}
               </button>
             </div>
           </div>

@@ -37,7 +37,8 @@ function FilterRow({
       <span className="text-ink-subtle w-20 shrink-0 text-sm font-semibold" aria-hidden="true">
         {label}
       </span>
-      <ul className="-mx-5 -my-1 flex gap-2 overflow-x-auto px-5 py-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      {/* Wrapped at every width: a sideways-scrolling row of chips widened the whole page on phones. */}
+      <ul className="flex flex-wrap gap-2">
         {options.map((option) => (
           <li key={option.key}>
             <a
