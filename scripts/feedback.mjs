@@ -53,12 +53,13 @@ if (!dataset)
 if (!/^\w+$/.test(dataset)) fail(`unexpected dataset name in wrangler.toml: ${dataset}`, 2);
 
 // Each row stands for _sample_interval votes; the least helpful share first, then the most votes.
-const sql = `SELECT blob1 AS page, SUM(_sample_interval) AS votes, SUM(_sample_interval * double1) AS helpful
+const sql = `SELECT blob1 AS page, SUM(_sample_interval) AS votes, SUM(_sample_interval * double1) AS helpful,
+  SUM(_sample_interval * double1) / SUM(_sample_interval) AS share
 FROM ${dataset}
 WHERE timestamp > NOW() - INTERVAL '${days}' DAY
 GROUP BY page
 HAVING votes >= ${minVotes}
-ORDER BY helpful / votes ASC, votes DESC
+ORDER BY share ASC, votes DESC
 LIMIT ${limit}
 FORMAT JSON`;
 
