@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { clearGenerationMemo } from "../../src/content/generations.server";
+import { resetSearchIndexMemo } from "../../src/search/site-index.server";
 import { scheduled } from "../../src/scheduled.server";
 import { processed } from "./fixtures/api-reference";
 import { changelogEntries, changelogEntriesAnswer } from "./fixtures/changelog";
@@ -175,5 +176,18 @@ describe("sitemap", () => {
     expect(xml).toContain("<loc>http://localhost:3000/changelog</loc>");
     for (const product of ["gpu-clusters", "cli", "api"])
       expect(xml).toContain(`<loc>http://localhost:3000/changelog?product=${product}</loc>`);
+  });
+});
+
+describe("site search", () => {
+  it("finds a changelog entry by its body, with the docs, linked to its place on /changelog", async () => {
+    resetSearchIndexMemo();
+    await env.CONTENT_CACHE.delete("search:current");
+    const body = (await (await request("/api/search?q=quic")).json()) as {
+      results: { kind: string; url: string; section?: string; title: { text: string }[] }[];
+    };
+    const found = body.results.find((result) => result.url === "/changelog#ingress-http3");
+    expect(found).toMatchObject({ kind: "doc", section: "Changelog" });
+    expect(found!.title.map((part) => part.text).join("")).toBe("HTTP/3 on managed ingress");
   });
 });
