@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { root } from "./lib/processes.mjs";
+import { datasetsFromWrangler } from "./lib/wrangler-datasets.mjs";
 
 /** Per report: the dataset's binding, what a row is, its columns (`--by`) and which events count. */
 const reports = {
@@ -49,31 +50,6 @@ const { values } = parseArgs({
     "print-sql": { type: "boolean", default: false },
   },
 });
-
-/** Dataset names per environment from wrangler.toml's [[analytics_engine_datasets]] tables. */
-function datasetsFromWrangler(toml, binding) {
-  const found = {};
-  let table = null;
-  let entry = {};
-  const flush = () => {
-    if (table && entry.binding === binding && entry.dataset) found[table] = entry.dataset;
-  };
-  for (const raw of toml.split("\n")) {
-    const line = raw.replace(/#.*$/, "").trim();
-    const header = /^\[\[?([^\]]+)\]\]?$/.exec(line);
-    if (header) {
-      flush();
-      const match = /^(?:env\.([\w-]+)\.)?analytics_engine_datasets$/.exec(header[1].trim());
-      table = match ? (match[1] ?? "dev") : null;
-      entry = {};
-      continue;
-    }
-    const pair = /^(\w+)\s*=\s*"([^"]*)"$/.exec(line);
-    if (table && pair) entry[pair[1]] = pair[2];
-  }
-  flush();
-  return found;
-}
 
 function fail(message, code = 1) {
   console.error(message);

@@ -15,6 +15,7 @@ import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { renderErrorPage } from "./render/render-page.server";
 import { registerRoutes } from "./routes/register.server";
+import type { FeedbackOptions } from "./routes/api/feedback.server";
 import { graphqlBodyLimitBytes } from "./routes/api/graphql.server";
 import type { FormsOptions } from "./routes/api/forms.server";
 import type { SubscribeOptions } from "./routes/api/subscribe.server";
@@ -30,6 +31,8 @@ export interface AppOptions {
   subscribe?: SubscribeOptions;
   /** Form submissions: Directus and Turnstile's siteverify (tests inject fakes). */
   forms?: FormsOptions;
+  /** Page feedback comments: Directus (tests inject a mock). */
+  feedback?: FeedbackOptions;
   /** Whole-page cache; on by default. */
   pageCache?: boolean;
 }
@@ -44,7 +47,7 @@ const publishedOnly = (path: string) =>
   path === "/llms.txt" || path === "/llms-full.txt" || (path.startsWith("/docs/") && path.endsWith(".md"));
 
 /** The endpoints that take POST (forms, the webhook, the query endpoint); every other address is read with GET. */
-const postEndpoints = new Set(["/api/subscribe", "/api/consent", "/api/collect", "/api/revalidate", "/graphql"]);
+const postEndpoints = new Set(["/api/subscribe", "/api/consent", "/api/collect", "/api/feedback", "/api/revalidate", "/graphql"]);
 const isPostEndpoint = (path: string) => postEndpoints.has(path) || path.startsWith("/api/forms/");
 
 function methodNotAllowed(c: Context<AppEnv>): Response {
@@ -61,6 +64,7 @@ export function createApp({
   images,
   subscribe,
   forms,
+  feedback,
   pageCache: usePageCache = true,
 }: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -81,7 +85,7 @@ export function createApp({
   app.use(redirects(contentOptions)); // before the cached pages: an old address never shows its old page
   if (usePageCache) app.use(pageCache({ variant: consentVariant }));
   configure?.(app); // before the pages, which answer every other GET
-  registerRoutes(app, { images, subscribe, forms });
+  registerRoutes(app, { images, subscribe, forms, feedback });
 
   // Pages are read with GET (and HEAD); a form or script using another method gets a short 405.
   app.notFound((c) => (c.req.method === "GET" || c.req.method === "HEAD" ? renderErrorPage(c, 404) : methodNotAllowed(c)));

@@ -467,7 +467,9 @@ export async function prepareCms(opts = {}) {
   const needFormsSeed = seed && state.seeded && state.pagesSeeded && !state.formsSeeded;
   // Likewise the API reference, added after the first content.
   const needApiSeed = seed && state.seeded && !state.apiReferenceSeeded;
-  if (needSetup || needSeed || needPagesSeed || needFormsSeed || needApiSeed) {
+  // And the changelog.
+  const needChangelogSeed = seed && state.seeded && !state.changelogSeeded;
+  if (needSetup || needSeed || needPagesSeed || needFormsSeed || needApiSeed || needChangelogSeed) {
     const server = await startCms({ ...opts, log });
     try {
       const api = createApi(c.url, c.adminToken);
@@ -490,6 +492,7 @@ export async function prepareCms(opts = {}) {
         state.pagesSeeded = true;
         state.formsSeeded = true;
         state.apiReferenceSeeded = true;
+        state.changelogSeeded = true;
         state.seededAt = new Date().toISOString();
         writeState(c.dataDir, state);
         steps.push("seed");
@@ -520,6 +523,13 @@ export async function prepareCms(opts = {}) {
         state.apiReferenceSeeded = true;
         writeState(c.dataDir, state);
         steps.push("seed API reference");
+      }
+      if (needChangelogSeed && !needSeed) {
+        const { seedChangelog } = await import(seedModule);
+        await seedChangelog(api, log);
+        state.changelogSeeded = true;
+        writeState(c.dataDir, state);
+        steps.push("seed changelog");
       }
     } finally {
       await server.stop();

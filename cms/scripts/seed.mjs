@@ -15,6 +15,7 @@ import { docsImages, docsPages, docsSections } from "../seed/docs.mjs";
 import { forms } from "../seed/forms.mjs";
 import { navigation, pages, plans, sections } from "../seed/pages.mjs";
 import { apiReferenceDocument } from "../seed/api-reference.mjs";
+import { changelogEntries } from "../seed/changelog.mjs";
 
 const sharp = createRequire(join(CMS_DIR, "package.json"))("sharp");
 const DAY = 86_400_000;
@@ -253,6 +254,32 @@ async function seedDocs(api, upload, log) {
 
   await seedPages(api, log);
   await seedApiReference(api, log);
+  await seedChangelog(api, log);
+}
+
+/**
+ * The changelog's entries, linked to the docs pages they concern (by their path below /docs).
+ * Idempotent: entries are found by slug.
+ */
+export async function seedChangelog(api, log = () => {}) {
+  const rows = await api("GET", "/items/docs_pages?fields=id,slug,parent,section.slug&limit=-1");
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const pathOf = (row) => (row.parent ? `${pathOf(byId.get(row.parent))}/${row.slug}` : `${row.section.slug}/${row.slug}`);
+  const docsIds = new Map(rows.map((row) => [pathOf(row), row.id]));
+  for (const { daysAgo, docs, status, ...entry } of changelogEntries) {
+    const docs_pages = docs.map((path) => {
+      const id = docsIds.get(path);
+      if (!id) throw new Error(`changelog entry ${entry.slug}: no docs page ${path}`);
+      return { docs_pages_id: id };
+    });
+    await ensureItem(api, "changelog_entries", "slug", {
+      ...entry,
+      status: status ?? "published",
+      published_at: dayAt(-daysAgo, 10),
+      docs_pages,
+    });
+  }
+  log(`cms:   changelog: ${changelogEntries.length} entries`);
 }
 
 /**

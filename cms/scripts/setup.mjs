@@ -41,6 +41,7 @@ export const STATUS_COLLECTIONS = [
   "plans",
   "prices",
   "forms",
+  "changelog_entries",
   ...BLOCK_COLLECTIONS,
 ];
 /** Collections anonymous readers see in full. */
@@ -54,7 +55,7 @@ export const OPEN_COLLECTIONS = [
   "block_feature_grid_items",
 ];
 /** Junctions of many-to-many and many-to-any fields: readable where the item they belong to is. */
-const JUNCTION_COLLECTIONS = ["events_speakers", "pages_blocks", "sections_blocks"];
+const JUNCTION_COLLECTIONS = ["events_speakers", "pages_blocks", "sections_blocks", "changelog_entries_docs_pages"];
 /** A form's fields: readable where their form is. */
 const FORM_PART_COLLECTIONS = ["form_fields"];
 /** Old addresses the site redirects: anonymous readers see the active ones, without editors' notes. */
@@ -72,6 +73,8 @@ export const CONTENT_COLLECTIONS = [
 export const SUBSCRIPTION_FIELDS = ["email", "topics", "agreed_at", "source_page"];
 /** Fields the site writes when it stores a form submission (validated by the site against the form first). */
 export const FORM_SUBMISSION_FIELDS = ["form", "values", "source_page", "submission_id"];
+/** Fields the site writes for a "Was this page helpful?" answer with a comment. */
+export const FEEDBACK_FIELDS = ["page", "helpful", "comment", "feedback_id"];
 
 /**
  * The field holding each collection's publish time: published items whose time is still ahead
@@ -83,6 +86,7 @@ export const PUBLISH_TIME_FIELDS = {
   events: "publish_at",
   docs_pages: "publish_at",
   pages: "publish_at",
+  changelog_entries: "published_at",
 };
 
 const PUBLISHED = { status: { _eq: "published" } };
@@ -117,6 +121,13 @@ function publishedReadRules() {
     },
     // A page's blocks: of a live page, and inside their show_from/show_until window.
     { collection: "pages_blocks", action: "read", permissions: { _and: [{ pages_id: live("pages") }, ...shownNow] }, fields: ["*"] },
+    // A changelog entry's docs pages: both ends live.
+    {
+      collection: "changelog_entries_docs_pages",
+      action: "read",
+      permissions: { _and: [{ changelog_entries_id: live("changelog_entries") }, { docs_pages_id: live("docs_pages") }] },
+      fields: ["*"],
+    },
     { collection: "sections_blocks", action: "read", permissions: { _and: [{ sections_id: PUBLISHED }, ...shownNow] }, fields: ["*"] },
     { collection: "form_fields", action: "read", permissions: { form: PUBLISHED }, fields: ["*"] },
     { collection: "directus_files", action: "read", permissions: {}, fields: ["*"] },
@@ -143,6 +154,18 @@ const formSubmissionRule = {
   permissions: {},
   validation: { _and: [{ form: { _nnull: true } }, { values: { _nnull: true } }, { submission_id: { _nnull: true } }] },
   fields: FORM_SUBMISSION_FIELDS,
+};
+
+/**
+ * Page feedback comments: created by the site's token only (after its checks and rate limit, or
+ * later from its queue); read by editors alone.
+ */
+const feedbackRule = {
+  collection: "docs_feedback",
+  action: "create",
+  permissions: {},
+  validation: { _and: [{ page: { _nnull: true } }, { helpful: { _nnull: true } }, { feedback_id: { _nnull: true } }] },
+  fields: FEEDBACK_FIELDS,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -441,7 +464,14 @@ async function recordProjectOwner(api, config) {
  * @param {(msg: string) => void} log
  */
 export async function setupAccess(api, config, log = () => {}) {
-  const managed = [...CONTENT_COLLECTIONS, "directus_files", "newsletter_subscriptions", "form_submissions", "directus_versions"];
+  const managed = [
+    ...CONTENT_COLLECTIONS,
+    "directus_files",
+    "newsletter_subscriptions",
+    "form_submissions",
+    "docs_feedback",
+    "directus_versions",
+  ];
 
   // Public (anonymous) policy: the row in directus_access with neither role nor user.
   const publicAccess = await findOne(api, "/access", { role: { _null: true }, user: { _null: true } });
@@ -478,7 +508,7 @@ export async function setupAccess(api, config, log = () => {}) {
     icon: "public",
     description: "Server-side token of the site worker: published content, creates newsletter subscriptions and form submissions.",
   });
-  await setPermissions(api, site.policy, [...publishedReadRules(), subscribeRule, formSubmissionRule], managed);
+  await setPermissions(api, site.policy, [...publishedReadRules(), subscribeRule, formSubmissionRule, feedbackRule], managed);
   await ensureTokenUser(api, { email: "site@example.com", firstName: "Site", role: site.role, token: config.siteToken });
   log("cms:   Site role + user with static token (DIRECTUS_SITE_TOKEN)");
 

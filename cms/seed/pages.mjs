@@ -730,6 +730,7 @@ export const navigation = [
         label: "Resources",
         children: [
           { kind: "url", url: "/docs", label: "Documentation" },
+          { kind: "url", url: "/changelog", label: "Changelog" },
           { kind: "doc", doc: "getting-started/quickstart", label: "Quickstart" },
           { kind: "url", url: "/blog", label: "Blog" },
           { kind: "page", page: "solutions" },

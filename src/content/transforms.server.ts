@@ -1,6 +1,7 @@
 import { renderCodeBlock } from "../docs/code-blocks.server";
 import type { Highlighter } from "../docs/code-blocks.server";
 import { renderMarkdownCached } from "../docs/render-cache.server";
+import type { ChangelogEntriesQuery } from "./queries/changelog";
 import type { DocsPageQuery } from "./queries/docs";
 
 export interface TransformContext {
@@ -48,6 +49,20 @@ export const resultTransforms: Record<string, (data: any, context: TransformCont
   async Page(data: { pages: { blocks?: BlockRow[] | null }[] }) {
     for (const page of data.pages) await highlightCodeBlocks(page.blocks);
     return data;
+  },
+  /** Changelog bodies are Markdown too: rendered like a docs page's (and cached by content hash). */
+  async ChangelogEntries(
+    data: { changelog_entries: (Omit<ChangelogEntriesQuery["changelog_entries"][number], "html"> & { body: string | null })[] },
+    { kv, siteUrl, apiBaseUrl, waitUntil },
+  ): Promise<ChangelogEntriesQuery> {
+    return {
+      changelog_entries: await Promise.all(
+        data.changelog_entries.map(async ({ body, ...entry }) => {
+          const rendered = await renderMarkdownCached(kv, body ?? "", { siteUrl, apiBaseUrl }, { waitUntil });
+          return { ...entry, html: rendered.html };
+        }),
+      ),
+    };
   },
   async DocsPage(data: DocsPageSource, { kv, siteUrl, apiBaseUrl, waitUntil }): Promise<DocsPageQuery> {
     return {

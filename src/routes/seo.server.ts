@@ -6,7 +6,10 @@ import { authorHref, postHref } from "../lib/paths/blog";
 import { publicHtmlCacheControl } from "../render/cache-policy";
 import { apiOperationHref, apiTagHref, usableNavigation } from "../api-reference/types";
 import { apiNavigationQuery } from "../content/queries/api-reference";
+import { changelogEntriesQuery } from "../content/queries/changelog";
 import { docsTreeQuery } from "../content/queries/docs";
+import { productFacets, reshapeChangelogEntry, type ChangelogEntry } from "../changelog/entries";
+import { changelogHref } from "../lib/paths/changelog";
 import { buildDocsTree } from "./docs/tree";
 import { legalPages } from "./legal-pages";
 import { routeIds, routeTable } from "./table";
@@ -38,11 +41,15 @@ const utf8 = new TextEncoder();
 
 /** Every indexable page as a `<url>` entry, in the sitemap's order. */
 async function sitemapEntries(c: Context<AppEnv>): Promise<string[]> {
-  const [data, docs, apiResult] = await Promise.all([
+  const [data, docs, apiResult, changelog] = await Promise.all([
     c.get("content").query(sitemapQuery),
     c.get("content").query(docsTreeQuery),
     c.get("content").query(apiNavigationQuery),
+    c.get("content").query(changelogEntriesQuery),
   ]);
+  const changelogProducts = productFacets(
+    changelog.changelog_entries.map(reshapeChangelogEntry).filter((entry): entry is ChangelogEntry => entry !== null),
+  );
   const api = usableNavigation(apiResult.api_reference?.navigation);
   const docsTree = buildDocsTree(docs.docs_sections, docs.docs_pages);
   const docsUpdated = new Map(docs.docs_pages.map((page) => [page.id, page.date_updated]));
@@ -58,6 +65,8 @@ async function sitemapEntries(c: Context<AppEnv>): Promise<string[]> {
     ...data.events.map((event) => url(contentPaths.event(event.slug))),
     ...docsTree.sections.map((section) => url(section.href)),
     ...docsTree.ordered.map(({ page }) => url(page.href, docsUpdated.get(page.id))),
+    // Each product's changelog is a page of its own (its own title, feed and canonical address).
+    ...changelogProducts.map((product) => url(changelogHref({ product: product.slug }))),
     ...(api?.tags ?? []).flatMap((tag) => [
       url(apiTagHref(tag.slug)),
       ...tag.operations.map((operation) => url(apiOperationHref(tag.slug, operation.slug))),

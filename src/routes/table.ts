@@ -22,6 +22,7 @@ export const routeTable = {
   events: { path: "/events", module: () => import("./events/list") },
   event: { path: "/events/:slug", module: () => import("./events/event") },
   legal: { path: "/legal/:page", module: () => import("./legal") },
+  changelog: { path: "/changelog", module: () => import("./changelog") },
   docs: { path: "/docs", module: () => import("./docs") },
   apiReference: { path: "/docs/api", module: () => import("./docs/api") },
   apiTag: { path: "/docs/api/:tag", module: () => import("./docs/api") },

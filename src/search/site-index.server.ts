@@ -9,7 +9,8 @@ import type { ContentSource } from "../routes/define";
 import { generationOf } from "../content/generations.server";
 import { operationCollections } from "../content/generated/operations";
 import { buildDocsTree } from "../routes/docs/tree";
-import { docSections, htmlHeadings, htmlToText, type SearchDocument } from "./documents";
+import { changelogEntryHref } from "../lib/paths/changelog";
+import { docSections, htmlHeadings, htmlToText, markdownText, type SearchDocument } from "./documents";
 import { SearchIndexError } from "./engine";
 import { buildShardedIndex, openShardedIndex, type ShardedIndex, type ShardedMeta } from "./shards";
 
@@ -95,6 +96,22 @@ export async function collectSearchDocuments(content: ContentSource): Promise<Se
       url: `/events/${encodeURIComponent(event.slug)}`,
       section: event.location ?? undefined,
       date: event.start_at ?? undefined,
+    });
+  }
+  // Changelog entries are found with the docs (kind "doc", section "Changelog"): release notes
+  // are read alongside the pages they change, and a kind of their own would be one more filter.
+  for (const entry of sources.changelog_entries) {
+    if (!entry.title) continue;
+    const products = Array.isArray(entry.products) ? entry.products.filter((product) => typeof product === "string") : [];
+    documents.push({
+      id: changelogEntryHref(entry.slug),
+      kind: "doc",
+      title: entry.title,
+      description: products.join(" · ") || undefined,
+      body: markdownText(entry.body ?? ""),
+      url: changelogEntryHref(entry.slug),
+      section: "Changelog",
+      date: entry.published_at ?? undefined,
     });
   }
   for (const page of sources.pages) {

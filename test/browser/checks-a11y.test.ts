@@ -111,6 +111,15 @@ describe.skipIf(!hasChromium())("accessibility (axe-core)", () => {
       await page.close();
     });
 
+    it(`finds none with the page feedback refused and thanked after a plain post at ${width} px`, async () => {
+      for (const outcome of ["invalid", "thanks"]) {
+        const page = await open(`/docs/getting-started/quickstart?feedback=${outcome}`, width);
+        await page.locator("#page-feedback").scrollIntoViewIfNeeded();
+        expect(await violations(page)).toEqual([]);
+        await page.close();
+      }
+    });
+
     it(`finds none in the docs with the tree open and another code tab chosen at ${width} px`, async () => {
       const page = await open("/docs/getting-started/quickstart", width); // a page with code tabs
       if (width < 1024) await page.locator("summary", { hasText: "Browse the docs" }).click();

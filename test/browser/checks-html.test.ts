@@ -24,8 +24,17 @@ describe.skipIf(!hasChromium() || !hasJava())("HTML validity (Nu HTML Checker)",
       const response = await fetch(baseUrl + path);
       documents.push({ name: `${path} (${response.status})`, html: await response.text() });
     }
-    const cookie = await previewCookie(baseUrl);
     const templates = onePagePerTemplate(await sitemapPaths(baseUrl));
+    // A docs page's feedback widget after a plain post (thanks, refused), and a filtered changelog.
+    for (const path of [
+      `${templates.get("doc")}?feedback=thanks`,
+      `${templates.get("apiOperation")}?feedback=invalid`,
+      "/changelog?product=gpu-clusters&kind=new",
+    ]) {
+      const response = await fetch(baseUrl + path);
+      documents.push({ name: `${path} (${response.status})`, html: await response.text() });
+    }
+    const cookie = await previewCookie(baseUrl);
     for (const path of ["/", templates.get("post")!, templates.get("doc")!]) {
       const response = await fetch(baseUrl + path, { headers: { cookie } });
       const html = await response.text();

@@ -7,6 +7,7 @@ import type { AppEnv, Bindings } from "../../src/env";
 import { clearPageMemory } from "../../src/middleware/page-cache";
 import { clearRedirectMemo } from "../../src/redirects/store.server";
 import { apiNavigationData, apiReferenceData } from "./fixtures/api-reference";
+import { changelogEntriesAnswer, changelogLinksAnswer } from "./fixtures/changelog";
 import { docsBodiesAnswer, docsPageAnswer, docsSourcesData, docsTreeData } from "./fixtures/docs";
 import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
 import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
@@ -155,6 +156,8 @@ const defaultAnswers: Record<string, unknown> = {
   ScheduledPublications: scheduledPublicationsData,
   ApiNavigation: apiNavigationData,
   ApiReference: apiReferenceData,
+  ChangelogEntries: changelogEntriesAnswer,
+  ChangelogLinks: changelogLinksAnswer,
 };
 
 /** Counts KV reads and writes by key prefix, passing them through to the real namespace. */

@@ -16,6 +16,7 @@ query ScheduledPublications($since: String!, $until: String!) {
   events(filter: { status: { _eq: "published" }, publish_at: { _gt: $since, _lte: $until } }, limit: -1) { id }
   docs_pages(filter: { status: { _eq: "published" }, publish_at: { _gt: $since, _lte: $until } }, limit: -1) { id }
   pages(filter: { status: { _eq: "published" }, publish_at: { _gt: $since, _lte: $until } }, limit: -1) { id }
+  changelog_entries(filter: { status: { _eq: "published" }, published_at: { _gt: $since, _lte: $until } }, limit: -1) { id }
   pages_blocks(filter: { _or: [{ show_from: { _gt: $since, _lte: $until } }, { show_until: { _gt: $since, _lte: $until } }] }, limit: -1) { id }
   sections_blocks(filter: { _or: [{ show_from: { _gt: $since, _lte: $until } }, { show_until: { _gt: $since, _lte: $until } }] }, limit: -1) { id }
 }`,

@@ -11,7 +11,7 @@ import type {
 
 /**
  * Everything the site search indexes besides the docs (see docsSourcesQuery): published posts,
- * roles and events with their texts. Server only: the index is built from it after a CMS change.
+ * roles, events, pages and changelog entries with their texts. Server only: the index is built from it after a CMS change.
  */
 export const searchSourcesQuery = defineOperation<SearchSourcesQuery, SearchSourcesQueryVariables>(
   /* GraphQL */ `
@@ -19,6 +19,7 @@ query SearchSources($status: [String], $now: String) {
   posts(filter: { status: { _in: $status } }, sort: ["-published_at"], limit: -1) { id slug title description body published_at tags }
   jobs(filter: { status: { _in: $status } }, sort: ["role"], limit: -1) { id slug role sub_team department category location description }
   events(filter: { status: { _in: $status } }, sort: ["-start_at"], limit: -1) { id slug title description start_at venue location online }
+  changelog_entries(filter: { status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, sort: ["-published_at"], limit: -1) { slug title products published_at body }
   pages(filter: { status: { _in: $status }, _or: [{ noindex: { _null: true } }, { noindex: { _eq: false } }] }, sort: ["path"], limit: -1) {
     id
     path

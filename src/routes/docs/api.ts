@@ -2,6 +2,8 @@ import type { ApiPageData } from "../../api-reference/page";
 import { apiReferencePageQuery } from "../../api-reference/page";
 import { apiOperationHref, apiReferencePath, apiTagHref } from "../../api-reference/types";
 import type { SiteConfig } from "../../config/site";
+import { changesFor } from "../../changelog/entries";
+import { changelogLinksQuery } from "../../content/queries/changelog";
 import { docsTreeQuery } from "../../content/queries/docs";
 import { t } from "../../i18n";
 import type { PageMeta } from "../../render/meta";
@@ -48,22 +50,29 @@ function describe(page: ApiPageData): { title: string; description: string; href
  * operations are a 404.
  */
 export default defineRoute({
-  operations: [docsTreeQuery, apiReferencePageQuery],
+  operations: [docsTreeQuery, apiReferencePageQuery, changelogLinksQuery],
   View: ApiReferencePage,
   async load({ params, content, config }): Promise<{ data: ApiReferencePageData; meta: PageMeta }> {
-    const [treeResult, { apiReferencePage: page }] = await Promise.all([
+    const [treeResult, { apiReferencePage: page }, changelog] = await Promise.all([
       content.query(docsTreeQuery),
       content.query(apiReferencePageQuery, {
         ...(params.tag ? { tag: params.tag } : {}),
         ...(params.operation ? { operation: params.operation } : {}),
       }),
+      content.query(changelogLinksQuery),
     ]);
     if (!page) throw new PageNotFound("API reference page");
     const tree = buildDocsTree(treeResult.docs_sections, treeResult.docs_pages);
     const { title, description, href, trail } = describe(page);
     return {
       // The docs sections with their top pages only once the tree is large (no docs page is current here).
-      data: { nav: sidebarTree(tree, { sectionId: "api", pageId: null }), page, href, trail },
+      data: {
+        nav: sidebarTree(tree, { sectionId: "api", pageId: null }),
+        page,
+        href,
+        trail,
+        changes: page.kind === "operation" ? changesFor(changelog.changelog_entries, { operationId: page.operation.id }) : [],
+      },
       meta: {
         title,
         description,

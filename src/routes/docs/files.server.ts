@@ -6,6 +6,7 @@ import { apiOperationHref, apiReferencePath, usableNavigation, usableReference }
 import { apiNavigationQuery, apiReferenceQuery } from "../../content/queries/api-reference";
 import { docsBodiesQuery, docsTreeQuery } from "../../content/queries/docs";
 import type { AppEnv } from "../../env";
+import { changelogFeedPath } from "../../lib/paths/changelog";
 import { publicHtmlCacheControl } from "../../render/cache-policy";
 import { buildDocsTree, docsPath, findDocsPage, type DocsTree } from "./tree";
 
@@ -92,7 +93,13 @@ export const docsFileRoutes = new Hono<AppEnv>()
       }
       lines.push("");
     }
-    lines.push("## Optional", "", `- [All documentation in one file](${absolute(c, "/llms-full.txt")})`, "");
+    lines.push(
+      "## Optional",
+      "",
+      `- [All documentation in one file](${absolute(c, "/llms-full.txt")})`,
+      `- [Changelog](${absolute(c, changelogFeedPath)}): new features, improvements, fixes and deprecations, newest first (RSS)`,
+      "",
+    );
     return c.body(lines.join("\n"), 200, { "Content-Type": textType, "Cache-Control": publicHtmlCacheControl });
   })
   .get("/llms-full.txt", async (c) => {

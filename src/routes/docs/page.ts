@@ -1,6 +1,8 @@
 import { usableNavigation } from "../../api-reference/types";
 import type { SiteConfig } from "../../config/site";
+import { changesFor } from "../../changelog/entries";
 import { apiNavigationQuery } from "../../content/queries/api-reference";
+import { changelogLinksQuery } from "../../content/queries/changelog";
 import { docsPageQuery } from "../../content/queries/docs";
 import { t } from "../../i18n";
 import { DocPage, type DocPageData } from "../../views/pages/DocPage";
@@ -40,7 +42,7 @@ function breadcrumbJsonLd(trail: { title: string; href: string }[], config: Site
  * sidebar, breadcrumbs, table of contents and previous/next links. Unknown paths are a 404.
  */
 export default defineRoute({
-  operations: [docsNavigationQuery, docsPageQuery, apiNavigationQuery],
+  operations: [docsNavigationQuery, docsPageQuery, apiNavigationQuery, changelogLinksQuery],
   View: DocPage,
   async load({
     params,
@@ -82,7 +84,10 @@ export default defineRoute({
 
     const location = found?.page && found.pageSection ? { ...found, page: found.page, section: found.pageSection } : null;
     if (!location) throw new PageNotFound("docs page");
-    const result = await content.query(docsPageQuery, { id: location.page.id });
+    const [result, changelog] = await Promise.all([
+      content.query(docsPageQuery, { id: location.page.id }),
+      content.query(changelogLinksQuery),
+    ]);
     const stored = result.docs_pages[0];
     if (!stored) throw new PageNotFound("docs page");
     const trail = breadcrumbs(location.ancestors, location.section);
@@ -110,6 +115,7 @@ export default defineRoute({
           readingMinutes: stored.readingMinutes,
           updatedAt,
           markdownHref: `${href}.md`,
+          changes: changesFor(changelog.changelog_entries, { docsPageId: location.page.id }),
         },
         previous: pagerLink(location.previous),
         next: pagerLink(location.next),

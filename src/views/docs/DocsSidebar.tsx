@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { changelogPath } from "../../lib/paths/changelog";
 import { type ApiNavigation, apiOperationHref, apiReferencePath, apiTagHref } from "../../api-reference/types";
 import { t } from "../../i18n";
 import type { DocsNavPage, DocsNavSection } from "../../routes/docs/tree";
@@ -138,6 +139,11 @@ export function DocsSidebar({ nav, current, api = null }: { nav: DocsNavSection[
             </details>
           </li>
         )}
+        <li>
+          <a href={changelogPath} className="text-ink hover:bg-surface-sunken block rounded-md px-2.5 py-2 font-semibold">
+            {t("changelog.title")}
+          </a>
+        </li>
       </ul>
     </nav>
   );

@@ -4,7 +4,10 @@ import type { ApiParameter } from "../../api-reference/types";
 import { apiReferencePath } from "../../api-reference/types";
 import { t } from "../../i18n";
 import type { DocsNavSection } from "../../routes/docs/tree";
+import type { ChangelogLink } from "../../changelog/entries";
 import { MethodBadge } from "../api/MethodBadge";
+import { ChangesLinks } from "../changelog/ChangesLinks";
+import { FeedbackSlot } from "../feedback/FeedbackSlot";
 import { ParameterRow, SchemaTree } from "../api/SchemaTree";
 import { TryIt } from "../api/TryIt";
 import { Disclosure } from "../docs/Disclosure";
@@ -20,6 +23,8 @@ export interface ApiReferencePageData {
   /** This page's address (the sidebar marks it). */
   href: string;
   trail: { title: string; href: string }[];
+  /** An operation's changelog entries, newest first. */
+  changes: ChangelogLink[];
 }
 
 const placeNames: Record<ApiParameter["in"], string> = {
@@ -276,6 +281,8 @@ export function ApiReferencePage({ data }: { data: ApiReferencePageData }) {
           {page.kind === "overview" && <Overview page={page} />}
           {page.kind === "tag" && <TagPage page={page} />}
           {page.kind === "operation" && <OperationPage page={page} />}
+          <ChangesLinks changes={data.changes} />
+          <FeedbackSlot />
         </div>
       </article>
 

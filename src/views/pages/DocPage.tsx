@@ -1,8 +1,11 @@
 import { useRef, useState } from "react";
 import type { ApiNavigation } from "../../api-reference/types";
+import type { ChangelogLink } from "../../changelog/entries";
 import type { DocHeading } from "../../content/types/docs";
 import { t } from "../../i18n";
 import type { DocsNavPage, DocsNavSection } from "../../routes/docs/tree";
+import { ChangesLinks } from "../changelog/ChangesLinks";
+import { FeedbackSlot } from "../feedback/FeedbackSlot";
 import { DocsSidebar, type DocsCurrent } from "../docs/DocsSidebar";
 import { Disclosure } from "../docs/Disclosure";
 import { DocsToc } from "../docs/DocsToc";
@@ -28,6 +31,8 @@ export interface DocPageData {
     readingMinutes: number;
     updatedAt: string | null;
     markdownHref: string;
+    /** Changelog entries that concern this page, newest first. */
+    changes: ChangelogLink[];
   } | null;
   previous: DocsNavPage | null;
   next: DocsNavPage | null;
@@ -188,8 +193,10 @@ export function DocPage({ data }: { data: DocPageData }) {
               <div ref={body} className="mt-8" {...edit("body")}>
                 <Prose html={page.html} media={false} className="doc-body" />
               </div>
+              <ChangesLinks changes={page.changes} />
             </>
           )}
+          <FeedbackSlot />
           <Pager previous={data.previous} next={data.next} />
         </div>
       </article>

@@ -100,3 +100,13 @@ export const ExternalIcon = ({ className = "h-4 w-4" }: IconProps) => (
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
   </svg>
 );
+export const ThumbUpIcon = ({ className = "h-4 w-4" }: IconProps) => (
+  <svg viewBox="0 0 24 24" className={className} {...base}>
+    <path d="M7 10v10H4V10h3Zm0 0 4-7a2 2 0 0 1 2.9 2.2L13 9h5.6a2 2 0 0 1 2 2.4l-1.5 7A2 2 0 0 1 17.1 20H7" />
+  </svg>
+);
+export const ThumbDownIcon = ({ className = "h-4 w-4" }: IconProps) => (
+  <svg viewBox="0 0 24 24" className={className} {...base}>
+    <path d="M17 14V4h3v10h-3Zm0 0-4 7a2 2 0 0 1-2.9-2.2L11 15H5.4a2 2 0 0 1-2-2.4l1.5-7A2 2 0 0 1 6.9 4H17" />
+  </svg>
+);
