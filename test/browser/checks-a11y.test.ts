@@ -24,6 +24,15 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * WCAG 1.4.10 (reflow), which axe does not check: the page is no wider than the screen, so a
+ * phone never scrolls it sideways (a scrolling row inside it may).
+ */
+async function sidewaysScroll(page: Page, width: number): Promise<string[]> {
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  return pageWidth > width ? [`reflow: the page is ${pageWidth} px wide on a ${width} px screen`] : [];
+}
+
 /** A page in a context of its own: axe runs part of its work in a second page of that context. */
 async function open(path: string, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -48,22 +57,22 @@ describe.skipIf(!hasChromium())("accessibility (axe-core)", () => {
   });
 
   for (const width of widths) {
-    it(`finds no violation on any template at ${width} px`, async () => {
+    it(`finds no violation on any template at ${width} px, and no page wider than the screen`, async () => {
       const found = await mapConcurrently([...templates], pagesAtOnce, async ([route, path]) => {
         const page = await open(path, width);
-        const lines = (await violations(page)).map((line) => `${route} ${path}: ${line}`);
+        const lines = [...(await violations(page)), ...(await sidewaysScroll(page, width))].map((line) => `${route} ${path}: ${line}`);
         await page.close();
         return lines;
       });
       expect(found.flat()).toEqual([]);
     }, 180_000);
 
-    it(`finds none on any page built from blocks at ${width} px`, async () => {
+    it(`finds none on any page built from blocks at ${width} px, and none wider than the screen`, async () => {
       const pages = pagesBuiltFromBlocks(await sitemapPaths(baseUrl));
       expect(pages.length).toBeGreaterThan(5);
       const found = await mapConcurrently(pages, pagesAtOnce, async (path) => {
         const page = await open(path, width);
-        const lines = (await violations(page)).map((line) => `${path}: ${line}`);
+        const lines = [...(await violations(page)), ...(await sidewaysScroll(page, width))].map((line) => `${path}: ${line}`);
         await page.close();
         return lines;
       });

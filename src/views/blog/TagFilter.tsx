@@ -12,8 +12,9 @@ export function TagFilter({ tags, current }: { tags: TagCount[]; current: string
   if (tags.length === 0) return null;
   return (
     <nav aria-label={t("blog.filter_label")}>
-      {/* One scrollable row on phones (bleeding to the screen edges), wrapped from 577 px up. */}
-      <ul className="-mx-5 flex gap-2 -my-1 overflow-x-auto px-5 py-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      {/* One scrollable row on phones (bleeding to the screen edges), wrapped from 577 px up.
+          Positioned, so the counts' screen-reader text is clipped with the row instead of widening the page. */}
+      <ul className="relative -mx-5 flex gap-2 -my-1 overflow-x-auto px-5 py-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         <li>
           <a href={blogListHref()} className={`${chip} ${current ? idle : active}`} aria-current={current ? undefined : "page"}>
             {t("blog.all_posts")}
