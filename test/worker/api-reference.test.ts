@@ -147,6 +147,15 @@ describe("the API reference pages", () => {
     expect(body).toMatch(/>POST<\/span><span class="min-w-0">Create a cluster<\/span>/);
     expect(body).toMatch(/>DELETE<\/span><span class="min-w-0">Delete a cluster<\/span>/);
   });
+
+  it("shows the docs sections beside the API, carrying the sidebar in its payload and not the whole docs tree", async () => {
+    const body = await (await request(pageOf("createCluster"))).text();
+    expect(body).toContain('href="/docs/getting-started"');
+    const state = JSON.parse(/<script id="__STATE__"[^>]*>(.*?)<\/script>/s.exec(body)![1]!);
+    const queries = Object.keys(state.queries).map((key) => key.split(":")[0]);
+    expect(queries).toContain("DocsNavigation");
+    expect(queries).not.toContain("DocsTree");
+  });
 });
 
 describe("the mock API", () => {

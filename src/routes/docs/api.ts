@@ -4,12 +4,12 @@ import { apiOperationHref, apiReferencePath, apiTagHref } from "../../api-refere
 import type { SiteConfig } from "../../config/site";
 import { changesFor } from "../../changelog/entries";
 import { changelogLinksQuery } from "../../content/queries/changelog";
-import { docsTreeQuery } from "../../content/queries/docs";
 import { t } from "../../i18n";
 import type { PageMeta } from "../../render/meta";
 import { ApiReferencePage, type ApiReferencePageData } from "../../views/pages/ApiReferencePage";
 import { defineRoute, PageNotFound } from "../define";
-import { buildDocsTree, docsPath, sidebarTree } from "./tree";
+import { docsNavigationQuery } from "./navigation";
+import { docsPath } from "./tree";
 
 const absolute = (path: string, config: SiteConfig) => new URL(path, config.url).toString();
 
@@ -50,11 +50,11 @@ function describe(page: ApiPageData): { title: string; description: string; href
  * operations are a 404.
  */
 export default defineRoute({
-  operations: [docsTreeQuery, apiReferencePageQuery, changelogLinksQuery],
+  operations: [docsNavigationQuery, apiReferencePageQuery, changelogLinksQuery],
   View: ApiReferencePage,
   async load({ params, content, config }): Promise<{ data: ApiReferencePageData; meta: PageMeta }> {
-    const [treeResult, { apiReferencePage: page }, changelog] = await Promise.all([
-      content.query(docsTreeQuery),
+    const [{ docsNavigation }, { apiReferencePage: page }, changelog] = await Promise.all([
+      content.query(docsNavigationQuery, { path: "" }),
       content.query(apiReferencePageQuery, {
         ...(params.tag ? { tag: params.tag } : {}),
         ...(params.operation ? { operation: params.operation } : {}),
@@ -62,12 +62,11 @@ export default defineRoute({
       content.query(changelogLinksQuery),
     ]);
     if (!page) throw new PageNotFound("API reference page");
-    const tree = buildDocsTree(treeResult.docs_sections, treeResult.docs_pages);
     const { title, description, href, trail } = describe(page);
     return {
-      // The docs sections with their top pages only once the tree is large (no docs page is current here).
       data: {
-        nav: sidebarTree(tree, { sectionId: "api", pageId: null }),
+        // The docs sections, with their top pages only once the tree is large (none is open here).
+        nav: docsNavigation?.nav ?? [],
         page,
         href,
         trail,

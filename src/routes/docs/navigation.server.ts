@@ -9,7 +9,10 @@ const trees = new WeakMap<object, DocsTree>();
 
 const link = (page: DocsNavPage): DocsLink => ({ id: page.id, title: page.title, description: page.description, href: page.href });
 
-/** Answers DocsNavigation (`path`: below /docs, decoded segments joined by "/"); null for an unknown path. */
+/**
+ * Answers DocsNavigation (`path`: below /docs, decoded segments joined by "/"); null for an unknown
+ * path. "" is a page of the docs outside the tree (the API reference): the sidebar, no section open.
+ */
 export async function resolveDocsNavigation(
   variables: Record<string, unknown>,
   { content }: { content: ContentSource },
@@ -20,6 +23,10 @@ export async function resolveDocsNavigation(
   if (!tree) {
     tree = buildDocsTree(result.docs_sections, result.docs_pages);
     trees.set(result, tree);
+  }
+  if (path === "") {
+    const nav = sidebarTree(tree, { sectionId: "", pageId: null });
+    return { docsNavigation: { nav, section: null, page: null, pageSection: null, ancestors: [], previous: null, next: null } };
   }
   if (!path.includes("/")) {
     const section = findDocsSection(tree, path);
