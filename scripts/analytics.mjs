@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { root } from "./lib/processes.mjs";
 import { datasetsFromWrangler } from "./lib/wrangler-datasets.mjs";
+import { analyticsSql } from "./lib/analytics-sql.mjs";
 
 /** Per report: the dataset's binding, what a row is, its columns (`--by`) and which events count. */
 const reports = {
@@ -87,44 +88,11 @@ if (values["print-sql"]) {
   process.exit(0);
 }
 
-const accountId = process.env.CLOUDFLARE_ACCOUNT_ID;
-const token = process.env.CLOUDFLARE_API_TOKEN;
-const missing = [!accountId && "CLOUDFLARE_ACCOUNT_ID", !token && "CLOUDFLARE_API_TOKEN"].filter(Boolean);
-if (missing.length) {
-  fail(
-    [
-      `npm run analytics: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set.`,
-      "  CLOUDFLARE_ACCOUNT_ID  the account id (dashboard → Workers & Pages → Account details)",
-      "  CLOUDFLARE_API_TOKEN   an API token with the permission Account → Account Analytics → Read",
-      "Set both, e.g. CLOUDFLARE_ACCOUNT_ID=... CLOUDFLARE_API_TOKEN=... npm run analytics",
-    ].join("\n"),
-    2,
-  );
-}
-
-const base = (process.env.CLOUDFLARE_API_BASE_URL ?? "https://api.cloudflare.com/client/v4").replace(/\/$/, "");
-let response;
-try {
-  response = await fetch(`${base}/accounts/${encodeURIComponent(accountId)}/analytics_engine/sql`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}` },
-    body: sql,
-    signal: AbortSignal.timeout(30_000),
-  });
-} catch (error) {
-  fail(`The Analytics Engine SQL API could not be reached: ${error.message}`);
-}
-const text = await response.text();
-if (!response.ok) {
-  const hint = response.status === 401 || response.status === 403 ? " (does the token have Account Analytics → Read on this account?)" : "";
-  fail(`The Analytics Engine SQL API answered ${response.status}${hint}:\n${text.slice(0, 1000)}`);
-}
-let rows;
-try {
-  rows = JSON.parse(text).data ?? [];
-} catch {
-  fail(`Unexpected answer from the SQL API:\n${text.slice(0, 1000)}`);
-}
+const rows = await analyticsSql(sql, {
+  command: "npm run analytics",
+  help: ["Set both, e.g. CLOUDFLARE_ACCOUNT_ID=... CLOUDFLARE_API_TOKEN=... npm run analytics"],
+  fail,
+});
 
 console.log(`${report.title}${values.by === "path" ? "" : `, by ${values.by}`}, last ${days} days (${dataset}, ${values.env}):`);
 if (!rows.length) console.log("  nothing recorded yet");

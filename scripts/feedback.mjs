@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { root } from "./lib/processes.mjs";
 import { datasetsFromWrangler } from "./lib/wrangler-datasets.mjs";
+import { analyticsSql } from "./lib/analytics-sql.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -68,40 +69,11 @@ if (values["print-sql"]) {
   process.exit(0);
 }
 
-const accountId = process.env.CLOUDFLARE_ACCOUNT_ID;
-const token = process.env.CLOUDFLARE_API_TOKEN;
-const missing = [!accountId && "CLOUDFLARE_ACCOUNT_ID", !token && "CLOUDFLARE_API_TOKEN"].filter(Boolean);
-if (missing.length)
-  fail(
-    [
-      `npm run feedback: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set.`,
-      "  CLOUDFLARE_ACCOUNT_ID  the account id (dashboard → Workers & Pages → Account details)",
-      "  CLOUDFLARE_API_TOKEN   an API token with the permission Account → Account Analytics → Read",
-      "  CMS_URL, CMS_TOKEN     optional: Directus and a token that reads docs_feedback (the comments)",
-    ].join("\n"),
-    2,
-  );
-
-const base = (process.env.CLOUDFLARE_API_BASE_URL ?? "https://api.cloudflare.com/client/v4").replace(/\/$/, "");
-let response;
-try {
-  response = await fetch(`${base}/accounts/${encodeURIComponent(accountId)}/analytics_engine/sql`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}` },
-    body: sql,
-    signal: AbortSignal.timeout(30_000),
-  });
-} catch (error) {
-  fail(`The Analytics Engine SQL API could not be reached: ${error.message}`);
-}
-const text = await response.text();
-if (!response.ok) fail(`The Analytics Engine SQL API answered ${response.status}:\n${text.slice(0, 1000)}`);
-let rows;
-try {
-  rows = JSON.parse(text).data ?? [];
-} catch {
-  fail(`Unexpected answer from the SQL API:\n${text.slice(0, 1000)}`);
-}
+const rows = await analyticsSql(sql, {
+  command: "npm run feedback",
+  help: ["  CMS_URL, CMS_TOKEN     optional: Directus and a token that reads docs_feedback (the comments)"],
+  fail,
+});
 
 /** The latest comments per page from Directus, or null without CMS_URL/CMS_TOKEN. */
 async function commentsFor(pages) {
