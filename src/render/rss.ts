@@ -44,7 +44,7 @@ function item({ title, link, published, description, author, categories = [] }: 
 }
 
 /** An RSS 2.0 document. */
-export function rssXml(channel: RssChannel): string {
+function rssXml(channel: RssChannel): string {
   const newest = channel.items.find((entry) => entry.published)?.published;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
