@@ -395,7 +395,8 @@ if (args.scale) {
     }
 
     // Cold, as production has it after publishing: the CMS webhook rendered the doc page into KV
-    // (src/docs/prerender.server.ts), then a fresh instance on that KV takes its first request.
+    // (src/docs/prerender.server.ts: its data, and the page whole), then a fresh instance on that
+    // KV takes its first request.
     report.coldPublished = [];
     const docPage = pages.find((page) => page.name === "doc");
     if (!skip.has("cold") && docPage) {
@@ -420,8 +421,14 @@ if (args.scale) {
           if (!hook.ok) throw new Error(`webhook answered ${hook.status}`);
           const kv = await warm.kv();
           const rendered = async () => (await kv.list({ prefix: "q:DocsPage:" })).keys.length;
-          for (let attempt = 0; attempt < 600 && (await rendered()) < ids.length; attempt++) await delay(50);
-          if ((await rendered()) < ids.length) throw new Error(`the webhook rendered ${await rendered()} of ${ids.length} doc pages`);
+          // The webhook also keeps each page whole (src/middleware/published-pages.ts), after its data.
+          const published = async () => (await kv.list({ prefix: "page:" })).keys.some((key) => key.name.endsWith(`:${docPage.path}`));
+          const done = async () => (await rendered()) >= ids.length && (await published());
+          for (let attempt = 0; attempt < 600 && !(await done()); attempt++) await delay(50);
+          if (!(await done()))
+            throw new Error(
+              `the webhook rendered ${await rendered()} of ${ids.length} doc pages (${docPage.path} kept whole: ${await published()})`,
+            );
         } finally {
           await warm.dispose();
         }

@@ -42,6 +42,12 @@ const tooLarge = bodyLimit({
   onError: (c) => c.json({ errors: [{ message: `The body is larger than ${graphqlBodyLimitBytes} bytes.` }] }, 413),
 });
 
+/**
+ * Pages the CMS webhook renders when they are published and keeps in KV: a page-cache miss looks
+ * there first (a KV read, so only where it can pay off: the docs, rendered by the webhook).
+ */
+const publishedWhenEdited = (path: string) => path.startsWith("/docs/") && !path.endsWith(".md");
+
 /** Files for AI tools list published docs only, whoever asks (an editor's preview cookie included). */
 const publishedOnly = (path: string) =>
   path === "/llms.txt" || path === "/llms-full.txt" || (path.startsWith("/docs/") && path.endsWith(".md"));
@@ -49,6 +55,15 @@ const publishedOnly = (path: string) =>
 /** The endpoints that take POST (forms, the webhook, the query endpoint); every other address is read with GET. */
 const postEndpoints = new Set(["/api/subscribe", "/api/consent", "/api/collect", "/api/feedback", "/api/revalidate", "/graphql"]);
 const isPostEndpoint = (path: string) => postEndpoints.has(path) || path.startsWith("/api/forms/");
+
+/** The request's execution context; none in a plain `app.request` (tests). */
+function executionContextOf(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}
 
 function methodNotAllowed(c: Context<AppEnv>): Response {
   const post = isPostEndpoint(c.req.path);
@@ -82,8 +97,12 @@ export function createApp({
     return preview()(c, next);
   });
   app.use(content(contentOptions));
+  app.use("/api/revalidate", async (c, next) => {
+    c.set("renderPage", async (request) => app.fetch(request, c.env, executionContextOf(c)));
+    await next();
+  });
   app.use(redirects(contentOptions)); // before the cached pages: an old address never shows its old page
-  if (usePageCache) app.use(pageCache({ variant: consentVariant }));
+  if (usePageCache) app.use(pageCache({ variant: consentVariant, published: publishedWhenEdited }));
   configure?.(app); // before the pages, which answer every other GET
   registerRoutes(app, { images, subscribe, forms, feedback });
 

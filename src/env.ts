@@ -1,5 +1,6 @@
 import type { Content } from "./content/content.server";
 import type { PreviewVersion } from "./content/versions.server";
+import type { RenderPage } from "./docs/prerender.server";
 
 /** Hono's environment for this worker: bindings from wrangler.toml plus per-request variables. */
 interface Secrets {
@@ -29,7 +30,6 @@ interface Secrets {
 }
 
 export type Bindings = Env & Secrets;
-
 interface Variables {
   /** Per-request CSP nonce for inline and module scripts. */
   nonce: string;
@@ -39,6 +39,8 @@ interface Variables {
   previewVersion?: PreviewVersion;
   /** This request's content access (cache in public mode, drafts in preview). */
   content: Content;
+  /** Renders another request through this app (the webhook publishes pages with it). */
+  renderPage: RenderPage;
 }
 
 export interface AppEnv {

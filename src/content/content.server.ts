@@ -33,6 +33,8 @@ export class Content {
     "stale-if-error": 0,
     preview: 0,
   };
+  /** Every collection this request's content was read from (what a published page depends on). */
+  readonly collectionsRead = new Set<string>();
 
   /**
    * The first timeout of this request: Directus hangs, so every later upstream read of the
@@ -82,6 +84,7 @@ export class Content {
       data = await this.upstream<DataOf<O>>(requestFor(), privileged, (raw) => this.withVersion(operation.name, vars, raw, privileged));
       this.sources.preview += 1;
     } else {
+      for (const collection of collectionsOf(operation.name)) this.collectionsRead.add(collection);
       // Server-set variables are not part of the key: `$now` moves every minute, and a key that
       // moved with it would leave nothing to serve stale-if-error when Directus is down.
       const key = await cacheKeyOf(operation, withoutServerVariables(vars));

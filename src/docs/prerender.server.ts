@@ -3,14 +3,16 @@
  * the CMS webhook names the pages that changed, and reading each one through the content layer
  * runs the DocsPage transform, which fills the render cache (KV, by content hash) and the content
  * cache of that page's query. A visitor's first request in a fresh isolate then reads both from
- * KV and never starts the highlighter (cold, that costs hundreds of ms of CPU).
+ * KV and never starts the highlighter (cold, that costs hundreds of ms of CPU). The webhook also
+ * renders each named page whole and keeps it in KV, so that first request does not render at all.
  *
  * After a deploy whose renderer changed, every cached body is a miss: the scheduled job sweeps
  * the docs a bounded batch per run (a cursor in KV) until all are rendered for this renderer.
  */
-import { docsPageQuery, docsTreeQuery } from "../content/queries/docs";
+import { docsPageQuery } from "../content/queries/docs";
 import type { ContentSource } from "../routes/define";
-import { buildDocsTree } from "../routes/docs/tree";
+import { publishingRequest } from "../middleware/published-pages";
+import { docsTreeOf } from "../routes/docs/navigation.server";
 import { rendererVersion } from "./markdown.server";
 
 /** Pages one scheduled run renders at most (each a few ms to tens of ms once Shiki is warm). */
@@ -18,12 +20,30 @@ const sweepBatchSize = 25;
 const sweepDoneKey = (version: string) => `docs-rendered:${version}`;
 const sweepCursorKey = (version: string) => `docs-rendered-cursor:${version}`;
 
-/** Renders the given pages (ids from the webhook) into the caches; unpublished ones are skipped. */
-export async function prerenderDocPages(content: ContentSource, ids: readonly string[]): Promise<number> {
+/** Renders a request through the whole app, as a visitor's would be (the worker's own `app.fetch`). */
+export type RenderPage = (request: Request) => Promise<Response>;
+
+/**
+ * Renders the given pages (ids from the webhook) into the caches; unpublished ones are skipped.
+ * With `publish`, each page is also rendered whole through the app and kept in KV as a published
+ * page (middleware/published-pages.ts), so a fresh isolate serves it without rendering at all.
+ */
+export async function prerenderDocPages(
+  content: ContentSource,
+  ids: readonly string[],
+  publish?: { renderPage: RenderPage; siteUrl: string },
+): Promise<number> {
+  const tree = publish ? await docsTreeOf(content) : null;
   let rendered = 0;
   for (const id of ids) {
     const result = await content.query(docsPageQuery, { id });
-    if (result.docs_pages.length) rendered += 1;
+    if (!result.docs_pages.length) continue;
+    rendered += 1;
+    const location = tree?.ordered.find((candidate) => candidate.page.id === id);
+    if (publish && location) {
+      const response = await publish.renderPage(publishingRequest(new URL(location.page.href, publish.siteUrl)));
+      await response.body?.cancel();
+    }
   }
   return rendered;
 }
@@ -39,8 +59,7 @@ export async function sweepDocPages(
   version = rendererVersion,
 ): Promise<number> {
   if (await kv.get(sweepDoneKey(version))) return 0;
-  const tree = await content.query(docsTreeQuery);
-  const ids = buildDocsTree(tree.docs_sections, tree.docs_pages).ordered.map(({ page }) => page.id);
+  const ids = (await docsTreeOf(content)).ordered.map(({ page }) => page.id);
   const start = Number((await kv.get(sweepCursorKey(version))) ?? 0) || 0;
   const batch = ids.slice(start, start + batchSize);
   await prerenderDocPages(content, batch);

@@ -7,6 +7,7 @@ import { surelyNotRedirected } from "../redirects/store.server";
 import { buildId } from "../render/asset-tags";
 import { publicHtmlCacheControl } from "../render/cache-policy";
 import { previewCookieName } from "./preview";
+import { isPublishingRequest, publishedKey, readPublishedPage, storePublishedPage } from "./published-pages";
 import { logRequest } from "./request-log";
 import { applySecurityHeaders, createNonce } from "./security-headers";
 
@@ -69,8 +70,8 @@ export function joinBytes(parts: Uint8Array[], marker: Uint8Array, byteLength: n
   return out;
 }
 
-function storedPage(body: ArrayBuffer, nonce: string, headers: Headers, ttlSeconds: number): StoredPage {
-  const parts = splitBytes(new Uint8Array(body), encoder.encode(nonce));
+function storedPage(body: ArrayBuffer | Uint8Array, nonce: string, headers: Headers, ttlSeconds: number): StoredPage {
+  const parts = splitBytes(body instanceof Uint8Array ? body : new Uint8Array(body), encoder.encode(nonce));
   const byteLength = parts.reduce((sum, part) => sum + part.length, 0);
   const kept = [...headers].filter(([name]) => name.toLowerCase() !== renderedNonceHeader.toLowerCase());
   return { parts, byteLength, headers: kept, expires: Date.now() + ttlSeconds * 1000 };
@@ -166,11 +167,20 @@ export const clearPageMemory = () => {
  * those places (cheaper than re-parsing the HTML; HTMLRewriter remains the fallback for a
  * stored page that does not name its nonce). Preview requests never read or write it.
  */
-export function pageCache({ variant = () => "default" }: { variant?: PageVariant } = {}): MiddlewareHandler<AppEnv> {
+export function pageCache({
+  variant = () => "default",
+  published = () => false,
+}: {
+  variant?: PageVariant;
+  /** Paths whose pages may have been rendered when published (read from KV on a miss; see published-pages.ts). */
+  published?: (path: string) => boolean;
+} = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!cacheable(c)) return next();
     const generation = await c.get("content").generation();
-    const keyUrl = pageKey(new URL(c.req.url), generation, variant(c));
+    const url = new URL(c.req.url);
+    const keyUrl = pageKey(url, generation, variant(c));
+    if (isPublishingRequest(c.req.raw)) return publish(c, next, keyUrl, publishedKey(buildId!, variant(c), pageIdentity(url)));
 
     const remembered = memory.get(keyUrl);
     if (remembered) {
@@ -210,6 +220,18 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
       if (rendering.get(keyUrl) === flight) rendering.delete(keyUrl);
       settle(page);
     };
+    if (published(c.req.path)) {
+      const publishedPage = await readPublishedPage(c.env.CONTENT_CACHE, publishedKey(buildId!, variant(c), pageIdentity(url))).catch(
+        () => null,
+      );
+      if (publishedPage) {
+        const page = storedPage(publishedPage.body, publishedPage.nonce, new Headers(publishedPage.headers), pageCacheTtlSeconds);
+        memory.set(keyUrl, page);
+        done(page);
+        c.res = replay(page, c.get("nonce"));
+        return;
+      }
+    }
     try {
       await next();
     } catch (error) {
@@ -217,20 +239,12 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
       throw error;
     }
     const res = c.res;
-    if (
-      res.status !== 200 ||
-      !res.body ||
-      !res.headers.get("content-type")?.startsWith("text/html") ||
-      res.headers.get("cache-control") !== publicHtmlCacheControl ||
-      c.get("preview")
-    ) {
+    if (!keepable(c, res)) {
       done(null);
       return;
     }
     const [forClient, forCache] = res.body.tee();
-    const stored = new Headers(res.headers);
-    for (const name of ["Content-Security-Policy", "Server-Timing", "Set-Cookie", pageCacheHeader]) stored.delete(name);
-    stored.set("Cache-Control", `public, max-age=${pageCacheTtlSeconds}`);
+    const stored = headersToKeep(res.headers);
     c.res = new Response(forClient, res);
     c.res.headers.set(pageCacheHeader, "MISS");
     const renderedNonce = c.get("nonce");
@@ -248,6 +262,43 @@ export function pageCache({ variant = () => "default" }: { variant?: PageVariant
       }),
     );
   };
+}
+
+/** Whether a rendered answer is a public page the cache keeps. */
+function keepable(c: Context<AppEnv>, res: Response): res is Response & { body: ReadableStream<Uint8Array> } {
+  return (
+    res.status === 200 &&
+    res.body !== null &&
+    res.headers.get("content-type")?.startsWith("text/html") === true &&
+    res.headers.get("cache-control") === publicHtmlCacheControl &&
+    !c.get("preview")
+  );
+}
+
+/** A kept page's headers: none that are per request. */
+function headersToKeep(headers: Headers): Headers {
+  const kept = new Headers(headers);
+  for (const name of ["Content-Security-Policy", "Server-Timing", "Set-Cookie", pageCacheHeader]) kept.delete(name);
+  kept.set("Cache-Control", `public, max-age=${pageCacheTtlSeconds}`);
+  return kept;
+}
+
+/**
+ * A publishing render (published-pages.ts): always rendered, never served from a cache, and
+ * stored in KV with the collections it read before the answer returns, so the publisher knows
+ * the page is live once its request is done.
+ */
+async function publish(c: Context<AppEnv>, next: () => Promise<void>, keyUrl: string, storeKey: string): Promise<void> {
+  await next();
+  const res = c.res;
+  if (!keepable(c, res)) return;
+  const body = new Uint8Array(await res.arrayBuffer());
+  const headers = headersToKeep(res.headers);
+  const nonce = c.get("nonce");
+  await storePublishedPage(c.env.CONTENT_CACHE, storeKey, { body, nonce, headers: [...headers] }, [...c.get("content").collectionsRead]);
+  memory.set(keyUrl, storedPage(body, nonce, headers, pageCacheTtlSeconds));
+  c.res = new Response(body, res);
+  c.res.headers.set(pageCacheHeader, "PUBLISHED");
 }
 
 /** Where a page is kept: per build, content generation, variant and URL (tracking parameters removed). */

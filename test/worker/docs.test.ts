@@ -6,6 +6,9 @@ import { sweepDocPages } from "../../src/docs/prerender.server";
 import { renderCacheKey, resetRenderCache } from "../../src/docs/render-cache.server";
 import { docsPageQuery, docsSourcesQuery } from "../../src/content/queries/docs";
 import { docsBodiesAnswer, docsPages } from "./fixtures/docs";
+import { resetIsolateCache } from "../../src/content/cache.server";
+import { clearGenerationMemo } from "../../src/content/generations.server";
+import { clearPageMemory } from "../../src/middleware/page-cache";
 import { mockDirectus, request, resetContentState, testSecrets, textOf } from "./helpers";
 
 beforeEach(resetContentState);
@@ -172,6 +175,55 @@ describe("doc pages rendered when published, not on a visitor's request", () => 
     expect(view.status).toBe(200);
     expect(await view.text()).toContain('<pre class="code hl" tabindex="0">');
     expect(directus.calls.slice(calls).map((call) => call.operationName)).not.toContain("DocsPage");
+  });
+
+  it("keeps each page the webhook names whole in KV: a fresh isolate replays it until something it read changes", async () => {
+    await resetContentState();
+    const directus = mockDirectus();
+    const app = createApp({ content: { fetch: directus.fetch } });
+    const path = "/docs/getting-started/quickstart";
+    const publishedKeys = async () => (await env.CONTENT_CACHE.list({ prefix: "page:" })).keys.map((key) => key.name);
+    const freshIsolate = () => {
+      resetIsolateCache();
+      clearPageMemory();
+      clearGenerationMemo();
+    };
+    const revalidate = (collection: string, keys: string[] = []) =>
+      request("/api/revalidate", {
+        app,
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET },
+        body: JSON.stringify({ collection, keys }),
+      });
+
+    // A visitor's render is cached per data centre, never published.
+    expect((await request(path, { app })).headers.get("x-page-cache")).toBe("MISS");
+    expect(await publishedKeys()).toEqual([]);
+
+    expect((await revalidate("docs_pages", ["12"])).status).toBe(200);
+    expect(await publishedKeys()).toEqual([expect.stringMatching(/^page:.+:unset:\/docs\/getting-started\/quickstart$/)]);
+
+    freshIsolate();
+    const calls = directus.calls.length;
+    const first = await request(path, { app });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-page-cache")).toBe("HIT");
+    const body = await first.text();
+    expect(body).toContain('<pre class="code hl" tabindex="0">');
+    // Replayed with this request's own nonce, which the CSP allows.
+    const nonce = /'nonce-([^']+)'/.exec(first.headers.get("content-security-policy")!)![1]!;
+    const nonces = [...body.matchAll(/ nonce="([^"]+)"/g)].map((match) => match[1]);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(nonces.every((value) => value === nonce)).toBe(true);
+    expect(directus.calls.length).toBe(calls);
+
+    // A collection the page does not read leaves it valid; one it reads (the menus) does not.
+    await revalidate("jobs");
+    freshIsolate();
+    expect((await request(path, { app })).headers.get("x-page-cache")).toBe("HIT");
+    await revalidate("navigation");
+    freshIsolate();
+    expect((await request(path, { app })).headers.get("x-page-cache")).toBe("MISS");
   });
 
   it("sweeps every page once per renderer after a deploy, a batch per scheduled run", async () => {

@@ -48,7 +48,10 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   }
   // Doc pages are rendered now, when published, so that no visitor waits for Markdown and Shiki.
   if (body.collection === "docs_pages" && keys.length) {
-    await afterResponse(prerenderDocPages(c.get("content"), keys.slice(0, maxPrerenderedPerCall)).catch(logFailure("doc pre-render")));
+    const publish = { renderPage: c.get("renderPage"), siteUrl: c.env.SITE_URL };
+    await afterResponse(
+      prerenderDocPages(c.get("content"), keys.slice(0, maxPrerenderedPerCall), publish).catch(logFailure("doc pre-render")),
+    );
   }
   return c.json({ revalidated: true, collection: body.collection, keys, generation });
 });

@@ -1,3 +1,4 @@
+import type { DocsTreeQuery } from "../../content/generated/operations";
 import { docsTreeQuery } from "../../content/queries/docs";
 import type { ContentSource } from "../define";
 import type { DocsLink, DocsNavigation } from "./navigation";
@@ -9,6 +10,18 @@ const trees = new WeakMap<object, DocsTree>();
 
 const link = (page: DocsNavPage): DocsLink => ({ id: page.id, title: page.title, description: page.description, href: page.href });
 
+function treeOf(result: DocsTreeQuery): DocsTree {
+  let tree = trees.get(result);
+  if (!tree) {
+    tree = buildDocsTree(result.docs_sections, result.docs_pages);
+    trees.set(result, tree);
+  }
+  return tree;
+}
+
+/** The published docs tree, built once per content result. */
+export const docsTreeOf = async (content: ContentSource): Promise<DocsTree> => treeOf(await content.query(docsTreeQuery));
+
 /**
  * Answers DocsNavigation (`path`: below /docs, decoded segments joined by "/"); null for an unknown
  * path. "" is a page of the docs outside the tree (the API reference): the sidebar, no section open.
@@ -19,11 +32,7 @@ export async function resolveDocsNavigation(
 ): Promise<{ docsNavigation: DocsNavigation | null }> {
   const path = typeof variables.path === "string" ? variables.path : "";
   const result = await content.query(docsTreeQuery);
-  let tree = trees.get(result);
-  if (!tree) {
-    tree = buildDocsTree(result.docs_sections, result.docs_pages);
-    trees.set(result, tree);
-  }
+  const tree = treeOf(result);
   if (path === "") {
     const nav = sidebarTree(tree, { sectionId: "", pageId: null });
     return { docsNavigation: { nav, section: null, page: null, pageSection: null, ancestors: [], previous: null, next: null } };
