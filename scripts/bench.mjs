@@ -9,6 +9,7 @@
 //        [--tap-runs 3]
 //        [--port 3300] [--cms-port 8070] [--cms-url http://127.0.0.1:8055]
 //   node scripts/bench.mjs --from bench-results/bench-<date>.json   (tables of a saved run)
+//   BENCH_VARS='{"REQUEST_LOG":"off"}' node scripts/bench.mjs ...   (extra vars of the page-cache instance)
 //   node scripts/bench.mjs --scale [--duration 5] [--connections 1] [--port ...] [--cms-port ...]
 //        the scale data set (cms/data-scale, seeded once by cms/scripts/scale.mjs) beside today's
 //        doc page, and search at the scale set's size; targets beside figures (scripts/bench/scale.mjs)
@@ -274,7 +275,12 @@ if (args.scale) {
     }
     report.cms = apiBaseUrl;
 
-    const cached = await startWorkerd({ build, port: basePort, apiBaseUrl });
+    const cached = await startWorkerd({
+      build,
+      port: basePort,
+      apiBaseUrl,
+      vars: process.env.BENCH_VARS ? JSON.parse(process.env.BENCH_VARS) : {},
+    });
     const uncached = await startWorkerd({ build, port: basePort + 2, apiBaseUrl, vars: { PAGE_CACHE: "off" } });
     log(`workerd: page cache on ${cached.url} (site ${cached.siteUrl}), off ${uncached.url}; Directus ${apiBaseUrl}`);
 
@@ -532,7 +538,7 @@ function evaluateTargets(r) {
   const targets = [];
   const rows = r.runs ?? [];
   const find = (page, state, c) => rows.find((x) => x.page === page && x.state === state && x.connections === c);
-  // 1. Page-cache hit >= 1/3 of the static ceiling's throughput (each page, each concurrency).
+  // 1. Page-cache hit >= 0.75 of the static ceiling's throughput (each page, each concurrency).
   const ratios = [];
   for (const hit of rows.filter((x) => x.state === "hit")) {
     const ceiling = find(hit.page, "static", hit.connections);
@@ -551,11 +557,11 @@ function evaluateTargets(r) {
       .sort((a, b) => a - b);
     const cpuMedian = cpuRatios[Math.floor((cpuRatios.length - 1) / 2)];
     targets.push({
-      target: "page-cache hit >= 1/3 of the static ceiling's req/s",
+      target: "page-cache hit >= 0.75 of the static ceiling's req/s (median)",
       measured:
         `median ${median.toFixed(2)} over ${ratios.length} runs (worst ${worst.ratio.toFixed(2)} ${worst.page} c=${worst.connections}, best ${sorted.at(-1).toFixed(2)}); ` +
         `CPU per request static/hit median ${cpuMedian?.toFixed(2) ?? "-"}`,
-      met: median >= 1 / 3,
+      met: median >= 0.75,
     });
   }
   // 2. Pure SSR of the blog list <= 2.5 ms CPU per request (worst concurrency; gross workerd CPU).
@@ -625,6 +631,23 @@ function evaluateTargets(r) {
     }
   }
   if (r.firstTap) targets.push(...firstTapTargets(r.firstTap));
+  // A cold burst of 50 first requests: /blog on an empty KV, the doc page as published.
+  const blogBurst = r.cold?.find((x) => x.page === "blog" && x.connections === 50);
+  if (blogBurst) {
+    targets.push({
+      target: "cold burst of 50 first requests of /blog (fresh instance, empty KV): p50 <= 250 ms",
+      measured: `p50 ${blogBurst.p50} ms (p99 ${blogBurst.p99} ms)`,
+      met: blogBurst.p50 <= 250,
+    });
+  }
+  const docBurst = r.coldPublished?.find((x) => x.connections === 50);
+  if (docBurst) {
+    targets.push({
+      target: "cold burst of 50 first requests of a doc page (fresh instance, after publishing): p50 <= 250 ms",
+      measured: `p50 ${docBurst.p50} ms (${docBurst.path})`,
+      met: docBurst.p50 <= 250,
+    });
+  }
   const publishedFirst = r.coldPublished?.find((x) => x.connections === 1);
   if (publishedFirst) {
     targets.push({

@@ -8,8 +8,8 @@ import { buildId } from "../render/asset-tags";
 import { publicHtmlCacheControl } from "../render/cache-policy";
 import { previewCookieName } from "./preview";
 import { isPublishingRequest, publishedKey, readPublishedPage, storePublishedPage } from "./published-pages";
-import { logRequest } from "./request-log";
-import { applySecurityHeaders, createNonce } from "./security-headers";
+import { countMemoryHit } from "./request-log";
+import { createNonce, publicPageSecurityHeaders } from "./security-headers";
 
 /** Request facts besides the URL that change the HTML of a public page. */
 export type PageVariant = (c: Context<AppEnv>) => string;
@@ -24,6 +24,8 @@ interface StoredPage {
   byteLength: number;
   headers: [string, string][];
   expires: number;
+  /** `headers` as a hit before the app answers them (built at its first such hit). */
+  hitHeaders?: [string, string][];
 }
 
 /** Header of a stored page naming the nonce it was rendered with. */
@@ -303,7 +305,7 @@ async function publish(c: Context<AppEnv>, next: () => Promise<void>, keyUrl: st
 
 /** Where a page is kept: per build, content generation, variant and URL (tracking parameters removed). */
 const pageKey = (url: URL, generation: string, variant: string) =>
-  `https://page-cache.invalid/${buildId}/${encodeURIComponent(generation)}/${encodeURIComponent(variant)}${pageIdentity(url)}`;
+  `https://page-cache.invalid/${buildId}/${encodeURIComponent(generation)}/${encodeURIComponent(variant)}${url.search ? pageIdentity(url) : url.pathname}`;
 
 const previewCookie = new RegExp(`(?:^|;\\s*)${previewCookieName}=`);
 const consentCookie = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`);
@@ -311,7 +313,8 @@ const consentCookie = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`);
 /**
  * A page-cache hit from the isolate's memory, answered before the app: the router and the
  * middleware chain cost as much CPU as the hit itself. It does what that path does for such a
- * request (the nonce, the security headers, the log line) and nothing else, so it only answers
+ * request (the nonce, the security headers) and nothing else (the hit is counted, not logged
+ * one line each: `countMemoryHit`), so it only answers
  * when the answer is certain: a public GET (no preview cookie or token, no credentials, no
  * trailing slash, none of the worker's own addresses) whose page this isolate holds for the
  * content generation it has read within the last second, at an address its redirect map does
@@ -330,9 +333,16 @@ export function servePageFromMemory(request: Request, env: Bindings, now = Date.
   const page = memory.get(pageKey(url, generation, parseConsent(consentCookie.exec(cookies)?.[1])), now);
   if (!page || !surelyNotRedirected(url, now)) return null;
   const nonce = createNonce();
-  const response = replay(page, nonce);
-  applySecurityHeaders(response.headers, nonce, env);
-  if (env.REQUEST_LOG !== "off") logRequest(request, { status: 200, headers: response.headers, started: now });
+  page.hitHeaders ??= [
+    ...page.headers.filter(([name]) => name.toLowerCase() !== "cache-control"),
+    ["Cache-Control", publicHtmlCacheControl],
+    [pageCacheHeader, "HIT"],
+  ];
+  const response = new Response(joinBytes(page.parts, encoder.encode(nonce), page.byteLength), {
+    status: 200,
+    headers: [...page.hitHeaders, ...publicPageSecurityHeaders(nonce, env)],
+  });
+  if (env.REQUEST_LOG !== "off") countMemoryHit(path, now);
   return response;
 }
 

@@ -1,8 +1,10 @@
+import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockDirectus, request as send, resetContentState, testSecrets } from "../../test/worker/helpers";
 import { createApp } from "../app";
 import { previewCookieValue } from "./preview";
-import { queryNames } from "./request-log";
+import { servePageFromMemory } from "./page-cache";
+import { hitSummaryMs, queryNames, writeHitSummaryIfDue } from "./request-log";
 
 /** Requests with the log switched on (wrangler.toml turns it off for dev and these tests). */
 const request: typeof send = (path, init = {}) => send(path, { ...init, env: { REQUEST_LOG: "on", ...init.env } });
@@ -34,6 +36,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  writeHitSummaryIfDue(Date.now(), true); // no count left over for the next test
   vi.restoreAllMocks();
 });
 
@@ -79,6 +82,27 @@ describe("request log", () => {
     expect((await request("/careers", { app })).status).toBe(200);
     expect((await request("/careers", { app })).status).toBe(200);
     expect(events("request").map((line) => line.cache)).toEqual(["MISS", "HIT"]);
+  });
+
+  it("counts the hits answered from memory before the app, and writes them as one line at most every 10 s", async () => {
+    const app = createApp({ content: { fetch: mockDirectus().fetch } });
+    await (await request("/careers", { app })).text(); // rendered and held in memory
+    const workerEnv = { ...env, ...testSecrets, REQUEST_LOG: "on" };
+    const now = Date.now();
+    for (const path of ["/careers", "/careers?utm_source=mail", "/careers"]) {
+      expect(servePageFromMemory(new Request(`http://localhost:3000${path}`), workerEnv, now)?.status).toBe(200);
+    }
+    expect(events("request").map((line) => line.cache)).toEqual(["MISS"]);
+    expect(events("page_cache_hits")).toEqual([]);
+    writeHitSummaryIfDue(now + hitSummaryMs - 1);
+    expect(events("page_cache_hits")).toEqual([]);
+    // The next request of the isolate after 10 s writes the summary first.
+    vi.spyOn(Date, "now").mockReturnValue(now + hitSummaryMs);
+    await request("/no/such/page", { app });
+    expect(events("page_cache_hits")).toEqual([
+      expect.objectContaining({ level: "info", hits: 3, seconds: 10, paths: { "/careers": 3 }, since: new Date(now).toISOString() }),
+    ]);
+    expect(events("request").map((line) => line.status)).toEqual([200, 404]);
   });
 
   it("makes up a request id without cf-ray, and logs 404 and 405 answers", async () => {

@@ -23,6 +23,11 @@ export function createNonce(): string {
  * its style element (the client gives it this nonce). Every other response keeps 'none'.
  */
 function contentSecurityPolicy(nonce: string, editorFrame?: { cmsOrigin: string }): string {
+  if (!editorFrame) return publicPolicyStart + nonce + publicPolicyEnd;
+  return policyParts(nonce, editorFrame);
+}
+
+function policyParts(nonce: string, editorFrame?: { cmsOrigin: string }): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
@@ -37,6 +42,19 @@ function contentSecurityPolicy(nonce: string, editorFrame?: { cmsOrigin: string 
     "form-action 'self'",
     `frame-ancestors ${editorFrame ? editorFrame.cmsOrigin : "'none'"}`,
   ].join("; ");
+}
+
+// Every public page's policy differs only by its nonce: built once, joined around it per request.
+const [publicPolicyStart, publicPolicyEnd] = policyParts("\u0000").split("\u0000") as [string, string];
+
+/**
+ * The security headers of a public page (no editor frame, no policy of its own) as a list, for
+ * answers that build their headers at once (the page cache's hits before the app).
+ */
+export function publicPageSecurityHeaders(nonce: string, env: Pick<Bindings, "ENVIRONMENT">): [string, string][] {
+  const headers: [string, string][] = [["Content-Security-Policy", contentSecurityPolicy(nonce)], ...Object.entries(commonSecurityHeaders)];
+  if (env.ENVIRONMENT === "prod") headers.push(["Strict-Transport-Security", strictTransportSecurity]);
+  return headers;
 }
 
 /**

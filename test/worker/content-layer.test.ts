@@ -281,6 +281,11 @@ describe("page cache", () => {
     const nonce = /'nonce-([^']+)'/.exec(fast!.headers.get("content-security-policy")!)![1]!;
     expect(nonce).not.toBe(/'nonce-([^']+)'/.exec(viaApp.headers.get("content-security-policy")!)![1]);
     expect(new Set([...(await fast!.text()).matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]));
+    const viaAppNonce = /'nonce-([^']+)'/.exec(viaApp.headers.get("content-security-policy")!)![1]!;
+    for (const name of names(viaApp)) {
+      const expected = viaApp.headers.get(name)!.replaceAll(viaAppNonce, nonce);
+      expect([name, fast!.headers.get(name)]).toEqual([name, expected]);
+    }
     expect(fast!.headers.get("x-page-cache")).toBe("HIT");
 
     // Not certain, or not a public page view: left to the app.
