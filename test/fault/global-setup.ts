@@ -39,6 +39,15 @@ export default async function setup(project: TestProject) {
       TURNSTILE_SCRIPT_URL: turnstile.scriptUrl,
     },
   });
+  // Directus builds its GraphQL schema on the first query it gets, which on a busy machine can
+  // take longer than the worker's upstream timeout. These tests are about the worker's cold start
+  // (an empty KV), not Directus': its schema is built here, without touching the worker or KV.
+  await fetch(`${stack.cmsUrl}/graphql`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ query: "{ __typename }" }),
+    signal: AbortSignal.timeout(60_000),
+  }).then((response) => response.text());
   let frozen = false;
   const signal = (name: NodeJS.Signals) => process.kill(-stack.cms.pid, name);
   const actions: Record<string, () => Promise<void> | void> = {
