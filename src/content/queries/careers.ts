@@ -27,8 +27,9 @@ fragment JobSummaryFields on jobs {
 }`;
 
 /**
- * Every published role in one cached query (the site has a few dozen): the careers loader
- * filters them by the query string, so the browser filters exactly the same data.
+ * Every published role in one cached query (up to 500, the scale set's size), read on the server
+ * only: the worker filters and pages them for /careers (src/routes/careers/roles.server.ts), and
+ * the browser gets one page of them.
  */
 export const careersJobsQuery = defineOperation<CareersJobsQuery, CareersJobsQueryVariables>(
   /* GraphQL */ `
