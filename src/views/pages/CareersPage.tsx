@@ -153,6 +153,7 @@ export function CareersPage({ data }: { data: CareersData }) {
           totalPages={data.totalPages}
           hrefFor={(page) => careersListHref(data.selected, page)}
           label={t("careers.pagination_label")}
+          ruled={false}
         />
       </section>
     </>
