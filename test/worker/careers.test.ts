@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { manyCareersJobs } from "./fixtures/careers";
-import { mockDirectus, request, resetContentState, textOf } from "./helpers";
+import { mockDirectus, request, resetContentState, textOf, type UpstreamCall } from "./helpers";
 
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
@@ -19,9 +19,14 @@ const pageLinks = (html: string) => {
     current: /<a href="[^"]*" aria-label="Page (\d+)" aria-current="page"/.exec(nav)?.[1] ?? null,
   };
 };
-/** An app whose Directus has `count` roles (manyCareersJobs). */
+/** An app whose Directus has `count` roles (manyCareersJobs), 500 a query from `$offset`. */
 const appWith = (count: number) => {
-  const directus = mockDirectus({ CareersJobs: { jobs: manyCareersJobs(count) } });
+  const jobs = manyCareersJobs(count);
+  const chunk = (call: UpstreamCall) => {
+    const offset = Number(call.variables.offset ?? 0);
+    return { jobs: jobs.slice(offset, offset + 500) };
+  };
+  const directus = mockDirectus({ CareersJobs: chunk });
   return { directus, app: createApp({ pageCache: false, content: { fetch: directus.fetch } }) };
 };
 
@@ -195,19 +200,28 @@ describe("/careers, paged", () => {
   });
 
   it("hands the browser one page of roles, not all of them", async () => {
-    const { app, directus } = appWith(500);
+    const { app, directus } = appWith(525);
     const html = await (await request("/careers?page=3", { app })).text();
-    expect(textOf(html)).toContain("500 open roles");
+    expect(textOf(html)).toContain("525 open roles");
     expect(jobLinks(html)).toHaveLength(24);
     const payload = payloadOf(html);
     expect(Object.keys(payload.queries)).toEqual(['CareersRoles:{"page":3}']);
     const roles = payload.queries['CareersRoles:{"page":3}'].careersRoles;
-    expect(roles).toMatchObject({ total: 500, page: 3, totalPages: 21 });
+    expect(roles).toMatchObject({ total: 525, page: 3, totalPages: 22 });
     expect(roles.jobs).toHaveLength(24);
     expect(html).not.toContain("role-100\"");
     // 500 roles in one page were over 1 MB; one page of them stays small.
     expect(html.length).toBeLessThan(120_000);
-    expect(directus.count("CareersJobs")).toBe(1);
+    // Directus answers 500 rows a query at most: two chunks, each cached.
+    expect(directus.calls.filter((call) => call.operationName === "CareersJobs").map((call) => call.variables.offset)).toEqual([
+      undefined,
+      500,
+    ]);
+    const last = await (await request("/careers?page=22", { app })).text();
+    expect(jobLinks(last)).toHaveLength(21); // 525 - 21 × 24
+    expect(jobLinks(last)[0]).toBe("/careers/role-505");
+    expect(jobLinks(last).at(-1)).toBe("/careers/role-525");
+    expect(directus.count("CareersJobs")).toBe(2);
   });
 
   it("answers a client navigation's CareersRoles through /graphql, and not the query of every role", async () => {

@@ -1,12 +1,28 @@
-import { careersJobsQuery, reshapeJobSummary } from "../../content/queries/careers";
+import { careersJobsChunk, careersJobsQuery, reshapeJobSummary } from "../../content/queries/careers";
 import type { JobSummary } from "../../content/types/careers";
 import { facetsOf, filterJobs, filtersOf, type JobFacets } from "../../views/careers/filters";
 import type { ContentSource } from "../define";
 import { rolesPerPage, type CareersRoles } from "./roles";
 
-// The content cache hands out the same result object until the roles change: reshaped and
-// faceted once per isolate and result, not per request.
-const prepared = new WeakMap<object, { jobs: JobSummary[]; facets: JobFacets }>();
+/** A bound on the chunks read (10,000 roles), so a CMS that ignored `offset` cannot loop forever. */
+const maxChunks = 20;
+
+type Chunk = { jobs: unknown[] };
+
+/** Every published role: chunk after chunk until one comes back short. */
+async function readRoles(content: ContentSource) {
+  const chunks = [];
+  for (let index = 0; index < maxChunks; index += 1) {
+    const chunk = await content.query(careersJobsQuery, index ? { offset: index * careersJobsChunk } : {});
+    chunks.push(chunk);
+    if (chunk.jobs.length < careersJobsChunk) break;
+  }
+  return chunks;
+}
+
+// The content cache hands out the same result objects until the roles change: reshaped and
+// faceted once per isolate and set of chunks, not per request.
+const prepared = new WeakMap<object, { chunks: Chunk[]; jobs: JobSummary[]; facets: JobFacets }>();
 
 /**
  * Answers CareersRoles: the roles matching the filters (an unknown value matches nothing), the
@@ -17,12 +33,12 @@ export async function resolveCareersRoles(
   { content }: { content: ContentSource },
 ): Promise<{ careersRoles: CareersRoles }> {
   const page = typeof variables.page === "number" && Number.isSafeInteger(variables.page) && variables.page > 0 ? variables.page : 1;
-  const result = await content.query(careersJobsQuery);
-  let all = prepared.get(result);
-  if (!all) {
-    const jobs = result.jobs.map(reshapeJobSummary);
-    all = { jobs, facets: facetsOf(jobs) };
-    prepared.set(result, all);
+  const chunks = await readRoles(content);
+  let all = prepared.get(chunks[0]!);
+  if (!all || all.chunks.length !== chunks.length || all.chunks.some((chunk, index) => chunk !== chunks[index])) {
+    const jobs = chunks.flatMap((chunk) => chunk.jobs.map(reshapeJobSummary));
+    all = { chunks, jobs, facets: facetsOf(jobs) };
+    prepared.set(chunks[0]!, all);
   }
   const matching = filterJobs(all.jobs, filtersOf(variables));
   const offset = (page - 1) * rolesPerPage;
