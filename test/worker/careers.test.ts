@@ -140,7 +140,14 @@ describe("/careers, paged", () => {
     expect(response.status).toBe(200);
     const second = await response.text();
     expect(textOf(second)).toContain("30 open roles");
-    expect(jobLinks(second)).toEqual(["/careers/role-025", "/careers/role-026", "/careers/role-027", "/careers/role-028", "/careers/role-029", "/careers/role-030"]);
+    expect(jobLinks(second)).toEqual([
+      "/careers/role-025",
+      "/careers/role-026",
+      "/careers/role-027",
+      "/careers/role-028",
+      "/careers/role-029",
+      "/careers/role-030",
+    ]);
     expect(pageLinks(second)).toEqual({ prev: "/careers", next: null, current: "2" });
     expect(second).toContain("<title>Careers, page 2 | Meridian Cloud</title>");
     expect(second).toContain('<link rel="canonical" href="http://localhost:3000/careers?page=2">');
@@ -209,7 +216,7 @@ describe("/careers, paged", () => {
     const roles = payload.queries['CareersRoles:{"page":3}'].careersRoles;
     expect(roles).toMatchObject({ total: 525, page: 3, totalPages: 22 });
     expect(roles.jobs).toHaveLength(24);
-    expect(html).not.toContain("role-100\"");
+    expect(html).not.toContain('role-100"');
     // 500 roles in one page were over 1 MB; one page of them stays small.
     expect(html.length).toBeLessThan(120_000);
     // Directus answers 500 rows a query at most: two chunks, each cached.
