@@ -8,14 +8,14 @@ export interface NavigateOptions {
   keepScroll?: boolean;
 }
 
-let navigator: ((href: string, options: NavigateOptions) => void) | null = null;
+let inApp: ((href: string, options: NavigateOptions) => void) | null = null;
 
-export function setNavigator(next: typeof navigator): void {
-  navigator = next;
+export function setNavigator(navigate: typeof inApp): void {
+  inApp = navigate;
 }
 
 export function navigateTo(href: string, options: NavigateOptions = {}): void {
-  if (navigator) navigator(href, options);
+  if (inApp) inApp(href, options);
   else window.location.assign(href);
 }
 

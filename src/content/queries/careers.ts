@@ -26,7 +26,7 @@ fragment JobSummaryFields on jobs {
   location
 }`;
 
-/** Roles a CareersJobs query reads at most: the CMS's `QUERY_LIMIT_MAX` (more is refused). */
+/** Roles a CareersJobs query reads at most: the CMS's `QUERY_LIMIT_MAX`. */
 export const careersJobsChunk = 500;
 
 /**
