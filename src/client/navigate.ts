@@ -2,6 +2,7 @@ import type { PageMeta } from "../render/meta";
 import type { PagePayload } from "../render/payload";
 import { PageNotFound } from "../routes/define";
 import { loadRoute, matchRoute, type PageState } from "../routes/table";
+import { keepScrollAttribute, setNavigator, type NavigateOptions } from "../views/navigation";
 import { ClientContent } from "./content";
 import { applyHead } from "./head";
 import { findLink, inAppTarget } from "./links";
@@ -34,9 +35,9 @@ export async function loadPage(url: URL, config: PagePayload["config"], site: Pa
 /**
  * In-app navigation: the next route's data, then render, head, history and scroll. Any
  * failure (a missing page included: the server answers it with the right status) falls back
- * to a full page load.
+ * to a full page load. `keepScroll`: a push that leaves scroll and focus where they are.
  */
-async function navigate(url: URL, mode: "push" | "pop"): Promise<void> {
+async function navigate(url: URL, mode: "push" | "pop", { keepScroll = false }: NavigateOptions = {}): Promise<void> {
   current?.abort();
   const controller = new AbortController();
   current = controller;
@@ -47,8 +48,9 @@ async function navigate(url: URL, mode: "push" | "pop"): Promise<void> {
     if (mode === "push") history.replaceState({ ...history.state, scroll: window.scrollY }, "");
     renderedPath = pathOf(url);
     render!(state);
-    if (mode === "push") history.pushState({ scroll: 0 }, "", pathOf(url));
+    if (mode === "push") history.pushState({ scroll: keepScroll ? window.scrollY : 0 }, "", pathOf(url));
     applyHead(meta, payload.config);
+    if (keepScroll) return;
     window.scrollTo(0, mode === "pop" ? ((history.state as { scroll?: number } | null)?.scroll ?? 0) : 0);
     document.getElementById("content")?.focus({ preventScroll: true });
   } catch (error) {
@@ -115,7 +117,12 @@ export function startRouter(initial: PagePayload, renderState: (state: PageState
     const url = inAppTarget(event, link, window.location);
     if (!url || !matchRoute(url.pathname)) return;
     event.preventDefault();
-    if (pathOf(url) !== renderedPath) void navigate(url, "push");
+    if (pathOf(url) !== renderedPath) void navigate(url, "push", { keepScroll: link.hasAttribute(keepScrollAttribute) });
+  });
+  setNavigator((href, options) => {
+    const url = new URL(href, window.location.href);
+    if (!matchRoute(url.pathname)) window.location.assign(url.toString());
+    else if (pathOf(url) !== renderedPath) void navigate(url, "push", options);
   });
   listenForIntent();
   // From here the router answers clicks and preloads pages itself: the document prefetches that

@@ -28,7 +28,9 @@ describe.skipIf(!hasChromium())("careers filters in Chromium", () => {
   it("filters without a page load, keeps the filters in the URL, and the back button restores them", async () => {
     const { page, problems } = await open("/careers");
     expect(await count(page)).toBe("25 open roles");
-    expect(await rows(page)).toBe(25);
+    expect(await rows(page)).toBe(24); // the first page of 24
+    // The filters stay where the visitor is: scrolled to the list, they change it in place.
+    await page.evaluate(() => window.scrollTo(0, 300));
     // Once JavaScript runs, the filters apply on change: the submit button is gone.
     expect(await page.getByRole("button", { name: "Show roles" }).isVisible()).toBe(false);
     await page.evaluate(() => {
@@ -39,12 +41,13 @@ describe.skipIf(!hasChromium())("careers filters in Chromium", () => {
 
     await page.getByLabel("Category").selectOption("Research");
     await page.waitForURL(`${baseUrl}/careers?category=Research`);
-    expect(await count(page)).toBe("2 open roles");
+    await countBecomes(page, "2 open roles");
     expect(await rows(page)).toBe(2);
+    expect(await page.evaluate(() => window.scrollY)).toBe(300);
 
     await page.getByLabel("Location").selectOption("Remote (EU)");
     await page.waitForURL(`${baseUrl}/careers?category=Research&location=Remote+%28EU%29`);
-    expect(await count(page)).toBe("1 open role");
+    await countBecomes(page, "1 open role");
 
     await page.goBack();
     await page.waitForURL(`${baseUrl}/careers?category=Research`);
@@ -78,7 +81,7 @@ describe.skipIf(!hasChromium())("careers filters in Chromium", () => {
     });
     await page.getByRole("link", { name: "Show all open roles" }).click();
     await page.waitForURL(`${baseUrl}/careers`);
-    expect(await count(page)).toBe("25 open roles");
+    await countBecomes(page, "25 open roles");
 
     // Keyboard: focus the select and pick the next option with the arrow key.
     await page.getByLabel("Department").focus();
@@ -86,9 +89,57 @@ describe.skipIf(!hasChromium())("careers filters in Chromium", () => {
     await page.waitForURL(/\/careers\?department=/);
     const department = await page.getByLabel("Department").inputValue();
     expect(department).not.toBe("");
+    await page.waitForFunction(() => document.querySelector("#careers-count")?.textContent !== "25 open roles");
     expect(await count(page)).toMatch(/^\d+ open roles?$/);
+    // The select keeps the focus: the next arrow key goes on through the departments.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("filter-department");
     expect(await marker(page)).toBe("same document");
     await page.close();
+  });
+
+  it("pages in the app, keeps the total count, and a filter change starts again on page 1", async () => {
+    const { page, problems } = await open("/careers");
+    await page.evaluate(() => {
+      (window as unknown as { __careersMarker: string }).__careersMarker = "same document";
+    });
+    const pages = page.getByRole("navigation", { name: "Open role pages" });
+    await pages.getByRole("link", { name: "Next page" }).click();
+    await page.waitForURL(`${baseUrl}/careers?page=2`);
+    await page.waitForFunction(() => document.querySelectorAll("#content ul h3 a").length === 1);
+    expect(await count(page)).toBe("25 open roles");
+    expect(await page.title()).toBe("Careers, page 2 | Meridian Cloud");
+    expect(await pages.locator('[aria-current="page"]').textContent()).toBe("2");
+    expect(await pages.getByRole("link", { name: "Next page" }).count()).toBe(0);
+
+    await page.getByLabel("Category").selectOption("Engineering");
+    await page.waitForURL(`${baseUrl}/careers?category=Engineering`);
+    await page.waitForFunction(() => !/^25 /.test(document.querySelector("#careers-count")?.textContent ?? ""));
+    const engineering = Number((await count(page))!.split(" ")[0]);
+    expect(engineering).toBeGreaterThan(0);
+    expect(await rows(page)).toBe(Math.min(engineering, 24));
+
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/careers?page=2`);
+    await countBecomes(page, "25 open roles");
+    expect(await rows(page)).toBe(1);
+    expect(await page.getByLabel("Category").inputValue()).toBe("");
+    expect(await marker(page)).toBe("same document");
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("pages without JavaScript: plain links to ?page=", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const { page } = await open("/careers", 375, context);
+    expect(await rows(page)).toBe(24);
+    // On a narrow screen the numbers give way to 'Page 1 of 2' between Previous and Next.
+    expect(await page.getByText("Page 1 of 2").isVisible()).toBe(true);
+    await Promise.all([page.waitForURL(`${baseUrl}/careers?page=2`), page.getByRole("link", { name: "Next page" }).click()]);
+    expect(await count(page)).toBe("25 open roles");
+    expect(await rows(page)).toBe(1);
+    await Promise.all([page.waitForURL(`${baseUrl}/careers`), page.getByRole("link", { name: "Previous page" }).click()]);
+    expect(await rows(page)).toBe(24);
+    await context.close();
   });
 
   it("works without JavaScript: the filters are a GET form rendered on the server", async () => {
@@ -108,6 +159,7 @@ describe.skipIf(!hasChromium())("careers filters in Chromium", () => {
 
   it.each([
     "/careers?category=Research",
+    "/careers?page=2",
     "/careers/senior-software-engineer-gpu-scheduler-amsterdam",
     "/events",
     "/events/meridian-at-ai-infra-summit-berlin",

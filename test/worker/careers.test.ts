@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { mockDirectus, request, resetContentState, textOf } from "./helpers";
+import { manyCareersJobs } from "./fixtures/careers";
+import { mockDirectus, request, resetContentState, textOf, type UpstreamCall } from "./helpers";
 
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
@@ -9,6 +10,25 @@ const optionsOf = (html: string, name: string) => {
   return [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => [m[1], m[2]]);
 };
 const jobLinks = (html: string) => [...html.matchAll(/<h3[^>]*><a href="(\/careers\/[^"]+)"/g)].map((m) => m[1]);
+const payloadOf = (html: string) => JSON.parse(/<script id="__STATE__"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!);
+const pageLinks = (html: string) => {
+  const nav = /<nav aria-label="Open role pages"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
+  return {
+    prev: /<a href="([^"]*)" rel="prev"/.exec(nav)?.[1]?.replace(/&amp;/g, "&") ?? null,
+    next: /<a href="([^"]*)" rel="next"/.exec(nav)?.[1]?.replace(/&amp;/g, "&") ?? null,
+    current: /<a href="[^"]*" aria-label="Page (\d+)" aria-current="page"/.exec(nav)?.[1] ?? null,
+  };
+};
+/** An app whose Directus has `count` roles (manyCareersJobs), 500 a query from `$offset`. */
+const appWith = (count: number) => {
+  const jobs = manyCareersJobs(count);
+  const chunk = (call: UpstreamCall) => {
+    const offset = Number(call.variables.offset ?? 0);
+    return { jobs: jobs.slice(offset, offset + 500) };
+  };
+  const directus = mockDirectus({ CareersJobs: chunk });
+  return { directus, app: createApp({ pageCache: false, content: { fetch: directus.fetch } }) };
+};
 
 beforeEach(resetContentState);
 
@@ -91,7 +111,7 @@ describe("/careers", () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
   });
 
-  it("reads all jobs with one cached query and filters in the loader", async () => {
+  it("reads all jobs with one cached query and filters them on the server", async () => {
     const directus = mockDirectus();
     const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
     await request("/careers?category=Research", { app });
@@ -102,6 +122,131 @@ describe("/careers", () => {
       status: ["published"],
       now: expect.stringMatching(/:00\.000Z$/),
     });
+  });
+});
+
+describe("/careers, paged", () => {
+  it("shows 24 roles a page, the total count, and page links with rel prev/next", async () => {
+    const { app } = appWith(30);
+    const first = await (await request("/careers", { app })).text();
+    expect(textOf(first)).toContain("30 open roles");
+    expect(jobLinks(first)).toHaveLength(24);
+    expect(jobLinks(first)[0]).toBe("/careers/role-001");
+    expect(pageLinks(first)).toEqual({ prev: null, next: "/careers?page=2", current: "1" });
+    expect(first).toContain('<link rel="canonical" href="http://localhost:3000/careers">');
+
+    // In production, where pages are indexed at all: the unfiltered pages are.
+    const response = await request("/careers?page=2", { app, env: { ENVIRONMENT: "prod" } });
+    expect(response.status).toBe(200);
+    const second = await response.text();
+    expect(textOf(second)).toContain("30 open roles");
+    expect(jobLinks(second)).toEqual([
+      "/careers/role-025",
+      "/careers/role-026",
+      "/careers/role-027",
+      "/careers/role-028",
+      "/careers/role-029",
+      "/careers/role-030",
+    ]);
+    expect(pageLinks(second)).toEqual({ prev: "/careers", next: null, current: "2" });
+    expect(second).toContain("<title>Careers, page 2 | Meridian Cloud</title>");
+    expect(second).toContain('<link rel="canonical" href="http://localhost:3000/careers?page=2">');
+    expect(second).not.toContain('name="robots"');
+    const [itemList] = jsonLd(second);
+    expect(itemList).toMatchObject({ "@type": "ItemList", numberOfItems: 6 });
+    expect(itemList.itemListElement[0]).toEqual({
+      "@type": "ListItem",
+      position: 25,
+      url: "http://localhost:3000/careers/role-025",
+      name: "Role 025",
+    });
+  });
+
+  it("pages the filtered list: the count is of every match, page links keep the filters", async () => {
+    const { app } = appWith(80); // 60 in Engineering, 40 of them in Amsterdam
+    const path = "/careers?location=Amsterdam%2C+Netherlands&category=Engineering&page=2";
+    const html = await (await request(path, { app, env: { ENVIRONMENT: "prod" } })).text();
+    expect(textOf(html)).toContain("40 open roles");
+    expect(jobLinks(html)).toHaveLength(16);
+    expect(pageLinks(html)).toEqual({
+      prev: "/careers?category=Engineering&location=Amsterdam%2C+Netherlands",
+      next: null,
+      current: "2",
+    });
+    expect(html).toMatch(/<option value="Engineering" selected="">Engineering<\/option>/);
+    // The facets are every role's, whatever the selection.
+    expect(optionsOf(html, "category").map(([value]) => value)).toEqual(["", "Engineering", "Research"]);
+    // A filtered view past its first page repeats roles found elsewhere: not indexed.
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/careers">');
+    const first = await (await request("/careers?category=Engineering", { app, env: { ENVIRONMENT: "prod" } })).text();
+    expect(first).not.toContain('name="robots"');
+    expect(pageLinks(first)).toEqual({ prev: null, next: "/careers?category=Engineering&page=2", current: "1" });
+    // A changed selection starts again on page 1: the form sends no page.
+    expect(/<form aria-label="Filter open roles"[^>]*>[\s\S]*?<\/form>/.exec(html)![0]).not.toContain('name="page"');
+  });
+
+  it("answers 404 for a page past the last one or a page number that is not one", async () => {
+    const { app } = appWith(30);
+    for (const path of [
+      "/careers?page=3",
+      "/careers?page=0",
+      "/careers?page=-1",
+      "/careers?page=1.5",
+      "/careers?page=two",
+      "/careers?page=",
+      "/careers?category=Research&page=2", // 7 matches: one page
+      "/careers?category=Nope&page=2",
+    ]) {
+      const response = await request(path, { app });
+      expect(response.status, path).toBe(404);
+      expect(textOf(await response.text()), path).toContain("Page doesn't exist");
+    }
+    // An empty selection still has its first page.
+    expect((await request("/careers?category=Nope&page=1", { app })).status).toBe(200);
+  });
+
+  it("hands the browser one page of roles, not all of them", async () => {
+    const { app, directus } = appWith(525);
+    const html = await (await request("/careers?page=3", { app })).text();
+    expect(textOf(html)).toContain("525 open roles");
+    expect(jobLinks(html)).toHaveLength(24);
+    const payload = payloadOf(html);
+    expect(Object.keys(payload.queries)).toEqual(['CareersRoles:{"page":3}']);
+    const roles = payload.queries['CareersRoles:{"page":3}'].careersRoles;
+    expect(roles).toMatchObject({ total: 525, page: 3, totalPages: 22 });
+    expect(roles.jobs).toHaveLength(24);
+    expect(html).not.toContain('role-100"');
+    // 500 roles in one page were over 1 MB; one page of them stays small.
+    expect(html.length).toBeLessThan(120_000);
+    // Directus answers 500 rows a query at most: two chunks, each cached.
+    expect(directus.calls.filter((call) => call.operationName === "CareersJobs").map((call) => call.variables.offset)).toEqual([
+      undefined,
+      500,
+    ]);
+    const last = await (await request("/careers?page=22", { app })).text();
+    expect(jobLinks(last)).toHaveLength(21); // 525 - 21 × 24
+    expect(jobLinks(last)[0]).toBe("/careers/role-505");
+    expect(jobLinks(last).at(-1)).toBe("/careers/role-525");
+    expect(directus.count("CareersJobs")).toBe(2);
+  });
+
+  it("answers a client navigation's CareersRoles through /graphql, and not the query of every role", async () => {
+    const { app } = appWith(30);
+    const { careersRolesQuery } = await import("../../src/routes/careers/roles");
+    const post = (body: unknown) =>
+      request("/graphql", { app, method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const response = await post({
+      operationName: "CareersRoles",
+      query: careersRolesQuery.document,
+      variables: { category: "Research", page: 1 },
+    });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { careersRoles: { total: number; jobs: { slug: string }[] } } };
+    expect(data.careersRoles.total).toBe(7);
+    expect(data.careersRoles.jobs.map((job) => job.slug)[0]).toBe("role-004");
+    const everything = await post({ operationName: "CareersJobs", query: "query CareersJobs { jobs { id } }" });
+    expect(everything.status).toBe(400);
   });
 });
 

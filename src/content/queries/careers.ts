@@ -26,14 +26,19 @@ fragment JobSummaryFields on jobs {
   location
 }`;
 
+/** Roles a CareersJobs query reads at most: the CMS's `QUERY_LIMIT_MAX`. */
+export const careersJobsChunk = 500;
+
 /**
- * Every published role in one cached query (the site has a few dozen): the careers loader
- * filters them by the query string, so the browser filters exactly the same data.
+ * The published roles, `careersJobsChunk` from `$offset` (each chunk cached on its own), read on
+ * the server only: the worker filters and pages them for /careers
+ * (src/routes/careers/roles.server.ts), and the browser gets one page of them. `id` last keeps the
+ * order the same from one chunk to the next.
  */
 export const careersJobsQuery = defineOperation<CareersJobsQuery, CareersJobsQueryVariables>(
   /* GraphQL */ `
-query CareersJobs($status: [String], $now: String) {
-  jobs(filter: { status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, sort: ["role", "location"], limit: 500) { ...JobSummaryFields }
+query CareersJobs($status: [String], $now: String, $offset: Int) {
+  jobs(filter: { status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, sort: ["role", "location", "id"], limit: ${careersJobsChunk}, offset: $offset) { ...JobSummaryFields }
 }
 ${jobSummaryFields}`,
 );

@@ -21,7 +21,8 @@ const step =
 
 /**
  * Previous / page numbers / next, as plain links (every page works without JavaScript). The
- * blog's list by default; another list (events) passes its own addresses and label.
+ * blog's list by default; another list (events) passes its own addresses and label. Below a list
+ * that ends in a rule of its own (the careers rows), `ruled={false}` leaves out the nav's.
  */
 export function Pagination({
   page,
@@ -29,18 +30,20 @@ export function Pagination({
   tag = null,
   hrefFor = (number) => blogListHref({ page: number, tag }),
   label = t("blog.pagination_label"),
+  ruled = true,
 }: {
   page: number;
   totalPages: number;
   tag?: string | null;
   hrefFor?: (page: number) => string;
   label?: string;
+  ruled?: boolean;
 }) {
   if (totalPages <= 1) return null;
   const previous = page > 1 ? hrefFor(page - 1) : null;
   const next = page < totalPages ? hrefFor(page + 1) : null;
   return (
-    <nav aria-label={label} className="border-line mt-14 flex items-center justify-between gap-4 border-t pt-8">
+    <nav aria-label={label} className={`flex items-center justify-between gap-4 ${ruled ? "border-line mt-14 border-t pt-8" : "mt-8"}`}>
       {previous ? (
         <a href={previous} rel="prev" className={`${step} hover:border-ink`} aria-label={t("blog.previous_page")}>
           <ChevronLeftIcon /> {t("blog.previous")}

@@ -1,8 +1,8 @@
 import type { JobSummary } from "../../content/types/careers";
 
 /**
- * The careers filters: shared by the loader (server render, from the query string) and the
- * page's client behaviour (history.pushState / popstate), so both filter the same way.
+ * The careers filters: shared by the loader (the query string), the worker's resolver that
+ * filters and pages the roles (src/routes/careers/roles.server.ts) and the page's filter form.
  */
 export const filterNames = ["category", "department", "location"] as const;
 export type FilterName = (typeof filterNames)[number];
@@ -12,19 +12,37 @@ export type JobFacets = Record<FilterName, string[]>;
 
 export const noFilters: JobFilters = { category: "", department: "", location: "" };
 
+/** A filter value as the list uses it: trimmed, at most 200 characters; anything but a string is "all". */
+const filterValue = (value: unknown): string => (typeof value === "string" ? value.trim().slice(0, 200) : "");
+
 /** Reads `?category=&department=&location=`; anything else in the query string is ignored. */
 export function parseFilters(search: URLSearchParams): JobFilters {
   const filters = { ...noFilters };
-  for (const name of filterNames) filters[name] = (search.get(name) ?? "").trim().slice(0, 200);
+  for (const name of filterNames) filters[name] = filterValue(search.get(name));
   return filters;
 }
 
-/** `?category=…` in a fixed order, only the set filters; "" when none is set. */
-export function filtersToSearch(filters: JobFilters): string {
-  const search = new URLSearchParams();
-  for (const name of filterNames) if (filters[name]) search.set(name, filters[name]);
+/** The filters among untrusted variables (a browser's /graphql request). */
+export function filtersOf(variables: Record<string, unknown>): JobFilters {
+  const filters = { ...noFilters };
+  for (const name of filterNames) filters[name] = filterValue(variables[name]);
+  return filters;
+}
+
+/** Only the set filters: the variables of the roles query (one cache key per selection). */
+export function activeFilters(filters: JobFilters): Partial<JobFilters> {
+  return Object.fromEntries(filterNames.filter((name) => filters[name]).map((name) => [name, filters[name]]));
+}
+
+/**
+ * The list's address: the set filters in a fixed order, then the page; page 1 with no filter is
+ * the bare /careers. A new selection has no page: it starts on the first.
+ */
+export function careersListHref(filters: JobFilters, page = 1): string {
+  const search = new URLSearchParams(activeFilters(filters) as Record<string, string>);
+  if (page > 1) search.set("page", String(page));
   const query = search.toString();
-  return query ? `?${query}` : "";
+  return query ? `/careers?${query}` : "/careers";
 }
 
 export const hasFilters = (filters: JobFilters) => filterNames.some((name) => filters[name] !== "");

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { t, type MessageKey } from "../../i18n";
 import { plural } from "../../i18n/plural";
+import { Pagination } from "../blog/Pagination";
 import { JobRow } from "../careers/JobRow";
 import {
-  filterJobs,
+  careersListHref,
   filterNames,
-  filtersToSearch,
   hasFilters,
   noFilters,
   parseFilters,
@@ -14,15 +14,21 @@ import {
   type JobFilters,
 } from "../careers/filters";
 import type { JobSummary } from "../../content/types/careers";
+import { keepScrollAttribute, navigateTo } from "../navigation";
 import { ChevronDownIcon } from "../ui/icons";
 import { PageIntro } from "../ui/PageIntro";
 
 export interface CareersData {
-  /** Every published role; the list shows the ones matching `selected`. */
+  /** This page of the roles matching `selected` (the worker filters and pages them). */
   jobs: JobSummary[];
+  /** How many roles match `selected`, over all pages. */
+  total: number;
+  /** Select options, from every role. */
   facets: JobFacets;
   /** Filters from the query string of the rendered URL. */
   selected: JobFilters;
+  page: number;
+  totalPages: number;
 }
 
 const filterTexts: Record<FilterName, { label: MessageKey; all: MessageKey }> = {
@@ -31,36 +37,28 @@ const filterTexts: Record<FilterName, { label: MessageKey; all: MessageKey }> = 
   location: { label: "careers.filter_location", all: "careers.all_locations" },
 };
 
+/** Links that change the selection keep the visitor where they are, like the selects do. */
+const keepScroll = { [keepScrollAttribute]: "" };
+
 /**
- * `/careers`: open roles with three filters. Without JavaScript the filters are a plain GET
- * form; once hydrated, a change filters the jobs already on the page, puts the filters in the
- * URL with history.pushState, and the back button (popstate) restores the previous state.
+ * `/careers`: one page of the open roles matching three filters. Without JavaScript the filters
+ * are a plain GET form; once hydrated, a change navigates in the app to the filtered list's
+ * first page (the router loads it from the worker, keeps the scroll, and the back button
+ * restores the previous selection like any other page).
  */
 export function CareersPage({ data }: { data: CareersData }) {
+  // The selects show a change at once, before the filtered page arrives.
   const [filters, setFilters] = useState<JobFilters>(data.selected);
   const [enhanced, setEnhanced] = useState(false);
 
-  // A new render of the page (another URL) brings its own selection.
-  const selectedSearch = filtersToSearch(data.selected);
+  // A new render of the page (another URL, back or forward included) brings its own selection.
+  const selectedSearch = careersListHref(data.selected).slice("/careers".length);
   useEffect(() => setFilters(parseFilters(new URLSearchParams(selectedSearch))), [selectedSearch]);
-
-  useEffect(() => {
-    setEnhanced(true);
-    const onPopState = () => {
-      if (window.location.pathname === "/careers") setFilters(parseFilters(new URLSearchParams(window.location.search)));
-    };
-    window.addEventListener("popstate", onPopState);
-    return () => window.removeEventListener("popstate", onPopState);
-  }, []);
+  useEffect(() => setEnhanced(true), []);
 
   const apply = (next: JobFilters) => {
     setFilters(next);
-    const url = `/careers${filtersToSearch(next)}`;
-    if (url === window.location.pathname + window.location.search) return;
-    // Same history shape as the client router (src/client/navigate.ts): each entry keeps its
-    // scroll position, so going back through filter states does not jump to the top.
-    window.history.replaceState({ ...window.history.state, scroll: window.scrollY }, "");
-    window.history.pushState({ scroll: window.scrollY }, "", url);
+    navigateTo(careersListHref(next), { keepScroll: true });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -71,8 +69,7 @@ export function CareersPage({ data }: { data: CareersData }) {
     apply(next);
   };
 
-  const visible = useMemo(() => filterJobs(data.jobs, filters), [data.jobs, filters]);
-  const filtered = hasFilters(filters);
+  const filtered = hasFilters(data.selected);
 
   return (
     <>
@@ -126,25 +123,18 @@ export function CareersPage({ data }: { data: CareersData }) {
 
         <div className="mt-8 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
           <p id="careers-count" className="text-xl font-semibold tracking-tight" aria-live="polite" aria-atomic="true">
-            {plural("careers.count", visible.length)}
+            {plural("careers.count", data.total)}
           </p>
           {filtered && (
-            <a
-              href="/careers"
-              className="link text-[0.9375rem] font-semibold"
-              onClick={(event) => {
-                event.preventDefault();
-                apply(noFilters);
-              }}
-            >
+            <a href="/careers" className="link text-[0.9375rem] font-semibold" {...keepScroll}>
               {t("careers.reset_filters")}
             </a>
           )}
         </div>
 
-        {visible.length > 0 ? (
+        {data.jobs.length > 0 ? (
           <ul className="border-line mt-4 border-t">
-            {visible.map((job) => (
+            {data.jobs.map((job) => (
               <JobRow key={job.slug} job={job} />
             ))}
           </ul>
@@ -152,18 +142,19 @@ export function CareersPage({ data }: { data: CareersData }) {
           <div className="border-line bg-surface-muted mt-4 rounded-xl border border-dashed px-6 py-12 text-center md:py-16">
             <p className="text-lg font-semibold tracking-tight">{t("careers.empty_title")}</p>
             <p className="text-ink-muted mt-2">{t("careers.empty_text")}</p>
-            <a
-              href="/careers"
-              className="btn btn-secondary mt-6"
-              onClick={(event) => {
-                event.preventDefault();
-                apply(noFilters);
-              }}
-            >
+            <a href="/careers" className="btn btn-secondary mt-6" {...keepScroll}>
               {t("careers.show_all")}
             </a>
           </div>
         )}
+
+        <Pagination
+          page={data.page}
+          totalPages={data.totalPages}
+          hrefFor={(page) => careersListHref(data.selected, page)}
+          label={t("careers.pagination_label")}
+          ruled={false}
+        />
       </section>
     </>
   );
