@@ -77,7 +77,7 @@ export const staticFileCsp = "default-src 'none'; frame-ancestors 'none'; base-u
  * The security headers of a worker response. `editorFrame`: an editor's preview page, which
  * Directus' admin may frame. A handler's own CSP (images) is kept, and still may not be framed.
  */
-export function applySecurityHeaders(headers: Headers, nonce: string, env: Bindings, editorFrame = false): void {
+function applySecurityHeaders(headers: Headers, nonce: string, env: Bindings, editorFrame = false): void {
   const csp = headers.get("Content-Security-Policy");
   if (!csp) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, editorFrame ? { cmsOrigin: cmsOrigin(env) } : undefined));
   // frame-ancestors has no fallback.
