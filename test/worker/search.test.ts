@@ -141,6 +141,16 @@ describe("the search index", () => {
     expect(hook.status).toBe(200);
     const found = (await (await request("/api/search?q=liquid%20cooling", { app })).json()) as ApiOutcome;
     expect(found.results[0]!.url).toBe("/blog/liquid-cooling");
+    // One added post: the index was updated in place, the changed parts written next to the
+    // others under new names (these fixtures fit one shard and one chunk, so all are touched;
+    // src/search/shard-build.test.ts counts the parts kept at a larger size).
+    const pointer = (await env.CONTENT_CACHE.get("search:current"))!;
+    expect(pointer).toMatch(/^search:index:.+@1$/);
+    const key = pointer.slice(0, pointer.lastIndexOf("@"));
+    const names = (await env.CONTENT_CACHE.list({ prefix: `${key}:` })).keys.map((entry) => entry.name.slice(key.length + 1));
+    const rewritten = names.filter((name) => name.endsWith(".1"));
+    expect(rewritten).toEqual(expect.arrayContaining(["base.1", "d.1"]));
+    for (const name of rewritten) expect(names).toContain(name.slice(0, -2));
   });
 
   it("searches drafts only in an editor's preview, from an index that is never stored", async () => {
