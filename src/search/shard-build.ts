@@ -576,6 +576,7 @@ export async function updateShardedIndex(
         const rowsIn = JSON.parse(text) as ShardRow[];
         const newcomers = addedTerms.slice(n === 0 ? 0 : rangeEnds[n - 1]!, rangeEnds[n]!);
         const out: ShardRow[] = [];
+        let touched = false;
         let i = 0;
         let j = 0;
         while (i < rowsIn.length || j < newcomers.length) {
@@ -587,10 +588,18 @@ export async function updateShardedIndex(
             i++;
             if (newcomers[j] === term) j++;
           }
-          const merged = mergePostings(postings, additions.get(term), dropped);
+          const incomingPostings = additions.get(term);
+          // Most terms hold none of the changed positions: kept as read.
+          if (!incomingPostings && !holdsAny(postings, dropped)) {
+            out.push([term, postings]);
+            continue;
+          }
+          const merged = mergePostings(postings, incomingPostings, dropped);
           if (merged.length) out.push([term, merged]);
+          touched = true;
         }
         termsOf[n] = out.map(([term]) => term);
+        if (!touched) return;
         const value = JSON.stringify(out);
         if (value !== text) await write(`t${n}`, value);
       }),
@@ -639,6 +648,18 @@ export async function updateShardedIndex(
     removed: removedPositions.length,
     written,
   };
+}
+
+function holdsAny(postings: readonly number[][], positions: ReadonlySet<number>): boolean {
+  if (!positions.size) return false;
+  for (const list of postings) {
+    let position = 0;
+    for (let i = 1; i < list.length; i += 2) {
+      position += list[i]!;
+      if (positions.has(position)) return true;
+    }
+  }
+  return false;
 }
 
 /** A term's stored postings with the dropped positions taken out and the incoming ones merged in, by field and position. */
