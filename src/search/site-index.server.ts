@@ -2,9 +2,10 @@ import { apiSearchDocuments } from "../api-reference/search";
 import { usableNavigation } from "../api-reference/types";
 import { apiNavigationQuery } from "../content/queries/api-reference";
 import { blocksSearchText } from "../blocks/parse";
-import { docsSourcesQuery, docsTreeQuery } from "../content/queries/docs";
+import { docsBodiesQuery, docsTreeQuery } from "../content/queries/docs";
 import { searchSourcesQuery } from "../content/queries/search";
 import { slugify } from "../docs/slug";
+import type { DataOf } from "../content/operation";
 import type { ContentSource } from "../routes/define";
 import { generationOf } from "../content/generations.server";
 import { operationCollections } from "../content/generated/operations";
@@ -32,7 +33,7 @@ import { openShardedIndex, type PartReader, type ShardedIndex, type ShardedMeta 
 
 /** Collections whose changes rebuild the index: whatever the queries it is built from read (blocks, sections, …). */
 export const indexedCollections = new Set<string>(
-  [docsTreeQuery, docsSourcesQuery, searchSourcesQuery, apiNavigationQuery].flatMap(
+  [docsTreeQuery, docsBodiesQuery, searchSourcesQuery, apiNavigationQuery].flatMap(
     (operation) => operationCollections[operation.name as keyof typeof operationCollections],
   ),
 );
@@ -54,25 +55,42 @@ function parsePointer(pointer: string): { key: string; revision: number; baseKey
   return { key, revision, baseKey: revision > 0 ? `${key}:base.${revision}` : `${key}:base` };
 }
 
-/** Every published item as search documents: doc pages split by heading, posts, roles, events. */
-export async function collectSearchDocuments(content: ContentSource): Promise<SearchDocument[]> {
-  const [tree, docs, sources, api] = await Promise.all([
-    content.query(docsTreeQuery),
-    content.query(docsSourcesQuery),
-    content.query(searchSourcesQuery),
-    content.query(apiNavigationQuery),
-  ]);
-  const bodies = new Map(docs.docs_pages.map((page) => [page.id, page.body ?? ""]));
-  const documents: SearchDocument[] = [];
-  for (const { page, section, ancestors } of buildDocsTree(tree.docs_sections, tree.docs_pages).ordered) {
-    const markdown = bodies.get(page.id);
-    if (markdown === undefined) continue;
-    const breadcrumb = [section.title, ...ancestors.map((ancestor) => ancestor.title)].join(" › ");
-    documents.push(
-      ...docSections({ url: page.href, title: page.title, description: page.description, markdown, section: breadcrumb }, slugify),
-    );
+/** Doc pages whose Markdown one query reads while the index is built (a few MB at most). */
+const docsBodiesPerQuery = 200;
+
+/**
+ * Every published item as search documents, one at a time: doc pages split by heading (their
+ * Markdown read a batch of pages at a time, so the build never holds every page's text), the
+ * API reference, posts, roles, events, changelog entries and pages.
+ */
+export async function* searchDocuments(content: ContentSource): AsyncGenerator<SearchDocument> {
+  const [tree, api] = await Promise.all([content.query(docsTreeQuery), content.query(apiNavigationQuery)]);
+  const ordered = buildDocsTree(tree.docs_sections, tree.docs_pages).ordered;
+  for (let start = 0; start < ordered.length; start += docsBodiesPerQuery) {
+    const batch = ordered.slice(start, start + docsBodiesPerQuery);
+    const { docs_pages } = await content.query(docsBodiesQuery, { ids: batch.map(({ page }) => page.id) });
+    const bodies = new Map(docs_pages.map((page) => [page.id, page.body ?? ""]));
+    for (const { page, section, ancestors } of batch) {
+      const markdown = bodies.get(page.id);
+      // Not published (yet): the tree lists it, the bodies query leaves it out.
+      if (markdown === undefined) continue;
+      const breadcrumb = [section.title, ...ancestors.map((ancestor) => ancestor.title)].join(" › ");
+      yield* docSections({ url: page.href, title: page.title, description: page.description, markdown, section: breadcrumb }, slugify);
+    }
   }
-  documents.push(...apiSearchDocuments(usableNavigation(api.api_reference?.navigation)));
+  yield* apiSearchDocuments(usableNavigation(api.api_reference?.navigation));
+  yield* otherSearchDocuments(await content.query(searchSourcesQuery));
+}
+
+/** Every published item as search documents, in one list (tests). */
+export async function collectSearchDocuments(content: ContentSource): Promise<SearchDocument[]> {
+  const documents: SearchDocument[] = [];
+  for await (const document of searchDocuments(content)) documents.push(document);
+  return documents;
+}
+
+function otherSearchDocuments(sources: DataOf<typeof searchSourcesQuery>): SearchDocument[] {
+  const documents: SearchDocument[] = [];
   for (const post of sources.posts) {
     if (!post.title) continue;
     documents.push({
@@ -166,7 +184,7 @@ async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now =
   const builtFrom = await generationOf(kv, [...indexedCollections]);
   const key = `${indexKeyPrefix}${now.toISOString()}`;
   // Parts are written as they are complete (shard-build.ts), 32 at a time.
-  const built = await writeShardedIndex(await collectSearchDocuments(content), putPart(kv, key), {
+  const built = await writeShardedIndex(searchDocuments(content), putPart(kv, key), {
     builtAt: now,
     concurrency: writeConcurrency,
   });
@@ -194,7 +212,7 @@ async function refreshSearchIndex(kv: KVNamespace, content: ContentSource, now =
   if (!base) return rebuildSearchIndex(kv, content, now);
   let update: Awaited<ReturnType<typeof updateShardedIndex>>;
   try {
-    update = await updateShardedIndex(base, await collectSearchDocuments(content), {
+    update = await updateShardedIndex(base, searchDocuments(content), {
       builtAt: now,
       read: partReader(kv, current.key),
       write: putPart(kv, current.key),
@@ -330,7 +348,6 @@ export async function replaceUnreadableSearchIndex(
  * parts in memory by the same builder. Never stored.
  */
 export async function previewSearchIndex(kv: KVNamespace, content: ContentSource, now = Date.now()): Promise<ShardedIndex> {
-  const documents = await collectSearchDocuments(content);
   const overlay = new Map<string, string>();
   const pointer = await kv.get(pointerKey);
   if (pointer) {
@@ -339,7 +356,7 @@ export async function previewSearchIndex(kv: KVNamespace, content: ContentSource
     const published = partReader(kv, current.key);
     const read: PartReader = async (name) => overlay.get(name) ?? published(name);
     const update = base
-      ? await updateShardedIndex(base, documents, {
+      ? await updateShardedIndex(base, searchDocuments(content), {
           builtAt: new Date(now),
           read,
           write: async (name, value) => {
@@ -352,8 +369,9 @@ export async function previewSearchIndex(kv: KVNamespace, content: ContentSource
       : null;
     if (update && base) return openShardedIndex(update.base ?? base, read);
   }
+  // The preview's documents read again (uncached): only when the overlay is not possible.
   const built = await writeShardedIndex(
-    documents,
+    searchDocuments(content),
     async (name, value) => {
       overlay.set(name, value);
     },

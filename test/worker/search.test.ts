@@ -170,10 +170,14 @@ describe("the search index", () => {
     const publicAnswer = (await (await request("/api/search?q=b300", { app })).json()) as ApiOutcome;
     expect(publicAnswer.total).toBe(0);
     const stored = await env.CONTENT_CACHE.get("search:current");
+    const storedKeys = async () => (await env.CONTENT_CACHE.list({ prefix: "search:index:" })).keys.map((entry) => entry.name);
+    const before = await storedKeys();
     const preview = await request("/api/search?q=b300", { app, headers: { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN } });
     expect(preview.headers.get("cache-control")).toBe("private, no-store");
     expect(((await preview.json()) as ApiOutcome).results[0]!.url).toBe("/blog/draft-post");
     expect(await env.CONTENT_CACHE.get("search:current")).toBe(stored);
+    // The draft laid over the published parts in memory: no part written.
+    expect(await storedKeys()).toEqual(before);
     expect(((await (await request("/api/search?q=b300", { app })).json()) as ApiOutcome).total).toBe(0);
   });
 });
