@@ -390,6 +390,8 @@ export interface UpdateOptions {
 
 export interface ShardedUpdate {
   meta: ShardedMeta;
+  /** Names this revision's parts (`t3.<tag>`): the caller stores the base under it too. */
+  tag: string;
   /** The new base; null when no document changed (nothing was written). */
   base: string | null;
   changed: number;
@@ -430,7 +432,7 @@ function encodeList(field: number, pairs: readonly (readonly [number, number])[]
 /**
  * Applies the difference between the documents now and the index's directory: returns null
  * when the difference is too large for an update (build anew), else writes the changed parts
- * under new stored names (`t3.<revision>`) and returns the new base, which the caller stores
+ * under new stored names (`t3.<revision tag>`) and returns the new base, which the caller stores
  * and points to last. Documents are compared by a hash of what the index holds of them.
  */
 export async function updateShardedIndex(
@@ -485,15 +487,18 @@ export async function updateShardedIndex(
     shardCount: base.shardCount,
     storeChunks,
   });
-  if (total === 0) return { meta: meta(base.documentCount, base.storeChunks), base: null, changed: 0, added: 0, removed: 0, written: [] };
+  if (total === 0)
+    return { meta: meta(base.documentCount, base.storeChunks), tag: "", base: null, changed: 0, added: 0, removed: 0, written: [] };
   if (total > maxChanges) return null;
   const emptied = slots - base.documentCount + removedPositions.length;
   if (emptied > (options.maxEmptyShare ?? 0.1) * (slots + addedDocs.length)) return null;
 
   const revision = (base.revision ?? 0) + 1;
+  // The revision and its time: two updates of the same index at once never write the same names.
+  const tag = `${revision}-${Date.parse(isoString(options.builtAt)).toString(36)}`;
   const written: string[] = [];
   const write = async (name: string, value: string) => {
-    const stored = `${name}.${revision}`;
+    const stored = `${name}.${tag}`;
     await options.write(stored, value);
     partNames[name] = stored;
     written.push(stored);
@@ -642,6 +647,7 @@ export async function updateShardedIndex(
   };
   return {
     meta: updatedMeta,
+    tag,
     base: JSON.stringify(next),
     changed: changedDocs.length,
     added: addedDocs.length,

@@ -26,9 +26,11 @@ import { openShardedIndex, type PartReader, type ShardedIndex, type ShardedMeta 
  *
  * A change of a few documents updates the current index (shard-build.ts updateShardedIndex):
  * only the parts they touch are written, under new names next to the others
- * (`<index key>:t3.2`), with a new base (`<index key>:base.2`); the pointer then names that
- * revision (`<index key>@2`). A larger change, an index without one, or one older than
- * `updateForMs` is built anew.
+ * (`<index key>:t3.<tag>`, the tag being the revision and its time, so two updates at once
+ * never share a name), with a new base (`<index key>:base.<tag>`); the pointer then names that
+ * revision (`<index key>@<tag>`). A larger change, an index without one, or one older than
+ * `updateForMs` is built anew. Two updates at once: the pointer names the last one written,
+ * which may miss the other's change until a later update or build (as two full builds at once could).
  */
 
 /** Collections whose changes rebuild the index: whatever the queries it is built from read (blocks, sections, …). */
@@ -47,12 +49,12 @@ const indexTtlSeconds = 7 * 86_400;
 /** An index is updated in place for this long after its full build, well before its parts expire. */
 const updateForMs = 2 * 86_400_000;
 
-/** The pointer's index key and revision: `search:index:<built at>` or `…@<revision>`. */
-function parsePointer(pointer: string): { key: string; revision: number; baseKey: string } {
+/** The pointer's index key and revision: `search:index:<built at>` or `…@<revision tag>`. */
+function parsePointer(pointer: string): { key: string; baseKey: string } {
   const at = pointer.lastIndexOf("@");
-  const revision = at > 0 ? Number(pointer.slice(at + 1)) : 0;
-  const key = revision > 0 ? pointer.slice(0, at) : pointer;
-  return { key, revision, baseKey: revision > 0 ? `${key}:base.${revision}` : `${key}:base` };
+  if (at < 0) return { key: pointer, baseKey: `${pointer}:base` };
+  const key = pointer.slice(0, at);
+  return { key, baseKey: `${key}:base.${pointer.slice(at + 1)}` };
 }
 
 /** Doc pages whose Markdown one query reads while the index is built (a few MB at most). */
@@ -224,9 +226,8 @@ async function refreshSearchIndex(kv: KVNamespace, content: ContentSource, now =
   }
   if (!update) return rebuildSearchIndex(kv, content, now);
   if (update.base) {
-    const revision = current.revision + 1;
-    await kv.put(`${current.key}:base.${revision}`, update.base, { expirationTtl: indexTtlSeconds });
-    const next = `${current.key}@${revision}`;
+    await kv.put(`${current.key}:base.${update.tag}`, update.base, { expirationTtl: indexTtlSeconds });
+    const next = `${current.key}@${update.tag}`;
     await kv.put(pointerKey, next);
     loaded = { key: next, index: openShardedIndex(update.base, partReader(kv, current.key)) };
     pointerCheckedAt = now.getTime();
