@@ -71,12 +71,13 @@ peak = 0; live = 0; writes = 0; bytes = 0; reads = 0;
 const updateStart = cpu();
 const update = await mod.updateShardedIndex(built.base, documents(true), { builtAt: new Date(now + 60_000), read, write });
 const updateCpu = cpu() - updateStart;
+const updateReads = reads;
 const index = mod.openShardedIndex(update.base, read);
 const found = await mod.searchSharded(index, "zyxquiet", { now, limit: 50 });
 console.log(JSON.stringify({
   build,
   update: { cpuMs: Math.round(updateCpu), peakHeapMB: +(peak / 1e6).toFixed(1), liveHeapMB: +(live / 1e6).toFixed(1), changed: update.changed, added: update.added, removed: update.removed,
-    reads, written: update.written.length, shardsWritten: update.written.filter((n) => n.startsWith("t")).length, chunksWritten: update.written.filter((n) => n.startsWith("s")).length, writtenMB: +(bytes / 1e6).toFixed(2), baseMB: +(update.base.length / 1e6).toFixed(2) },
+    reads: updateReads, written: update.written.length, shardsWritten: update.written.filter((n) => n.startsWith("t")).length, chunksWritten: update.written.filter((n) => n.startsWith("s")).length, writtenMB: +(bytes / 1e6).toFixed(2), baseMB: +(update.base.length / 1e6).toFixed(2) },
   found: found.total,
   maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
 }));
