@@ -214,4 +214,37 @@ describe("the cron backstop", () => {
     await tick();
     expect(directus.count("SearchSources")).toBe(2);
   });
+
+  it("updates the index in place after a small change, and builds it anew two days after its full build", async () => {
+    const { scheduled } = await import("../../src/scheduled.server");
+    const { bumpGeneration } = await import("../../src/content/generations.server");
+    const posts = [...searchSourcesData.posts];
+    const directus = mockDirectus({ SearchSources: () => ({ ...searchSourcesData, posts }) });
+    const ctx = { waitUntil: () => {} };
+    let time = Date.parse("2026-11-23T10:00:00.000Z");
+    const tick = (step = 60_000) => {
+      time += step;
+      return scheduled({ scheduledTime: time, cron: "* * * * *" }, { ...env, ...testSecrets }, ctx, { fetch: directus.fetch });
+    };
+    await tick();
+    const built = (await env.CONTENT_CACHE.get("search:current"))!;
+    expect(built).toMatch(/^search:index:[^@]+$/);
+    // A change the cron learns of: nothing else changed, so only an update.
+    posts[0] = { ...posts[0]!, title: "Immersion cooling in Nordics-1" };
+    await bumpGeneration(env.CONTENT_CACHE, "posts", time);
+    await tick();
+    const updated = (await env.CONTENT_CACHE.get("search:current"))!;
+    expect(updated.startsWith(`${built}@`)).toBe(true);
+    const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
+    resetSearchIndexMemo();
+    const found = (await (await request("/api/search?q=immersion", { app })).json()) as ApiOutcome;
+    expect(found.results.map((result) => result.title.map((segment) => segment.text).join(""))).toEqual(["Immersion cooling in Nordics-1"]);
+    // Three days later the next change builds the index anew (its parts would expire otherwise).
+    posts[0] = { ...posts[0]!, title: "Immersion cooling in Nordics-2" };
+    await bumpGeneration(env.CONTENT_CACHE, "posts", time + 3 * 86_400_000);
+    await tick(3 * 86_400_000);
+    const rebuilt = (await env.CONTENT_CACHE.get("search:current"))!;
+    expect(rebuilt).toMatch(/^search:index:[^@]+$/);
+    expect(rebuilt).not.toBe(built);
+  });
 });
