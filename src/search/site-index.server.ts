@@ -359,6 +359,10 @@ export async function previewSearchIndex(kv: KVNamespace, content: ContentSource
     const update = base
       ? await updateShardedIndex(base, searchDocuments(content), {
           builtAt: new Date(now),
+          // Nothing is written, and emptied positions are never compacted: an overlay takes more
+          // changes than a stored update (drafts, unpublished items) before building in memory.
+          maxChanges: 2_000,
+          maxEmptyShare: 1,
           read,
           write: async (name, value) => {
             overlay.set(name, value);
