@@ -416,7 +416,9 @@ function runPass(state: ShardedState, query: QueryState, terms: readonly string[
     // MiniSearch multiplies by the number of query terms a document matched.
     hits.push(new LazyHit(id, total[id]! * count, derived, query, state) as unknown as Hit);
   }
-  return hits.sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number));
+  // In position order, not sorted: rankHits takes the best from a heap (equal scores by
+  // position, as MiniSearch's order has them), far fewer than all.
+  return hits;
 }
 
 /** Adds the postings of the derived terms to the query's map, reading the shards they live in. */
@@ -462,6 +464,7 @@ export async function searchSharded(index: ShardedIndex, rawQuery: unknown, opti
       await addPostings(state, query, typoTerms);
     }
   }
+  const titleMarks = new Map<string, Uint8Array | null>();
   const ranked = rankHits(
     {
       run: (_text, searchOptions: SearchOptions) => {
@@ -472,8 +475,15 @@ export async function searchSharded(index: ShardedIndex, rawQuery: unknown, opti
       title: (hit) => state.titles[hit.id as number]!,
       date: (hit) => state.dates[hit.id as number]!,
       titleHas: (hit, term) => {
-        const title = query.postings.get(term)?.find((postings) => postings.field === titleField);
-        return Boolean(title && contains(title.ids, hit.id as number));
+        // Asked for most hits of a common word: a mark per position, made once per term.
+        let marks = titleMarks.get(term);
+        if (marks === undefined) {
+          const title = query.postings.get(term)?.find((postings) => postings.field === titleField);
+          marks = title ? new Uint8Array(state.slots) : null;
+          if (title && marks) for (const id of title.ids) marks[id] = 1;
+          titleMarks.set(term, marks);
+        }
+        return marks !== null && marks[hit.id as number] === 1;
       },
     },
     rawQuery,
