@@ -543,34 +543,15 @@ export async function updateShardedIndex(
   }
   const addedTerms = [...additions.keys()].sort();
   const oldTerms = base.terms ? base.terms.split("\n") : [];
-  // A term goes to the last shard whose first term is not after it (shard 0 for one before all).
+  // A term goes to the last shard whose first term is not after it (shard 0 for one before all):
+  // shard n takes the added terms before the first term of the next shard that has one.
   const firstTerm = (n: number) => (base.shardStarts[n]! < oldTerms.length ? oldTerms[base.shardStarts[n]!]! : null);
   const termsOf: string[][] = new Array(base.shardCount);
-  let nextTerm = 0;
-  const rangeEnds: number[] = [];
-  for (let n = 0; n < base.shardCount; n++) {
-    let end = nextTerm;
-    for (let m = n + 1; m <= base.shardCount; m++) {
-      const bound = m < base.shardCount ? firstTerm(m) : null;
-      if (m === base.shardCount) {
-        end = addedTerms.length;
-        break;
-      }
-      if (bound !== null) {
-        // Terms before the next shard's first term belong here.
-        let lo = nextTerm;
-        let hi = addedTerms.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (addedTerms[mid]! < bound) lo = mid + 1;
-          else hi = mid;
-        }
-        end = lo;
-        break;
-      }
-    }
-    rangeEnds.push(end);
-    nextTerm = end;
+  const rangeEnds = new Array<number>(base.shardCount);
+  let bound: string | null = null;
+  for (let n = base.shardCount - 1; n >= 0; n--) {
+    rangeEnds[n] = bound === null ? addedTerms.length : lowerBound(addedTerms, bound);
+    bound = firstTerm(n) ?? bound;
   }
   const concurrency = options.concurrency ?? 8;
   for (let from = 0; from < base.shardCount; from += concurrency) {
@@ -654,6 +635,17 @@ export async function updateShardedIndex(
     removed: removedPositions.length,
     written,
   };
+}
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function holdsAny(postings: readonly number[][], positions: ReadonlySet<number>): boolean {
