@@ -65,7 +65,7 @@ const docsBodiesPerQuery = 200;
  * Markdown read a batch of pages at a time, so the build never holds every page's text), the
  * API reference, posts, roles, events, changelog entries and pages.
  */
-export async function* searchDocuments(content: ContentSource): AsyncGenerator<SearchDocument> {
+async function* searchDocuments(content: ContentSource): AsyncGenerator<SearchDocument> {
   const [tree, api] = await Promise.all([content.query(docsTreeQuery), content.query(apiNavigationQuery)]);
   const ordered = buildDocsTree(tree.docs_sections, tree.docs_pages).ordered;
   for (let start = 0; start < ordered.length; start += docsBodiesPerQuery) {
