@@ -68,7 +68,8 @@ async function bundleAll(dir) {
   return {
     minisearchModule: await nodeBuild(
       `export * from ${JSON.stringify(engine)}; export { fixtureCorpus } from ${JSON.stringify(fixtures)}; ` +
-        `export { buildShardedIndex, openShardedIndex, searchSharded } from ${JSON.stringify(join(root, "src/search/shards.ts"))};`,
+        `export { openShardedIndex, searchSharded } from ${JSON.stringify(join(root, "src/search/shards.ts"))}; ` +
+        `export { buildShardedIndex, writeShardedIndex } from ${JSON.stringify(join(root, "src/search/shard-build.ts"))};`,
       "engine.mjs",
     ),
     oramaModule: await nodeBuild(`export { create, insertMultiple, search, save, load, count } from "@orama/orama";`, "orama.mjs"),
@@ -226,6 +227,11 @@ export const scaleCorpusSize = {
  * from ordinary English and 20,000 rarer pseudo-words, roughly the shares of real technical prose.
  */
 export function syntheticCorpus(count = 5000, seed = 42, mix = defaultMix) {
+  return [...syntheticDocuments(count, seed, mix)];
+}
+
+/** The same documents one at a time (a build that reads them in batches holds only a few). */
+export function* syntheticDocuments(count = 5000, seed = 42, mix = defaultMix) {
   const random = rng(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   // Ranks shuffled (the word list is alphabetical); ordinary words stay ahead of the rare tail.
@@ -263,7 +269,6 @@ export function syntheticCorpus(count = 5000, seed = 42, mix = defaultMix) {
     const words = Array.from({ length: n }, (_, i) => (i > 0 && random() < 0.2 ? pick(["for", "in", "with", "and", "on"]) : topical()));
     return capitalise(words.join(" "));
   };
-  const docs = [];
   let page = null;
   for (let i = 0; i < count; i++) {
     const r = random();
@@ -277,20 +282,20 @@ export function syntheticCorpus(count = 5000, seed = 42, mix = defaultMix) {
       topic = page.topic;
       const heading = title(2, 5);
       const base = `/docs/${slug(page.part)}/${slug(page.title)}-${i}`;
-      docs.push({
+      yield {
         id: `${base}#${slug(heading)}`,
         kind: "doc",
         title: heading,
         body: body(),
         url: `${base}#${slug(heading)}`,
         section: page.title,
-      });
+      };
       continue;
     }
     topic = pick(topics);
     if (r < mix.doc + mix.post) {
       const t = title(4, 9);
-      docs.push({
+      yield {
         id: `/blog/${slug(t)}-${i}`,
         kind: "post",
         title: t,
@@ -300,11 +305,11 @@ export function syntheticCorpus(count = 5000, seed = 42, mix = defaultMix) {
         url: `/blog/${slug(t)}-${i}`,
         section: capitalise(pick(["engineering", "product", "customers", "company"])),
         date: new Date(now - Math.floor(random() * 3 * 365) * 86_400_000).toISOString(),
-      });
+      };
     } else if (r < mix.doc + mix.post + mix.job) {
       const level = pick(["", "Senior ", "Staff ", "Principal "]);
       const t = `${level}${capitalise(topical())} ${pick(["Engineer", "Manager", "Technician", "Scientist"])}`;
-      docs.push({
+      yield {
         id: `/careers/${slug(t)}-${i}`,
         kind: "job",
         title: t,
@@ -312,10 +317,10 @@ export function syntheticCorpus(count = 5000, seed = 42, mix = defaultMix) {
         body: body(),
         url: `/careers/${slug(t)}-${i}`,
         section: capitalise(topical()),
-      });
+      };
     } else {
       const t = `${pick(["Meridian at", "Webinar:", "Workshop:", "Meetup:"])} ${title(2, 5)}`;
-      docs.push({
+      yield {
         id: `/events/${slug(t)}-${i}`,
         kind: "event",
         title: t,
@@ -323,10 +328,9 @@ export function syntheticCorpus(count = 5000, seed = 42, mix = defaultMix) {
         body: body(),
         url: `/events/${slug(t)}-${i}`,
         date: new Date(now + Math.floor((random() - 0.3) * 365) * 86_400_000).toISOString(),
-      });
+      };
     }
   }
-  return docs;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -361,6 +361,7 @@ export function search(index: SearchIndex, rawQuery: unknown, options: QueryOpti
 
 /** What ranking reads of an index: its search, and each hit's kind, title and date. */
 export interface HitSource {
+  /** The hits in any order: ranking orders them by score, equal scores in the order given. */
   run(text: string, options: SearchOptions): Hit[];
   kind(hit: Hit): unknown;
   title(hit: Hit): string;
@@ -409,8 +410,8 @@ export function rankHits(source: HitSource, rawQuery: unknown, options: QueryOpt
     matchedAllTerms = false;
   }
 
-  // Counts per kind over every hit; items whose whole title is the query go first; the rest, in
-  // MiniSearch's score order, are re-ranked with the recency boost only as far as needed.
+  // Counts per kind over every hit; items whose whole title is the query go first; the rest, by
+  // score (ties in the order run gave them), are re-ranked with the recency boost only as far as needed.
   const exact: Hit[] = [];
   const rest: Hit[] = [];
   for (const hit of hits) {
@@ -451,13 +452,16 @@ const byScore = (a: MiniSearchResult, b: MiniSearchResult) => b.score - a.score;
 const maxRecencyBoost = 1.25;
 
 /**
- * The `k` best hits once boosted, from hits sorted by unboosted score: a hit further down can
- * only overtake by the largest boost, so the scan stops when even that cannot reach the k-th.
+ * The `k` best hits once boosted. Hits are taken best unboosted score first (ties in the order
+ * given) from a heap, not a sort of all: a hit further down can only overtake by the largest
+ * boost, so taking stops when even that cannot reach the k-th, usually after a few dozen of
+ * thousands.
  */
-function topWithRecency(sorted: Hit[], k: number, boost: (hit: Hit) => number): Hit[] {
+function topWithRecency(hits: Hit[], k: number, boost: (hit: Hit) => number): Hit[] {
   const top: Hit[] = [];
-  if (k <= 0) return top;
-  for (const hit of sorted) {
+  if (k <= 0 || !hits.length) return top;
+  const heap = new ScoreHeap(hits);
+  for (let hit = heap.pop(); hit; hit = heap.pop()) {
     if (top.length === k && hit.score * maxRecencyBoost < top[k - 1]!.score) break;
     hit.score *= boost(hit);
     if (top.length === k && hit.score <= top[k - 1]!.score) continue;
@@ -467,6 +471,49 @@ function topWithRecency(sorted: Hit[], k: number, boost: (hit: Hit) => number): 
     if (top.length > k) top.pop();
   }
   return top;
+}
+
+/** A binary max-heap of hits by score, ties by their position in the given list (what a stable sort gives). */
+class ScoreHeap {
+  private readonly order: Int32Array;
+  private size: number;
+  constructor(private readonly hits: readonly Hit[]) {
+    this.size = hits.length;
+    this.order = new Int32Array(this.size);
+    for (let i = 0; i < this.size; i++) this.order[i] = i;
+    for (let i = (this.size >>> 1) - 1; i >= 0; i--) this.down(i);
+  }
+
+  private before(a: number, b: number): boolean {
+    const sa = this.hits[a]!.score;
+    const sb = this.hits[b]!.score;
+    return sa > sb || (sa === sb && a < b);
+  }
+
+  private down(from: number): void {
+    const { order } = this;
+    let i = from;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= this.size) return;
+      const right = left + 1;
+      const child = right < this.size && this.before(order[right]!, order[left]!) ? right : left;
+      if (!this.before(order[child]!, order[i]!)) return;
+      const swap = order[i]!;
+      order[i] = order[child]!;
+      order[child] = swap;
+      i = child;
+    }
+  }
+
+  pop(): Hit | undefined {
+    if (!this.size) return undefined;
+    const best = this.hits[this.order[0]!];
+    this.size--;
+    this.order[0] = this.order[this.size]!;
+    this.down(0);
+    return best;
+  }
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { ContentSource } from "../routes/define";
 import { isSearchKind } from "./documents";
-import { buildIndex, loadIndex, search, SearchIndexError, type QueryOptions } from "./engine";
+import { SearchIndexError, type QueryOptions } from "./engine";
 import type { SiteSearchOutcome } from "./operation";
 import { searchSharded } from "./shards";
-import { collectSearchDocuments, currentSearchIndex, replaceUnreadableSearchIndex } from "./site-index.server";
+import { currentSearchIndex, previewSearchIndex, replaceUnreadableSearchIndex } from "./site-index.server";
 
 export interface SiteSearchContext {
   kv: KVNamespace;
@@ -15,8 +15,8 @@ export interface SiteSearchContext {
 
 /**
  * Answers SiteSearch from the stored index (split into parts read as the query needs them). An
- * editor's preview searches drafts too: it builds a throwaway index from the preview content
- * (one index in memory, never stored; previews are rare and uncached).
+ * editor's preview searches drafts too: the published index with the preview's changed
+ * documents laid over it in memory (never stored; previews are rare and uncached).
  */
 export async function resolveSiteSearch(
   variables: Record<string, unknown>,
@@ -26,8 +26,8 @@ export async function resolveSiteSearch(
   const limit = typeof variables.limit === "number" ? variables.limit : undefined;
   const options: QueryOptions = { kind, limit, now };
   if (preview) {
-    const index = loadIndex(buildIndex(await collectSearchDocuments(content), { builtAt: new Date(now) }));
-    return { siteSearch: { ...search(index, variables.q, options), indexedAt: index.meta.builtAt } };
+    const index = await previewSearchIndex(kv, content, now);
+    return { siteSearch: { ...(await searchSharded(index, variables.q, options)), indexedAt: index.meta.builtAt } };
   }
   let index = await currentSearchIndex(kv, content, { now });
   try {

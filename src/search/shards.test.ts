@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { searchKinds } from "./documents";
 import { buildIndex, loadIndex, search, SearchIndexError, type SearchOutcome } from "./engine";
 import { fixtureCorpus, fixtureNow } from "./fixtures";
-import { buildShardedIndex, openShardedIndex, searchSharded } from "./shards";
+import { buildShardedIndex } from "./shard-build";
+import { openShardedIndex, searchSharded, shardedFormat } from "./shards";
 
 // Small shards and chunks, so that the fixtures spread over many of each.
 const built = buildShardedIndex(fixtureCorpus, { builtAt: new Date(fixtureNow), shardChars: 1_500, storeChunk: 7 });
@@ -107,7 +108,9 @@ describe("sharded search: the same outcome as one index", () => {
   });
 
   it("refuses a base of another version and reports a missing part", async () => {
-    expect(() => openShardedIndex(built.base.replace('"format":1', '"format":0'), async () => null)).toThrow(SearchIndexError);
+    expect(() => openShardedIndex(built.base.replace(`"format":${shardedFormat}`, '"format":0'), async () => null)).toThrow(
+      SearchIndexError,
+    );
     expect(() => openShardedIndex("{not json", async () => null)).toThrow(SearchIndexError);
     const index = openShardedIndex(built.base, async () => null);
     await expect(searchSharded(index, "kubernetes", { now: fixtureNow })).rejects.toThrow(/missing/);

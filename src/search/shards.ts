@@ -3,12 +3,13 @@
 // store chunks, each its own stored part, read only when a query needs it. A fresh isolate
 // loads the base (sorted vocabulary, per-document field lengths, kinds, titles, dates) and then,
 // per query, the shards holding the terms the query can reach (as typed, as a prefix, within
-// its typo distance), found in the vocabulary first. The index is cut from one MiniSearch built
-// over all documents, and queries score with MiniSearch's formula on typed arrays (its own
-// search allocates an object per matching document and field, most of a query's cost at
-// tens of thousands of documents), so scores equal the whole index's.
-import MiniSearch, { type SearchOptions } from "minisearch";
-import { isSearchKind, searchKinds, type SearchDocument, type SearchKind } from "./documents";
+// its typo distance), found in the vocabulary first. The parts are built by shard-build.ts
+// (documents tokenised as MiniSearch does, without a whole index in memory), and queries score
+// with MiniSearch's formula on typed arrays (its own search allocates an object per matching
+// document and field, most of a query's cost at tens of thousands of documents), so scores
+// equal one MiniSearch index's over the same documents.
+import type { SearchOptions } from "minisearch";
+import { searchKinds, type SearchKind } from "./documents";
 import {
   clampLimit,
   fieldBoosts,
@@ -16,7 +17,6 @@ import {
   fuzzyBelow,
   type Hit,
   indexVersion,
-  miniSearchOptions,
   normalizeQuery,
   queryPlan,
   queryTerms,
@@ -25,15 +25,11 @@ import {
   SearchIndexError,
   type Stored,
   toResults,
-  truncateText,
   type QueryOptions,
 } from "./engine";
 
 /** Bump with any change of the parts' layout (indexVersion covers tokenising and ranking). */
-const shardedFormat = 1;
-const defaultShardChars = 200_000;
-const defaultStoreChunk = 128;
-const defaultSnippetSourceChars = 1_000;
+export const shardedFormat = 2;
 
 export interface ShardedMeta {
   version: number;
@@ -45,20 +41,15 @@ export interface ShardedMeta {
   storeChunks: number;
 }
 
-/** A built index: the base and the numbered parts, each one stored value. */
-export interface ShardedBuild {
-  meta: ShardedMeta;
-  base: string;
-  /** `t<n>`: term shard n; `s<n>`: store chunk n. */
-  parts: Map<string, string>;
-}
-
-interface Base extends ShardedMeta {
+export interface Base extends ShardedMeta {
   fieldIds: Record<string, number>;
   averageFieldLength: number[];
   /** Field lengths, `fieldCount` per document in short-id order. */
   fieldLength: number[];
-  /** One character per document: the index of its kind in searchKinds. */
+  /**
+   * One character per document position: the index of its kind in searchKinds, or "-" for a
+   * position an incremental update emptied (documentCount counts the others).
+   */
   kinds: string;
   titles: string[];
   /** Dates ("" for none): shown, and the recency of posts. */
@@ -68,116 +59,16 @@ interface Base extends ShardedMeta {
   /** Index in `terms` of each shard's first term. */
   shardStarts: number[];
   storeChunk: number;
+  /** Incremental updates: how many since the full build. */
+  revision: number;
+  /** Parts an incremental update rewrote, by their stored names (`t3` → `t3.2`); the others keep theirs. */
+  partNames: Record<string, string>;
 }
 
 /** Store chunk rows: what a result shows beyond kind, title and date. */
-type StoreRow = [id: string, url: string, section: string, summary: string, text: string];
+export type StoreRow = [id: string, url: string, section: string, summary: string, text: string];
 /** A shard: [term, [fieldId, docId deltas and frequencies …] …] */
-type ShardRow = [term: string, postings: number[][]];
-
-export interface ShardOptions {
-  builtAt: Date | string;
-  snippetSourceChars?: number;
-  /** About this many characters of postings per shard. */
-  shardChars?: number;
-  /** Documents per store chunk. */
-  storeChunk?: number;
-}
-
-/**
- * Builds the parts. Invalid documents and repeated ids are skipped as by buildIndex. Short ids
- * are the documents' positions: the base and the store address documents by them.
- */
-export function buildShardedIndex(docs: readonly SearchDocument[], options: ShardOptions): ShardedBuild {
-  const snippetSourceChars = options.snippetSourceChars ?? defaultSnippetSourceChars;
-  const shardChars = options.shardChars ?? defaultShardChars;
-  const storeChunk = options.storeChunk ?? defaultStoreChunk;
-  const mini = new MiniSearch<SearchDocument>({ ...miniSearchOptions(snippetSourceChars), storeFields: [] });
-  const seen = new Set<string>();
-  const kept: SearchDocument[] = [];
-  for (const doc of docs) {
-    if (!doc || !isSearchKind(doc.kind) || !doc.id || !doc.title || !doc.url || seen.has(doc.id)) continue;
-    seen.add(doc.id);
-    kept.push(doc);
-    mini.add({ ...doc, body: typeof doc.body === "string" ? doc.body : "" });
-  }
-  const js = mini.toJSON();
-  const fieldCount = Object.keys(js.fieldIds).length;
-  const fieldLength = new Array<number>(kept.length * fieldCount).fill(0);
-  for (const [shortId, lengths] of Object.entries(js.fieldLength)) {
-    for (let f = 0; f < fieldCount; f++) fieldLength[Number(shortId) * fieldCount + f] = (lengths as number[])[f] ?? 0;
-  }
-
-  const entries = (js.index as [string, Record<string, Record<string, number>>][]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-  const shards: ShardRow[][] = [];
-  const shardStarts: number[] = [];
-  let current: ShardRow[] = [];
-  let size = 0;
-  entries.forEach(([term, fields], i) => {
-    const postings = Object.entries(fields).map(([fieldId, docsOf]) => {
-      const ids = Object.keys(docsOf)
-        .map(Number)
-        .sort((a, b) => a - b);
-      const flat = [Number(fieldId)];
-      let previous = 0;
-      for (const id of ids) {
-        flat.push(id - previous, docsOf[id]!);
-        previous = id;
-      }
-      return flat;
-    });
-    if (!current.length) shardStarts.push(i);
-    current.push([term, postings]);
-    size += term.length + postings.reduce((sum, list) => sum + list.length * 3, 0);
-    if (size >= shardChars) {
-      shards.push(current);
-      current = [];
-      size = 0;
-    }
-  });
-  if (current.length) shards.push(current);
-
-  const parts = new Map<string, string>();
-  for (const [n, shard] of shards.entries()) parts.set(`t${n}`, JSON.stringify(shard));
-  const storeChunks = Math.ceil(kept.length / storeChunk);
-  for (let c = 0; c < storeChunks; c++) {
-    const rows = kept
-      .slice(c * storeChunk, (c + 1) * storeChunk)
-      .map(
-        (doc): StoreRow => [
-          doc.id,
-          doc.url === doc.id ? "" : doc.url,
-          doc.section || "",
-          truncateText(doc.description ?? "", 300),
-          truncateText(typeof doc.body === "string" ? doc.body : "", snippetSourceChars),
-        ],
-      );
-    // One JSON row a line: a query parses only the rows it shows, not the whole chunk.
-    parts.set(`s${c}`, rows.map((row) => JSON.stringify(row)).join("\n"));
-  }
-  const meta: ShardedMeta = {
-    version: indexVersion,
-    format: shardedFormat,
-    builtAt: typeof options.builtAt === "string" ? options.builtAt : options.builtAt.toISOString(),
-    documentCount: kept.length,
-    snippetSourceChars,
-    shardCount: shards.length,
-    storeChunks,
-  };
-  const base: Base = {
-    ...meta,
-    fieldIds: js.fieldIds,
-    averageFieldLength: js.averageFieldLength,
-    fieldLength,
-    kinds: kept.map((doc) => String(searchKinds.indexOf(doc.kind))).join(""),
-    titles: kept.map((doc) => doc.title),
-    dates: kept.map((doc) => doc.date || ""),
-    terms: entries.map(([term]) => term).join("\n"),
-    shardStarts,
-    storeChunk,
-  };
-  return { meta, base: JSON.stringify(base), parts };
-}
+export type ShardRow = [term: string, postings: number[][]];
 
 /** Reads a part by name (`t3`, `s12`): KV in the worker, a Map in tests. */
 export type PartReader = (name: string) => Promise<string | null>;
@@ -197,6 +88,8 @@ export interface ShardedIndex {
 
 interface ShardedState {
   documentCount: number;
+  /** Document positions, emptied ones included: the length of per-document arrays. */
+  slots: number;
   fieldCount: number;
   /** [field name, field id, boost] in MiniSearch's field order. */
   fields: [string, number, number][];
@@ -276,8 +169,9 @@ export function openShardedIndex(baseText: string, read: PartReader, options: Op
       "version",
     );
   }
+  const partNames = base.partNames ?? {};
   const required = async (name: string) => {
-    const text = await read(name);
+    const text = await read(partNames[name] ?? name);
     if (text == null) throw new SearchIndexError(`search index: part ${name} missing`, "corrupt");
     return text;
   };
@@ -322,6 +216,7 @@ export function openShardedIndex(baseText: string, read: PartReader, options: Op
     meta,
     state: {
       documentCount: base.documentCount,
+      slots: base.kinds.length,
       fieldCount: Object.keys(base.fieldIds).length,
       fields: Object.entries(fieldBoosts).map(([name, boost]) => [name, base.fieldIds[name]!, boost]),
       averageFieldLength: base.averageFieldLength,
@@ -477,7 +372,8 @@ function contains(ids: Int32Array, id: number): boolean {
 }
 
 function runPass(state: ShardedState, query: QueryState, terms: readonly string[], derived: Derived[][], combineWith: "AND" | "OR"): Hit[] {
-  const n = state.documentCount;
+  const n = state.slots;
+  const documents = state.documentCount;
   const total = new Float64Array(n);
   const matchedTerms = new Uint8Array(n);
   const perTerm = new Float64Array(n);
@@ -492,7 +388,7 @@ function runPass(state: ShardedState, query: QueryState, terms: readonly string[
         const field = postings.find((p) => p.field === fieldId);
         if (!field) continue;
         const matching = field.ids.length;
-        const idf = Math.log(1 + (n - matching + 0.5) / (matching + 0.5));
+        const idf = Math.log(1 + (documents - matching + 0.5) / (matching + 0.5));
         const average = state.averageFieldLength[fieldId]!;
         for (let i = 0; i < matching; i++) {
           const id = field.ids[i]!;
@@ -520,7 +416,9 @@ function runPass(state: ShardedState, query: QueryState, terms: readonly string[
     // MiniSearch multiplies by the number of query terms a document matched.
     hits.push(new LazyHit(id, total[id]! * count, derived, query, state) as unknown as Hit);
   }
-  return hits.sort((a, b) => b.score - a.score || (a.id as number) - (b.id as number));
+  // In position order, not sorted: rankHits takes the best from a heap (equal scores by
+  // position, as MiniSearch's order has them), far fewer than all.
+  return hits;
 }
 
 /** Adds the postings of the derived terms to the query's map, reading the shards they live in. */
@@ -566,6 +464,7 @@ export async function searchSharded(index: ShardedIndex, rawQuery: unknown, opti
       await addPostings(state, query, typoTerms);
     }
   }
+  const titleMarks = new Map<string, Uint8Array | null>();
   const ranked = rankHits(
     {
       run: (_text, searchOptions: SearchOptions) => {
@@ -576,8 +475,15 @@ export async function searchSharded(index: ShardedIndex, rawQuery: unknown, opti
       title: (hit) => state.titles[hit.id as number]!,
       date: (hit) => state.dates[hit.id as number]!,
       titleHas: (hit, term) => {
-        const title = query.postings.get(term)?.find((postings) => postings.field === titleField);
-        return Boolean(title && contains(title.ids, hit.id as number));
+        // Asked for most hits of a common word: a mark per position, made once per term.
+        let marks = titleMarks.get(term);
+        if (marks === undefined) {
+          const title = query.postings.get(term)?.find((postings) => postings.field === titleField);
+          marks = title ? new Uint8Array(state.slots) : null;
+          if (title && marks) for (const id of title.ids) marks[id] = 1;
+          titleMarks.set(term, marks);
+        }
+        return marks !== null && marks[hit.id as number] === 1;
       },
     },
     rawQuery,

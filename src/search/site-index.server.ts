@@ -2,9 +2,10 @@ import { apiSearchDocuments } from "../api-reference/search";
 import { usableNavigation } from "../api-reference/types";
 import { apiNavigationQuery } from "../content/queries/api-reference";
 import { blocksSearchText } from "../blocks/parse";
-import { docsSourcesQuery, docsTreeQuery } from "../content/queries/docs";
+import { docsBodiesQuery, docsTreeQuery } from "../content/queries/docs";
 import { searchSourcesQuery } from "../content/queries/search";
 import { slugify } from "../docs/slug";
+import type { DataOf } from "../content/operation";
 import type { ContentSource } from "../routes/define";
 import { generationOf } from "../content/generations.server";
 import { operationCollections } from "../content/generated/operations";
@@ -12,7 +13,8 @@ import { buildDocsTree } from "../routes/docs/tree";
 import { changelogEntryHref } from "../lib/paths/changelog";
 import { docSections, htmlHeadings, htmlToText, markdownText, type SearchDocument } from "./documents";
 import { SearchIndexError } from "./engine";
-import { buildShardedIndex, openShardedIndex, type ShardedIndex, type ShardedMeta } from "./shards";
+import { updateShardedIndex, writeShardedIndex } from "./shard-build";
+import { openShardedIndex, type PartReader, type ShardedIndex, type ShardedMeta } from "./shards";
 
 /**
  * The site search index: built from all published content after a CMS change (the webhook)
@@ -21,11 +23,19 @@ import { buildShardedIndex, openShardedIndex, type ShardedIndex, type ShardedMet
  * an isolate checks a few bytes to learn whether its copy is still current and never reads a
  * half-written index (the pointer moves after every part is written). An isolate loads the
  * base once and the other parts as queries need them.
+ *
+ * A change of a few documents updates the current index (shard-build.ts updateShardedIndex):
+ * only the parts they touch are written, under new names next to the others
+ * (`<index key>:t3.<tag>`, the tag being the revision and its time, so two updates at once
+ * never share a name), with a new base (`<index key>:base.<tag>`); the pointer then names that
+ * revision (`<index key>@<tag>`). A larger change, an index without one, or one older than
+ * `updateForMs` is built anew. Two updates at once: the pointer names the last one written,
+ * which may miss the other's change until a later update or build (as two full builds at once could).
  */
 
 /** Collections whose changes rebuild the index: whatever the queries it is built from read (blocks, sections, …). */
 export const indexedCollections = new Set<string>(
-  [docsTreeQuery, docsSourcesQuery, searchSourcesQuery, apiNavigationQuery].flatMap(
+  [docsTreeQuery, docsBodiesQuery, searchSourcesQuery, apiNavigationQuery].flatMap(
     (operation) => operationCollections[operation.name as keyof typeof operationCollections],
   ),
 );
@@ -36,26 +46,53 @@ const indexKeyPrefix = "search:index:";
 const pointerTtlMs = 10_000;
 /** Old indexes expire by themselves. */
 const indexTtlSeconds = 7 * 86_400;
+/** An index is updated in place for this long after its full build, well before its parts expire. */
+const updateForMs = 2 * 86_400_000;
 
-/** Every published item as search documents: doc pages split by heading, posts, roles, events. */
-export async function collectSearchDocuments(content: ContentSource): Promise<SearchDocument[]> {
-  const [tree, docs, sources, api] = await Promise.all([
-    content.query(docsTreeQuery),
-    content.query(docsSourcesQuery),
-    content.query(searchSourcesQuery),
-    content.query(apiNavigationQuery),
-  ]);
-  const bodies = new Map(docs.docs_pages.map((page) => [page.id, page.body ?? ""]));
-  const documents: SearchDocument[] = [];
-  for (const { page, section, ancestors } of buildDocsTree(tree.docs_sections, tree.docs_pages).ordered) {
-    const markdown = bodies.get(page.id);
-    if (markdown === undefined) continue;
-    const breadcrumb = [section.title, ...ancestors.map((ancestor) => ancestor.title)].join(" › ");
-    documents.push(
-      ...docSections({ url: page.href, title: page.title, description: page.description, markdown, section: breadcrumb }, slugify),
-    );
+/** The pointer's index key and revision: `search:index:<built at>` or `…@<revision tag>`. */
+function parsePointer(pointer: string): { key: string; baseKey: string } {
+  const at = pointer.lastIndexOf("@");
+  if (at < 0) return { key: pointer, baseKey: `${pointer}:base` };
+  const key = pointer.slice(0, at);
+  return { key, baseKey: `${key}:base.${pointer.slice(at + 1)}` };
+}
+
+/** Doc pages whose Markdown one query reads while the index is built (a few MB at most). */
+const docsBodiesPerQuery = 200;
+
+/**
+ * Every published item as search documents, one at a time: doc pages split by heading (their
+ * Markdown read a batch of pages at a time, so the build never holds every page's text), the
+ * API reference, posts, roles, events, changelog entries and pages.
+ */
+async function* searchDocuments(content: ContentSource): AsyncGenerator<SearchDocument> {
+  const [tree, api] = await Promise.all([content.query(docsTreeQuery), content.query(apiNavigationQuery)]);
+  const ordered = buildDocsTree(tree.docs_sections, tree.docs_pages).ordered;
+  for (let start = 0; start < ordered.length; start += docsBodiesPerQuery) {
+    const batch = ordered.slice(start, start + docsBodiesPerQuery);
+    const { docs_pages } = await content.query(docsBodiesQuery, { ids: batch.map(({ page }) => page.id) });
+    const bodies = new Map(docs_pages.map((page) => [page.id, page.body ?? ""]));
+    for (const { page, section, ancestors } of batch) {
+      const markdown = bodies.get(page.id);
+      // Not published (yet): the tree lists it, the bodies query leaves it out.
+      if (markdown === undefined) continue;
+      const breadcrumb = [section.title, ...ancestors.map((ancestor) => ancestor.title)].join(" › ");
+      yield* docSections({ url: page.href, title: page.title, description: page.description, markdown, section: breadcrumb }, slugify);
+    }
   }
-  documents.push(...apiSearchDocuments(usableNavigation(api.api_reference?.navigation)));
+  yield* apiSearchDocuments(usableNavigation(api.api_reference?.navigation));
+  yield* otherSearchDocuments(await content.query(searchSourcesQuery));
+}
+
+/** Every published item as search documents, in one list (tests). */
+export async function collectSearchDocuments(content: ContentSource): Promise<SearchDocument[]> {
+  const documents: SearchDocument[] = [];
+  for await (const document of searchDocuments(content)) documents.push(document);
+  return documents;
+}
+
+function otherSearchDocuments(sources: DataOf<typeof searchSourcesQuery>): SearchDocument[] {
+  const documents: SearchDocument[] = [];
   for (const post of sources.posts) {
     if (!post.title) continue;
     documents.push({
@@ -135,20 +172,24 @@ const builtFromKey = "search:built-from";
 const writeConcurrency = 32;
 
 /** Reads parts of the index stored under `key`. */
-const partReader = (kv: KVNamespace, key: string) => (name: string) => kv.get(`${key}:${name}`);
+const partReader =
+  (kv: KVNamespace, key: string): PartReader =>
+  (name) =>
+    kv.get(`${key}:${name}`);
+
+const putPart = (kv: KVNamespace, key: string) => (name: string, value: string) =>
+  kv.put(`${key}:${name}`, value, { expirationTtl: indexTtlSeconds });
 
 /** Builds the index from the content and makes it the current one (this isolate uses it at once). */
 async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<ShardedMeta> {
   // Read first: a change during the build leaves an older value, so the next cron run builds again.
   const builtFrom = await generationOf(kv, [...indexedCollections]);
-  const built = buildShardedIndex(await collectSearchDocuments(content), { builtAt: now });
-  const key = `${indexKeyPrefix}${built.meta.builtAt}`;
-  const parts = [...built.parts];
-  for (let i = 0; i < parts.length; i += writeConcurrency) {
-    await Promise.all(
-      parts.slice(i, i + writeConcurrency).map(([name, value]) => kv.put(`${key}:${name}`, value, { expirationTtl: indexTtlSeconds })),
-    );
-  }
+  const key = `${indexKeyPrefix}${now.toISOString()}`;
+  // Parts are written as they are complete (shard-build.ts), 32 at a time.
+  const built = await writeShardedIndex(searchDocuments(content), putPart(kv, key), {
+    builtAt: now,
+    concurrency: writeConcurrency,
+  });
   // The base last: an index whose base can be read has all its parts.
   await kv.put(`${key}:base`, built.base, { expirationTtl: indexTtlSeconds });
   await kv.put(pointerKey, key);
@@ -157,6 +198,42 @@ async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now =
   loaded = { key, index };
   pointerCheckedAt = now.getTime();
   return index.meta;
+}
+
+/**
+ * After a content change: updates the current index when few documents changed (only the parts
+ * they touch are written), else builds it anew.
+ */
+async function refreshSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<ShardedMeta> {
+  const pointer = await kv.get(pointerKey);
+  const current = pointer ? parsePointer(pointer) : null;
+  const fullBuildAt = current ? Date.parse(current.key.slice(indexKeyPrefix.length)) : Number.NaN;
+  if (!current || !(now.getTime() - fullBuildAt < updateForMs)) return rebuildSearchIndex(kv, content, now);
+  const builtFrom = await generationOf(kv, [...indexedCollections]);
+  const base = await kv.get(current.baseKey);
+  if (!base) return rebuildSearchIndex(kv, content, now);
+  let update: Awaited<ReturnType<typeof updateShardedIndex>>;
+  try {
+    update = await updateShardedIndex(base, searchDocuments(content), {
+      builtAt: now,
+      read: partReader(kv, current.key),
+      write: putPart(kv, current.key),
+    });
+  } catch (error) {
+    if (!(error instanceof SearchIndexError)) throw error;
+    console.warn(`search index ${pointer} cannot be updated (${error.message}): rebuilding`);
+    update = null;
+  }
+  if (!update) return rebuildSearchIndex(kv, content, now);
+  if (update.base) {
+    await kv.put(`${current.key}:base.${update.tag}`, update.base, { expirationTtl: indexTtlSeconds });
+    const next = `${current.key}@${update.tag}`;
+    await kv.put(pointerKey, next);
+    loaded = { key: next, index: openShardedIndex(update.base, partReader(kv, current.key)) };
+    pointerCheckedAt = now.getTime();
+  }
+  await kv.put(builtFromKey, builtFrom);
+  return update.meta;
 }
 
 let rebuilding: Promise<void> | null = null;
@@ -170,7 +247,7 @@ let rebuildAgain: Promise<void> | null = null;
  */
 export function requestSearchIndexRebuild(kv: KVNamespace, content: ContentSource): Promise<void> {
   const start = (): Promise<void> => {
-    rebuilding = rebuildSearchIndex(kv, content).then(
+    rebuilding = refreshSearchIndex(kv, content).then(
       () => {},
       (error) => console.error("search index rebuild failed:", error instanceof Error ? error.message : error),
     );
@@ -197,7 +274,7 @@ export async function rebuildSearchIndexIfStale(kv: KVNamespace, content: Conten
     kv.get(pointerKey),
   ]);
   if (pointer && current === builtFrom) return false;
-  await rebuildSearchIndex(kv, content, now);
+  await refreshSearchIndex(kv, content, now);
   return true;
 }
 
@@ -228,10 +305,11 @@ export async function currentSearchIndex(
   if (key && loaded?.key === key) return loaded.index;
   if (key) {
     // An index stored whole by an earlier version has no base: it is rebuilt below.
-    const base = await kv.get(`${key}:base`);
+    const { key: partsKey, baseKey } = parsePointer(key);
+    const base = await kv.get(baseKey);
     if (base) {
       try {
-        loaded = { key, index: openShardedIndex(base, partReader(kv, key)) };
+        loaded = { key, index: openShardedIndex(base, partReader(kv, partsKey)) };
         return loaded.index;
       } catch (error) {
         // An index of an older engine version or a damaged one: build a new one below.
@@ -261,4 +339,48 @@ export async function replaceUnreadableSearchIndex(
   });
   await building;
   return loaded!.index;
+}
+
+/**
+ * An editor's preview: the published index with the preview's changed documents laid over it
+ * (the same update as after a CMS change, its parts kept in this request's memory instead of
+ * written), so drafts are found without building a whole index. Without a published index, or
+ * when the preview differs from it in many documents, the preview's documents are built into
+ * parts in memory by the same builder. Never stored.
+ */
+export async function previewSearchIndex(kv: KVNamespace, content: ContentSource, now = Date.now()): Promise<ShardedIndex> {
+  const overlay = new Map<string, string>();
+  const pointer = await kv.get(pointerKey);
+  if (pointer) {
+    const current = parsePointer(pointer);
+    const base = await kv.get(current.baseKey);
+    const published = partReader(kv, current.key);
+    const read: PartReader = async (name) => overlay.get(name) ?? published(name);
+    const update = base
+      ? await updateShardedIndex(base, searchDocuments(content), {
+          builtAt: new Date(now),
+          // Nothing is written, and emptied positions are never compacted: an overlay takes more
+          // changes than a stored update (drafts, unpublished items) before building in memory.
+          maxChanges: 2_000,
+          maxEmptyShare: 1,
+          read,
+          write: async (name, value) => {
+            overlay.set(name, value);
+          },
+        }).catch((error: unknown) => {
+          if (error instanceof SearchIndexError) return null;
+          throw error;
+        })
+      : null;
+    if (update && base) return openShardedIndex(update.base ?? base, read);
+  }
+  // The preview's documents read again (uncached): only when the overlay is not possible.
+  const built = await writeShardedIndex(
+    searchDocuments(content),
+    async (name, value) => {
+      overlay.set(name, value);
+    },
+    { builtAt: new Date(now) },
+  );
+  return openShardedIndex(built.base, async (name) => overlay.get(name) ?? null);
 }

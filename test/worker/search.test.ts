@@ -141,6 +141,17 @@ describe("the search index", () => {
     expect(hook.status).toBe(200);
     const found = (await (await request("/api/search?q=liquid%20cooling", { app })).json()) as ApiOutcome;
     expect(found.results[0]!.url).toBe("/blog/liquid-cooling");
+    // One added post: the index was updated in place, the changed parts written next to the
+    // others under new names (these fixtures fit one shard and one chunk, so all are touched;
+    // src/search/shard-build.test.ts counts the parts kept at a larger size).
+    const pointer = (await env.CONTENT_CACHE.get("search:current"))!;
+    expect(pointer).toMatch(/^search:index:.+@1-\w+$/);
+    const key = pointer.slice(0, pointer.lastIndexOf("@"));
+    const tag = pointer.slice(key.length + 1);
+    const names = (await env.CONTENT_CACHE.list({ prefix: `${key}:` })).keys.map((entry) => entry.name.slice(key.length + 1));
+    const rewritten = names.filter((name) => name.endsWith(`.${tag}`));
+    expect(rewritten).toEqual(expect.arrayContaining([`base.${tag}`, `d.${tag}`]));
+    for (const name of rewritten) expect(names).toContain(name.slice(0, -tag.length - 1));
   });
 
   it("searches drafts only in an editor's preview, from an index that is never stored", async () => {
@@ -160,10 +171,14 @@ describe("the search index", () => {
     const publicAnswer = (await (await request("/api/search?q=b300", { app })).json()) as ApiOutcome;
     expect(publicAnswer.total).toBe(0);
     const stored = await env.CONTENT_CACHE.get("search:current");
+    const storedKeys = async () => (await env.CONTENT_CACHE.list({ prefix: "search:index:" })).keys.map((entry) => entry.name);
+    const before = await storedKeys();
     const preview = await request("/api/search?q=b300", { app, headers: { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN } });
     expect(preview.headers.get("cache-control")).toBe("private, no-store");
     expect(((await preview.json()) as ApiOutcome).results[0]!.url).toBe("/blog/draft-post");
     expect(await env.CONTENT_CACHE.get("search:current")).toBe(stored);
+    // The draft laid over the published parts in memory: no part written.
+    expect(await storedKeys()).toEqual(before);
     expect(((await (await request("/api/search?q=b300", { app })).json()) as ApiOutcome).total).toBe(0);
   });
 });
@@ -198,5 +213,38 @@ describe("the cron backstop", () => {
     await bumpGeneration(env.CONTENT_CACHE, "jobs", minute);
     await tick();
     expect(directus.count("SearchSources")).toBe(2);
+  });
+
+  it("updates the index in place after a small change, and builds it anew two days after its full build", async () => {
+    const { scheduled } = await import("../../src/scheduled.server");
+    const { bumpGeneration } = await import("../../src/content/generations.server");
+    const posts = [...searchSourcesData.posts];
+    const directus = mockDirectus({ SearchSources: () => ({ ...searchSourcesData, posts }) });
+    const ctx = { waitUntil: () => {} };
+    let time = Date.parse("2026-11-23T10:00:00.000Z");
+    const tick = (step = 60_000) => {
+      time += step;
+      return scheduled({ scheduledTime: time, cron: "* * * * *" }, { ...env, ...testSecrets }, ctx, { fetch: directus.fetch });
+    };
+    await tick();
+    const built = (await env.CONTENT_CACHE.get("search:current"))!;
+    expect(built).toMatch(/^search:index:[^@]+$/);
+    // A change the cron learns of: nothing else changed, so only an update.
+    posts[0] = { ...posts[0]!, title: "Immersion cooling in Nordics-1" };
+    await bumpGeneration(env.CONTENT_CACHE, "posts", time);
+    await tick();
+    const updated = (await env.CONTENT_CACHE.get("search:current"))!;
+    expect(updated.startsWith(`${built}@`)).toBe(true);
+    const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
+    resetSearchIndexMemo();
+    const found = (await (await request("/api/search?q=immersion", { app })).json()) as ApiOutcome;
+    expect(found.results.map((result) => result.title.map((segment) => segment.text).join(""))).toEqual(["Immersion cooling in Nordics-1"]);
+    // Three days later the next change builds the index anew (its parts would expire otherwise).
+    posts[0] = { ...posts[0]!, title: "Immersion cooling in Nordics-2" };
+    await bumpGeneration(env.CONTENT_CACHE, "posts", time + 3 * 86_400_000);
+    await tick(3 * 86_400_000);
+    const rebuilt = (await env.CONTENT_CACHE.get("search:current"))!;
+    expect(rebuilt).toMatch(/^search:index:[^@]+$/);
+    expect(rebuilt).not.toBe(built);
   });
 });
