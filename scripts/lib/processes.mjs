@@ -96,7 +96,21 @@ export async function startWorker({ port = 3000, vars = {}, log = "inherit", per
   if (built.topLevelName && built.name !== built.topLevelName) {
     throw new Error(`dist/worker is the ${built.name} build: run \`npm run build\` (the dev environment) first`);
   }
-  const args = ["dev", "--config", config, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
+  // Wrangler picks its inspector port by probing from 9229: two stacks starting at the same moment
+  // (the test lanes) can both pick it, and one then fails with "Address already in use". Each
+  // worker gets its own, 10000 above its port.
+  const args = [
+    "dev",
+    "--config",
+    config,
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(port + 10_000),
+    "--ip",
+    "127.0.0.1",
+    "--show-interactive-dev-session=false",
+  ];
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   if (persistTo) args.push("--persist-to", persistTo);
   // Run wrangler's CLI with this Node (>= 22.12), whatever `node` is first on PATH.
