@@ -13,7 +13,7 @@
 // the index's order; the next full build puts them in content order again.
 import { isSearchKind, type SearchDocument, searchKinds } from "./documents";
 import { indexVersion, miniSearchOptions, SearchIndexError, truncateText } from "./engine";
-import { type Base, type PartReader, type ShardedMeta, type ShardRow, shardedFormat, type StoreRow } from "./shards";
+import { type Base, lowerBound, type PartReader, type ShardedMeta, type ShardRow, shardedFormat, type StoreRow } from "./shards";
 
 const defaultShardChars = 200_000;
 const defaultStoreChunk = 128;
@@ -635,17 +635,6 @@ export async function updateShardedIndex(
     removed: removedPositions.length,
     written,
   };
-}
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function holdsAny(postings: readonly number[][], positions: ReadonlySet<number>): boolean {

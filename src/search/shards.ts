@@ -236,7 +236,8 @@ export function openShardedIndex(baseText: string, read: PartReader, options: Op
 // ---------------------------------------------------------------------------------------------
 // The vocabulary: sorted terms, looked up by binary search; typos by a bounded edit distance.
 
-function lowerBound(terms: readonly string[], term: string): number {
+/** The first position in sorted `terms` whose term is not below `term`. */
+export function lowerBound(terms: readonly string[], term: string): number {
   let lo = 0;
   let hi = terms.length;
   while (lo < hi) {
