@@ -24,7 +24,7 @@ interface StoredPage {
   byteLength: number;
   headers: [string, string][];
   expires: number;
-  /** `headers` as a hit before the app answers them (built at its first such hit). */
+  /** `headers` as a hit answers them (built at its first hit). */
   hitHeaders?: [string, string][];
 }
 
@@ -57,19 +57,18 @@ export function splitBytes(bytes: Uint8Array, marker: Uint8Array): Uint8Array[] 
   return parts;
 }
 
-/** The parts joined with `marker` between them. */
-export function joinBytes(parts: Uint8Array[], marker: Uint8Array, byteLength: number): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(byteLength + (parts.length - 1) * marker.length);
-  let offset = 0;
+/**
+ * The parts with `marker` between them, as a Blob of the pieces: no joined copy of the page is
+ * made (one allocation and copy fewer per hit; measured 0.22–0.27 ms of CPU per hit against
+ * 0.24–0.28 ms joining first, close to the noise).
+ */
+export function joinBytes(parts: Uint8Array[], marker: Uint8Array): Blob {
+  const pieces: Uint8Array<ArrayBuffer>[] = [];
   parts.forEach((part, index) => {
-    if (index > 0) {
-      out.set(marker, offset);
-      offset += marker.length;
-    }
-    out.set(part, offset);
-    offset += part.length;
+    if (index > 0) pieces.push(marker as Uint8Array<ArrayBuffer>);
+    pieces.push(part as Uint8Array<ArrayBuffer>);
   });
-  return out;
+  return new Blob(pieces);
 }
 
 function storedPage(body: ArrayBuffer | Uint8Array, nonce: string, headers: Headers, ttlSeconds: number): StoredPage {
@@ -80,11 +79,13 @@ function storedPage(body: ArrayBuffer | Uint8Array, nonce: string, headers: Head
 }
 
 /** Replays a stored page with this request's nonce where the rendered one stood. */
-function replay(page: StoredPage, nonce: string): Response {
-  const headers = new Headers(page.headers);
-  headers.set("Cache-Control", publicHtmlCacheControl);
-  headers.set(pageCacheHeader, "HIT");
-  return new Response(joinBytes(page.parts, encoder.encode(nonce), page.byteLength), { status: 200, headers });
+function replay(page: StoredPage, nonce: string, extraHeaders: [string, string][] = []): Response {
+  page.hitHeaders ??= [
+    ...page.headers.filter(([name]) => name.toLowerCase() !== "cache-control"),
+    ["Cache-Control", publicHtmlCacheControl],
+    [pageCacheHeader, "HIT"],
+  ];
+  return new Response(joinBytes(page.parts, encoder.encode(nonce)), { status: 200, headers: [...page.hitHeaders, ...extraHeaders] });
 }
 
 /**
@@ -333,23 +334,7 @@ export function servePageFromMemory(request: Request, env: Bindings, now = Date.
   const page = memory.get(pageKey(url, generation, parseConsent(consentCookie.exec(cookies)?.[1])), now);
   if (!page || !surelyNotRedirected(url, now)) return null;
   const nonce = createNonce();
-  page.hitHeaders ??= [
-    ...page.headers.filter(([name]) => name.toLowerCase() !== "cache-control"),
-    ["Cache-Control", publicHtmlCacheControl],
-    [pageCacheHeader, "HIT"],
-  ];
-  // A Blob of the pieces, not a joined copy of the page (one allocation and copy fewer per hit;
-  // measured 0.22–0.27 ms of CPU per hit against 0.24–0.28 ms, close to the noise).
-  const nonceBytes = encoder.encode(nonce);
-  const pieces: Uint8Array<ArrayBuffer>[] = [];
-  page.parts.forEach((part, index) => {
-    if (index > 0) pieces.push(nonceBytes);
-    pieces.push(part as Uint8Array<ArrayBuffer>);
-  });
-  const response = new Response(new Blob(pieces), {
-    status: 200,
-    headers: [...page.hitHeaders, ...publicPageSecurityHeaders(nonce, env)],
-  });
+  const response = replay(page, nonce, publicPageSecurityHeaders(nonce, env));
   if (env.REQUEST_LOG !== "off") countMemoryHit(path, now);
   return response;
 }
