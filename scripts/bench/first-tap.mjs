@@ -29,6 +29,28 @@ async function firstArticle(base) {
   return { href, title: title.replaceAll("&#x27;", "'").replaceAll("&amp;", "&") };
 }
 
+/**
+ * Where a finger lands on the link: in view (scrolled only if it is not), on the link itself
+ * rather than on what covers it (the cookie banner at the bottom of a phone's screen). The tap
+ * is then a touch at that point, without Playwright's actionability checks, which under a 4x
+ * CPU slowdown took 200-600 ms that no visitor's finger takes.
+ */
+async function tapPoint(link) {
+  await link.scrollIntoViewIfNeeded();
+  const onLink = (box) =>
+    link.evaluate((element, p) => element.contains(document.elementFromPoint(p.x, p.y)), {
+      x: box.x + Math.min(8, box.width / 2),
+      y: box.y + box.height / 2,
+    });
+  let box = await link.boundingBox();
+  if (!(await onLink(box))) {
+    await link.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    box = await link.boundingBox();
+    if (!(await onLink(box))) throw new Error("the article link is covered where a finger would tap it");
+  }
+  return { x: box.x + Math.min(8, box.width / 2), y: box.y + box.height / 2 };
+}
+
 async function oneRun(browser, base, kind, article) {
   const p = firstTapProfile;
   const context = await browser.newContext({
@@ -57,9 +79,9 @@ async function oneRun(browser, base, kind, article) {
     } else if (kind === "idle") {
       await page.waitForTimeout(5000);
     }
-    await link.scrollIntoViewIfNeeded();
+    const point = await tapPoint(link);
     const started = performance.now();
-    await link.tap();
+    await page.touchscreen.tap(point.x, point.y);
     await page.locator("h1", { hasText: article.title }).waitFor({ state: "visible", timeout: 30_000 });
     return performance.now() - started;
   } finally {

@@ -4,13 +4,14 @@ import { loadAnalytics } from "../views/consent/events";
 import { isSearchShortcut } from "../views/search/shortcut";
 import { loadRoute } from "../routes/table";
 import { findLink, inAppTarget } from "./links";
-import { interactions, markInteracted } from "./when";
+import { interactions, markInteracted, savingData, whenIdle } from "./when";
 
 /**
  * The one script every page loads first (about 4 kB gzip). The server's HTML is the whole page and
  * works without JavaScript (links, forms, disclosures), so React and the page's code (about
  * 80 kB gzip, React alone 68 kB) load at the visitor's first sign of use instead of on
- * arrival: a pointer moving or pressed, a key, a touch, focus, the wheel or a scroll. Editors'
+ * arrival: a pointer moving or pressed, a key, a touch, focus, the wheel or a scroll (on a touch
+ * screen: a key, focus, or a few seconds of reading). Editors'
  * previews and the dev server hydrate at once (docs/decisions/012).
  *
  * Until the app runs, a link is the browser's: a click on it is a plain navigation (never slower
@@ -21,14 +22,30 @@ import { interactions, markInteracted } from "./when";
  * to load, the click is replayed all the same and the browser does what the HTML says.
  */
 
+const isTouchScreen = (): boolean => window.matchMedia("(pointer: coarse)").matches;
+
 /**
  * What starts the app. With a mouse: any sign of use. On a touch screen a finger down, a scroll or
  * a tap on a link is reading or leaving, and 90 kB of app code loading then would compete with
  * the next page for a phone's thin link: there a key, focus, or a tap on a button the app answers
- * (held below) starts it.
+ * (held below) starts it, and so does reading (below).
  */
-const intentEvents = (): readonly string[] =>
-  window.matchMedia("(pointer: coarse)").matches ? ["keydown", "focusin"] : [...interactions, "pointermove", "scroll"];
+const intentEvents = (): readonly string[] => (isTouchScreen() ? ["keydown", "focusin"] : [...interactions, "pointermove", "scroll"]);
+
+/**
+ * How long a visitor on a touch screen has stayed on a loaded page before the app starts anyway:
+ * long enough that a tap straight after arrival is a plain navigation with the link to itself,
+ * short enough that a reader's next tap finds the app running and the visible links' pages
+ * loaded (a client navigation then takes about half a plain one: docs/decisions/013).
+ */
+const readingMs = 2000;
+
+/** Runs `then` once the page has loaded, `readingMs` passed and the browser is idle. */
+function whenReading(then: () => void): void {
+  const wait = () => setTimeout(() => whenIdle(then, readingMs), readingMs);
+  if (document.readyState === "complete") wait();
+  else window.addEventListener("load", wait, { once: true });
+}
 
 let started = false;
 let running = false;
@@ -39,6 +56,7 @@ let heldKey: { target: EventTarget; init: KeyboardEventInit } | null = null;
 function start(payload: PagePayload, root: HTMLElement): void {
   if (started) return;
   started = true;
+  document.documentElement.dataset.hydrated = "starting";
   // The route's code loads beside the app's rather than after it (one round trip less).
   if (payload.route) void loadRoute(payload.route).catch(() => {});
   import("./hydrate")
@@ -140,7 +158,9 @@ function boot(): void {
     start(payload, root);
   };
   for (const name of startingEvents) window.addEventListener(name, onIntent, { capture: true, passive: true });
-  // Until hydration sets "true": the page is waiting for a sign of use (browser tests read it).
+  if (isTouchScreen() && !savingData()) whenReading(() => start(payload, root));
+  // Until the app starts ("starting", then "true" once hydrated): the page is waiting for a sign
+  // of use (browser tests read it).
   document.documentElement.dataset.hydrated ??= "deferred";
 }
 

@@ -7,6 +7,8 @@ import { ClientContent } from "./content";
 import { applyHead } from "./head";
 import { findLink, inAppTarget } from "./links";
 import { startProgress, stopProgress } from "./progress";
+import { preloadVisibleLinks } from "./visible-links";
+import { whenIdle } from "./when";
 
 export interface LoadedState {
   state: PageState;
@@ -50,6 +52,7 @@ async function navigate(url: URL, mode: "push" | "pop", { keepScroll = false }: 
     render!(state);
     if (mode === "push") history.pushState({ scroll: keepScroll ? window.scrollY : 0 }, "", pathOf(url));
     applyHead(meta, payload.config);
+    whenIdle(watchVisibleLinks);
     if (keepScroll) return;
     window.scrollTo(0, mode === "pop" ? ((history.state as { scroll?: number } | null)?.scroll ?? 0) : 0);
     document.getElementById("content")?.focus({ preventScroll: true });
@@ -69,22 +72,26 @@ const preloaded = new Set<string>();
 
 /**
  * Runs the loader of a page the visitor shows intent for (pointer or finger down, a hover that
- * rests): its route's code and its data are in the caches before the click. Not in an editor's
- * preview, where a draft may change before the click.
+ * rests, a link in view): its route's code and its data are in the caches before the click. Not
+ * in an editor's preview, where a draft may change before the click.
  */
-function preload(link: HTMLAnchorElement): void {
-  if (payload.site.preview) return;
+function preload(link: HTMLAnchorElement): boolean {
+  if (payload.site.preview) return false;
   const url = inAppTarget(
     { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false },
     link,
     window.location,
   );
-  if (!url || !matchRoute(url.pathname)) return;
+  if (!url || !matchRoute(url.pathname)) return false;
   const path = pathOf(url);
-  if (path === renderedPath || preloaded.has(path)) return;
+  if (path === renderedPath || preloaded.has(path)) return false;
   preloaded.add(path);
   loadPage(url, payload.config, payload.site).catch(() => preloaded.delete(path));
+  return true;
 }
+
+/** The links of the page now shown that are worth loading before they are tapped. */
+const watchVisibleLinks = () => preloadVisibleLinks(document.querySelector("main"), preload);
 
 /** How long a pointer rests on a link before it counts as intent (a pass across the page does not). */
 const hoverIntentMs = 80;
@@ -125,6 +132,7 @@ export function startRouter(initial: PagePayload, renderState: (state: PageState
     else if (pathOf(url) !== renderedPath) void navigate(url, "push", options);
   });
   listenForIntent();
+  watchVisibleLinks();
   // From here the router answers clicks and preloads pages itself: the document prefetches that
   // the page's speculation rules start on intent would be fetched for nothing.
   document.querySelector('script[type="speculationrules"]')?.remove();

@@ -41,3 +41,15 @@ export function whenInteracted(extraEvents: string[] = []): Promise<void> {
     for (const name of [...interactions, ...extraEvents]) window.addEventListener(name, done, { capture: true, passive: true });
   });
 }
+
+/** A visitor who asked to save data, or a 2G link: no code or pages loaded ahead that they did not ask for. */
+export function savingData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return connection?.saveData === true || /2g/.test(connection?.effectiveType ?? "");
+}
+
+/** Runs `then` when the browser is idle (at the latest after `timeoutMs`); at once where it cannot tell. */
+export function whenIdle(then: () => void, timeoutMs = 2000): void {
+  if ("requestIdleCallback" in window) window.requestIdleCallback(then, { timeout: timeoutMs });
+  else setTimeout(then, 0);
+}

@@ -74,6 +74,10 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
 
   it("on a phone, a tap on a link navigates without starting the app", async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 900 }, hasTouch: true, isMobile: true });
+    // The page's clock stands still: the tap comes before the visitor has been reading long
+    // enough for the app to start by itself.
+    await context.clock.install({ time: 0 });
+    await context.clock.pauseAt(1000);
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -87,6 +91,89 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await page.waitForURL(baseUrl + href);
     await page.locator("h1").waitFor();
     // The visitor was leaving: the 90 kB of app code were not fetched to compete with the next page.
+    expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+    await context.close();
+  });
+
+  /** A phone whose page clock stands still until the test moves it; every /graphql query is recorded by name. */
+  async function phoneWithHeldClock(connection?: { saveData: boolean }) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 900 }, hasTouch: true, isMobile: true });
+    await context.clock.install({ time: 0 });
+    await context.clock.pauseAt(1000);
+    if (connection) {
+      await context.addInitScript((value) => Object.defineProperty(navigator, "connection", { value, configurable: true }), connection);
+    }
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const scripts: string[] = [];
+    const queries: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      if (new URL(request.url()).pathname === "/graphql") queries.push(JSON.parse(request.postData() ?? "{}").operationName);
+    });
+    return { context, page, scripts, queries };
+  }
+
+  it("on a phone, starts the app once the visitor has been reading, loads the pages of the links in view, and a tap renders in place", async () => {
+    const { context, page, scripts, queries } = await phoneWithHeldClock();
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
+    // Links that must never be loaded ahead, in view at the top of the main content.
+    await page.evaluate(() => {
+      const main = document.querySelector("main")!;
+      for (const href of ["/api/search?q=gpu", "https://meridian.example/elsewhere", "/blog/rss.xml"]) {
+        const link = document.createElement("a");
+        link.href = href;
+        link.textContent = href;
+        main.insertBefore(link, main.firstChild);
+      }
+    });
+    expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+
+    // Two seconds of reading: the app loads and hydrates. (The page's clock moves only when the
+    // test moves it; the app's code arrives over the network meanwhile.)
+    const advanceUntil = (done: () => Promise<boolean>) =>
+      expect
+        .poll(
+          async () => {
+            if (await done()) return true;
+            await context.clock.runFor(500);
+            return false;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+    const article = page.locator("main article a[href^='/blog/']").first();
+    const href = (await article.getAttribute("href"))!;
+    const title = (await article.textContent())!.trim();
+    const slug = href.split("/").pop();
+    let loadedAhead = false;
+    page.on("response", (response) => {
+      if (response.url() === `${baseUrl}/graphql` && response.request().postData()!.includes(`"slug":"${slug}"`)) loadedAhead = true;
+    });
+    await advanceUntil(() => page.evaluate(() => document.documentElement.dataset.hydrated === "true"));
+    // In the idle moments after it, the article in view is loaded ahead (its data and its code).
+    await advanceUntil(async () => loadedAhead);
+    await mark(page);
+    const before = queries.length;
+    await article.tap();
+    await page.waitForURL(baseUrl + href);
+    await page.locator("h1", { hasText: title }).waitFor();
+    expect(await marked(page)).toBe(true); // rendered by the app, not a new document
+    expect(queries.slice(before)).toEqual([]); // and from what was loaded ahead
+    const asked = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
+    expect(asked.filter((url) => url.includes("/api/search") || url.includes("elsewhere") || url.includes("rss.xml"))).toEqual([]);
+    await context.close();
+  });
+
+  it("on a phone saving data, reading does not start the app", async () => {
+    const { context, page, scripts } = await phoneWithHeldClock({ saveData: true });
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
+    await context.clock.runFor(10_000);
+    // The reading timer would have started the app within those ten seconds (synchronously, as
+    // the clock ran): it is still waiting for a sign of use, and none of its code was asked for.
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("deferred");
     expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
     await context.close();
   });

@@ -1,0 +1,34 @@
+import { savingData, whenIdle } from "./when";
+
+/**
+ * Once the app runs, the pages of the first few in-app links that come into view are loaded
+ * (route code and data) while the browser is idle, so the tap that follows renders at once
+ * instead of waiting a round trip. Only links in the page's main content (the header's are on
+ * every page), at most `visibleLinkLimit` per page shown, none for a visitor saving data.
+ */
+const visibleLinkLimit = 6;
+
+let observer: IntersectionObserver | null = null;
+
+/**
+ * Watches the links under `root` (again after each client navigation). `preload` answers
+ * whether it started loading a page (false: not an app page, or loaded already).
+ */
+export function preloadVisibleLinks(root: Element | null, preload: (link: HTMLAnchorElement) => boolean): void {
+  observer?.disconnect();
+  observer = null;
+  if (!root || !("IntersectionObserver" in window) || savingData()) return;
+  let left = visibleLinkLimit;
+  const watching = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      watching.unobserve(entry.target);
+      whenIdle(() => {
+        if (left > 0 && observer === watching && preload(entry.target as HTMLAnchorElement)) left -= 1;
+        if (left === 0) watching.disconnect();
+      });
+    }
+  });
+  observer = watching;
+  for (const link of root.querySelectorAll<HTMLAnchorElement>("a[href]")) watching.observe(link);
+}
