@@ -39,6 +39,17 @@ describe("content cache", () => {
     expect(source.calls()).toBe(1);
   });
 
+  it("keeps a bulk read out of the isolate's memory: the next read comes from KV", async () => {
+    const source = upstream(["big"]);
+    const bulk = { ...context().cacheContext, memory: false };
+    expect(await cachedRead("k-bulk", "g1", source.fetcher, bulk)).toEqual({ value: "big", source: "upstream" });
+    expect(await cachedRead("k-bulk", "g1", source.fetcher, bulk)).toEqual({ value: "big", source: "kv" });
+    // An ordinary read of the same key is kept from then on.
+    expect(await cachedRead("k-bulk", "g1", source.fetcher, context().cacheContext)).toEqual({ value: "big", source: "kv" });
+    expect(await cachedRead("k-bulk", "g1", source.fetcher, context().cacheContext)).toEqual({ value: "big", source: "memory" });
+    expect(source.calls()).toBe(1);
+  });
+
   it("serves a stale value at once and refreshes it in the background (stale-while-revalidate)", async () => {
     const source = upstream(["v1", "v2"]);
     await cachedRead("k-swr", "g1", source.fetcher, context().cacheContext);

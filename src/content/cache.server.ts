@@ -59,29 +59,31 @@ export interface CacheContext {
   waitUntil: (promise: Promise<unknown>) => void;
   policy?: CachePolicy;
   now?: () => number;
+  /** false: a bulk read, not kept in the isolate's memory (read from KV each time). */
+  memory?: boolean;
 }
 
 export async function cachedRead<T>(
   key: string,
   generation: string,
   fetcher: () => Promise<T>,
-  { kv, waitUntil, policy = defaultCachePolicy, now = Date.now }: CacheContext,
+  { kv, waitUntil, policy = defaultCachePolicy, now = Date.now, memory = true }: CacheContext,
 ): Promise<CacheResult<T>> {
   let source: CacheSource = "memory";
-  let entry = isolate.memory.get(key) as CacheEntry<T> | undefined;
+  let entry = memory ? (isolate.memory.get(key) as CacheEntry<T> | undefined) : undefined;
   if (!entry || entry.generation !== generation || now() - entry.storedAt >= policy.freshMs) {
     // Memory has nothing usable: KV may hold a fresher copy written by another isolate.
     const stored = await kv.get<CacheEntry<T>>(key, "json").catch(() => null);
     if (stored && (!entry || stored.storedAt > entry.storedAt)) {
       entry = stored;
-      isolate.remember(key, stored);
+      if (memory) isolate.remember(key, stored);
     }
     source = "kv";
   }
 
   if (entry && entry.generation === generation) {
     if (now() - entry.storedAt < policy.freshMs) return { value: entry.value, source };
-    const refresh = refreshOnce(key, generation, fetcher, kv, policy, now).catch((error) => {
+    const refresh = refreshOnce(key, generation, fetcher, kv, policy, now, memory).catch((error) => {
       console.warn(`background refresh of ${key} failed:`, error);
     });
     waitUntil(refresh);
@@ -89,7 +91,7 @@ export async function cachedRead<T>(
   }
 
   try {
-    const fetched = await refreshOnce(key, generation, fetcher, kv, policy, now);
+    const fetched = await refreshOnce(key, generation, fetcher, kv, policy, now, memory);
     return { value: fetched.value as T, source: "upstream" };
   } catch (error) {
     if (entry && now() - entry.storedAt < policy.staleIfErrorMs) {
@@ -107,6 +109,7 @@ function refreshOnce<T>(
   kv: KVNamespace,
   policy: CachePolicy,
   now: () => number,
+  memory: boolean,
 ): Promise<CacheEntry> {
   const flightKey = `${key}#${generation}`;
   const pending = isolate.inflight.get(flightKey);
@@ -115,7 +118,7 @@ function refreshOnce<T>(
     try {
       const value = await fetcher();
       const entry: CacheEntry = { value, storedAt: now(), generation };
-      isolate.remember(key, entry);
+      if (memory) isolate.remember(key, entry);
       await writeToKv(key, entry, kv, policy, now);
       return entry;
     } finally {

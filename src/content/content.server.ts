@@ -96,12 +96,13 @@ export class Content {
         kv: this.env.CONTENT_CACHE,
         waitUntil: this.waitUntil,
         policy: this.options.policy,
+        memory: !operation.bulk,
       });
       data = result.value;
       this.sources[result.source] += 1;
     }
     this.lastEnd = Math.max(this.lastEnd, Date.now());
-    this.results[queryKey(operation.name, vars)] = data;
+    if (!operation.bulk) this.results[queryKey(operation.name, vars)] = data;
     return data;
   }
 

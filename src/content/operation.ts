@@ -7,6 +7,12 @@
 export interface Operation<TData = unknown, TVariables extends Record<string, unknown> = Record<string, unknown>> {
   name: string;
   document: string;
+  /**
+   * Read in bulk by the server (the search index build): kept neither in the request's results
+   * (which seed the browser's cache) nor in the isolate's memory cache, so a build holds one
+   * chunk at a time. KV caches it as any read.
+   */
+  bulk?: true;
   /** Phantom fields that carry the types; never set at runtime. */
   readonly __data?: TData;
   readonly __variables?: TVariables;
@@ -21,10 +27,11 @@ export type VariablesOf<O> = O extends Operation<unknown, infer V> ? V : never;
  */
 export function defineOperation<TData, TVariables extends Record<string, unknown> = Record<string, never>>(
   document: string,
+  { bulk = false }: { bulk?: boolean } = {},
 ): Operation<TData, Omit<TVariables, "status">> {
   const name = /\b(?:query|mutation)\s+(\w+)/.exec(document)?.[1];
   if (!name) throw new Error(`operation without a name: ${document.slice(0, 60)}`);
-  return { name, document: document.trim() };
+  return { name, document: document.trim(), ...(bulk ? { bulk: true as const } : {}) };
 }
 
 /** Cache key of one operation call: the same on the server and in the browser. */

@@ -3,7 +3,7 @@ import { usableNavigation } from "../api-reference/types";
 import { apiNavigationQuery } from "../content/queries/api-reference";
 import { blocksSearchText } from "../blocks/parse";
 import { docsBodiesQuery, docsTreeQuery } from "../content/queries/docs";
-import { searchSourcesQuery } from "../content/queries/search";
+import { searchPostsChunk, searchPostsQuery, searchSourcesQuery } from "../content/queries/search";
 import { slugify } from "../docs/slug";
 import type { DataOf } from "../content/operation";
 import type { ContentSource } from "../routes/define";
@@ -35,7 +35,7 @@ import { openShardedIndex, type PartReader, type ShardedIndex, type ShardedMeta 
 
 /** Collections whose changes rebuild the index: whatever the queries it is built from read (blocks, sections, …). */
 export const indexedCollections = new Set<string>(
-  [docsTreeQuery, docsBodiesQuery, searchSourcesQuery, apiNavigationQuery].flatMap(
+  [docsTreeQuery, docsBodiesQuery, searchPostsQuery, searchSourcesQuery, apiNavigationQuery].flatMap(
     (operation) => operationCollections[operation.name as keyof typeof operationCollections],
   ),
 );
@@ -62,8 +62,9 @@ const docsBodiesPerQuery = 200;
 
 /**
  * Every published item as search documents, one at a time: doc pages split by heading (their
- * Markdown read a batch of pages at a time, so the build never holds every page's text), the
- * API reference, posts, roles, events, changelog entries and pages.
+ * Markdown read a batch of pages at a time) and posts (a chunk at a time), so the build never
+ * holds every page's or post's text; then the API reference, roles, events, changelog entries and
+ * pages.
  */
 async function* searchDocuments(content: ContentSource): AsyncGenerator<SearchDocument> {
   const [tree, api] = await Promise.all([content.query(docsTreeQuery), content.query(apiNavigationQuery)]);
@@ -81,7 +82,37 @@ async function* searchDocuments(content: ContentSource): AsyncGenerator<SearchDo
     }
   }
   yield* apiSearchDocuments(usableNavigation(api.api_reference?.navigation));
+  for (let chunk = 0; chunk < maxPostChunks; chunk += 1) {
+    const { posts } = await content.query(searchPostsQuery, chunk ? { offset: chunk * searchPostsChunk } : {});
+    for (const post of posts) {
+      const document = postDocument(post);
+      if (document) yield document;
+    }
+    if (posts.length < searchPostsChunk) break;
+  }
   yield* otherSearchDocuments(await content.query(searchSourcesQuery));
+}
+
+/** A bound on the chunks of posts read (100,000 posts), so a CMS that ignored `offset` cannot loop forever. */
+const maxPostChunks = 200;
+
+/** A post as a search document; none for a post without a title. */
+function postDocument(post: DataOf<typeof searchPostsQuery>["posts"][number]): SearchDocument | null {
+  if (!post.title) return null;
+  return {
+    id: `/blog/${encodeURIComponent(post.slug)}`,
+    kind: "post",
+    title: post.title,
+    headings: htmlHeadings(post.body) || undefined,
+    description:
+      [post.description, ...(Array.isArray(post.tags) ? post.tags.filter((tag) => typeof tag === "string") : [])]
+        .filter(Boolean)
+        .join(" · ") || undefined,
+    body: htmlToText(post.body),
+    url: `/blog/${encodeURIComponent(post.slug)}`,
+    section: "Blog",
+    date: post.published_at ?? undefined,
+  };
 }
 
 /** Every published item as search documents, in one list (tests). */
@@ -93,23 +124,6 @@ export async function collectSearchDocuments(content: ContentSource): Promise<Se
 
 function otherSearchDocuments(sources: DataOf<typeof searchSourcesQuery>): SearchDocument[] {
   const documents: SearchDocument[] = [];
-  for (const post of sources.posts) {
-    if (!post.title) continue;
-    documents.push({
-      id: `/blog/${encodeURIComponent(post.slug)}`,
-      kind: "post",
-      title: post.title,
-      headings: htmlHeadings(post.body) || undefined,
-      description:
-        [post.description, ...(Array.isArray(post.tags) ? post.tags.filter((tag) => typeof tag === "string") : [])]
-          .filter(Boolean)
-          .join(" · ") || undefined,
-      body: htmlToText(post.body),
-      url: `/blog/${encodeURIComponent(post.slug)}`,
-      section: "Blog",
-      date: post.published_at ?? undefined,
-    });
-  }
   for (const job of sources.jobs) {
     if (!job.role) continue;
     documents.push({

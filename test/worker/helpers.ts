@@ -15,7 +15,8 @@ import { eventDetailAnswer, eventsListAnswer } from "./fixtures/events";
 import { homeData } from "./fixtures/home";
 import { navigationData, pageAnswer } from "./fixtures/pages";
 import { blogPostPathAnswer, careersJobPathAnswer, eventPathAnswer, scheduledPublicationsData } from "./fixtures/editors";
-import { searchProposalsData, searchSourcesData, sitemapData } from "./fixtures/search";
+import { searchPosts, searchProposalsData, searchSourcesData, sitemapData } from "./fixtures/search";
+import { searchPostsChunk } from "../../src/content/queries/search";
 
 /** Secrets the worker tests run with (real ones live in .dev.vars / wrangler secrets). */
 export const testSecrets = {
@@ -81,6 +82,14 @@ export interface UpstreamCall {
 
 type Answer = unknown | ((call: UpstreamCall) => unknown | Promise<unknown>);
 
+/** SearchPosts as Directus answers it: `searchPostsChunk` posts from `$offset`. */
+export function searchPostsAnswer(posts: () => readonly unknown[]): (call: UpstreamCall) => { posts: unknown[] } {
+  return (call) => {
+    const offset = Number(call.variables.offset ?? 0);
+    return { posts: posts().slice(offset, offset + searchPostsChunk) };
+  };
+}
+
 /**
  * A mock Directus: answers POST /graphql per operation name with `{data}`, records every call.
  * An answer that is a Response is sent as it is (one operation failing upstream).
@@ -140,6 +149,7 @@ const defaultAnswers: Record<string, unknown> = {
   BlogPost: blogPostAnswer,
   BlogAuthor: blogAuthorAnswer,
   SearchSources: searchSourcesData,
+  SearchPosts: searchPostsAnswer(() => searchPosts),
   SearchProposals: searchProposalsData,
   SitemapEntries: sitemapData,
   CareersJobs: careersJobsAnswer,

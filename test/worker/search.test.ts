@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { siteSearchQuery } from "../../src/search/operation";
 import { resetSearchIndexMemo } from "../../src/search/site-index.server";
-import { searchSourcesData } from "./fixtures/search";
-import { mockDirectus, request, resetContentState, testSecrets, type UpstreamCall } from "./helpers";
+import { searchPosts } from "./fixtures/search";
+import { searchPostsChunk } from "../../src/content/queries/search";
+import { mockDirectus, request, resetContentState, searchPostsAnswer, testSecrets, type UpstreamCall } from "./helpers";
 
 beforeEach(async () => {
   await resetContentState();
@@ -106,6 +107,35 @@ describe("the search index", () => {
     expect(await env.CONTENT_CACHE.get("search:current")).toMatch(/^search:index:/);
   });
 
+  it("reads the posts a chunk at a time, finds the last one, and keeps none of them in the request's or the isolate's memory", async () => {
+    const posts = Array.from({ length: searchPostsChunk + 1 }, (_, i) => ({
+      ...searchPosts[0]!,
+      id: String(100 + i),
+      slug: `post-${i}`,
+      title: i === searchPostsChunk ? "Immersion cooling at the edge" : `Post ${i}`,
+      body: "<p>Text.</p>",
+    }));
+    const directus = mockDirectus({ SearchPosts: searchPostsAnswer(() => posts) });
+    const { Content } = await import("../../src/content/content.server");
+    const content = new Content({ ...env, ...testSecrets } as never, () => {}, false, { fetch: directus.fetch });
+    const { collectSearchDocuments } = await import("../../src/search/site-index.server");
+    const documents = await collectSearchDocuments(content);
+    const offsets = directus.calls.filter((call) => call.operationName === "SearchPosts").map((call) => call.variables.offset ?? 0);
+    expect(offsets).toEqual([0, searchPostsChunk]);
+    expect(documents.filter((document) => document.kind === "post")).toHaveLength(searchPostsChunk + 1);
+    // Read in bulk: nothing of it kept for the page's payload, nor in the isolate's cache (the
+    // next build reads the chunks from KV, not from Directus).
+    expect(Object.keys(content.results).filter((key) => /^(SearchPosts|SearchSources|DocsBodies):/.test(key))).toEqual([]);
+    const again = new Content({ ...env, ...testSecrets } as never, () => {}, false, { fetch: directus.fetch });
+    await collectSearchDocuments(again);
+    expect(directus.count("SearchPosts")).toBe(2);
+    expect(again.sources.kv).toBeGreaterThanOrEqual(3); // two post chunks and the other sources, from KV (kept in memory they would count 0 here)
+    const found = (await (
+      await request("/api/search?q=immersion", { app: createApp({ pageCache: false, content: { fetch: directus.fetch } }) })
+    ).json()) as ApiOutcome;
+    expect(found.results[0]!.url).toBe(`/blog/post-${searchPostsChunk}`);
+  });
+
   it("is stored in parts, read as queries need them, and rebuilt when a part is gone", async () => {
     const directus = mockDirectus();
     const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
@@ -127,8 +157,8 @@ describe("the search index", () => {
   });
 
   it("is rebuilt when the CMS reports a change to an indexed collection, and a new item is found", async () => {
-    const posts = [...searchSourcesData.posts];
-    const directus = mockDirectus({ SearchSources: () => ({ ...searchSourcesData, posts }) });
+    const posts = [...searchPosts];
+    const directus = mockDirectus({ SearchPosts: searchPostsAnswer(() => posts) });
     const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
     expect(((await (await request("/api/search?q=liquid%20cooling", { app })).json()) as ApiOutcome).total).toBe(0);
     posts.push({ ...posts[0]!, id: "9", slug: "liquid-cooling", title: "Liquid cooling in Nordics-1", body: "<p>Warm water.</p>" });
@@ -156,16 +186,10 @@ describe("the search index", () => {
 
   it("searches drafts only in an editor's preview, from an index that is never stored", async () => {
     const directus = mockDirectus({
-      SearchSources: (call: UpstreamCall) =>
+      SearchPosts: (call: UpstreamCall) =>
         (call.variables.status as string[]).includes("draft")
-          ? {
-              ...searchSourcesData,
-              posts: [
-                ...searchSourcesData.posts,
-                { ...searchSourcesData.posts[0]!, id: "8", slug: "draft-post", title: "Unreleased B300 clusters" },
-              ],
-            }
-          : searchSourcesData,
+          ? { posts: [...searchPosts, { ...searchPosts[0]!, id: "8", slug: "draft-post", title: "Unreleased B300 clusters" }] }
+          : { posts: searchPosts },
     });
     const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
     const publicAnswer = (await (await request("/api/search?q=b300", { app })).json()) as ApiOutcome;
@@ -218,8 +242,8 @@ describe("the cron backstop", () => {
   it("updates the index in place after a small change, and builds it anew two days after its full build", async () => {
     const { scheduled } = await import("../../src/scheduled.server");
     const { bumpGeneration } = await import("../../src/content/generations.server");
-    const posts = [...searchSourcesData.posts];
-    const directus = mockDirectus({ SearchSources: () => ({ ...searchSourcesData, posts }) });
+    const posts = [...searchPosts];
+    const directus = mockDirectus({ SearchPosts: searchPostsAnswer(() => posts) });
     const ctx = { waitUntil: () => {} };
     let time = Date.parse("2026-11-23T10:00:00.000Z");
     const tick = (step = 60_000) => {

@@ -103,4 +103,5 @@ query DocsBodies($ids: [GraphQLStringOrFloat], $status: [String], $now: String) 
     id body
   }
 }`,
+  { bulk: true },
 );
