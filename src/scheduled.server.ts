@@ -4,7 +4,7 @@ import { bumpGeneration } from "./content/generations.server";
 import { scheduledPublicationsQuery } from "./content/queries/scheduled";
 import type { Bindings } from "./env";
 import { errorFields, logLine } from "./middleware/request-log";
-import { sweepDocPages } from "./docs/prerender.server";
+import { sweepDocPages, type RenderPage } from "./docs/prerender.server";
 import { rebuildSearchIndexIfStale } from "./search/site-index.server";
 
 /** What a job gets from one run of the cron trigger. */
@@ -15,6 +15,8 @@ interface ScheduledRun {
   waitUntil(promise: Promise<unknown>): void;
   /** Upstream fetch (tests inject a mock Directus). */
   fetch?: typeof fetch;
+  /** A request through the whole app (the worker's own), to publish pages; none in some tests. */
+  renderPage?: RenderPage;
 }
 
 /** One task of the cron trigger (`[triggers] crons` in wrangler.toml: every minute). */
@@ -72,12 +74,13 @@ const rebuildSearchIndex: ScheduledJob = {
   },
 };
 
-/** After a deploy with a new Markdown renderer: every doc page rendered again, a batch a minute. */
+/** After a deploy: every doc page rendered and published whole again, a batch a minute. */
 const renderDocPages: ScheduledJob = {
   name: "render-doc-pages",
-  async run(env, { waitUntil, fetch }) {
+  async run(env, { waitUntil, fetch, renderPage }) {
     const content = new Content(env, waitUntil, false, fetch ? { fetch } : {});
-    const rendered = await sweepDocPages(env.CONTENT_CACHE, content);
+    const publish = renderPage ? { renderPage, siteUrl: env.SITE_URL } : undefined;
+    const rendered = await sweepDocPages(env.CONTENT_CACHE, content, { publish });
     if (rendered) logLine("info", "doc_pages_rendered", { count: rendered, reason: "cron" });
   },
 };
@@ -93,13 +96,18 @@ export async function scheduled(
   controller: Pick<ScheduledController, "scheduledTime" | "cron">,
   env: Bindings,
   ctx: Pick<ExecutionContext, "waitUntil">,
-  { jobs = scheduledJobs, fetch }: { jobs?: readonly ScheduledJob[]; fetch?: typeof globalThis.fetch } = {},
+  {
+    jobs = scheduledJobs,
+    fetch,
+    renderPage,
+  }: { jobs?: readonly ScheduledJob[]; fetch?: typeof globalThis.fetch; renderPage?: RenderPage } = {},
 ): Promise<void> {
   const run: ScheduledRun = {
     scheduledTime: controller.scheduledTime,
     cron: controller.cron,
     waitUntil: (promise) => ctx.waitUntil(promise),
     fetch,
+    renderPage,
   };
   const results = await Promise.allSettled(jobs.map((job) => job.run(env, run)));
   const failed = jobs.filter((job, index) => {

@@ -10,10 +10,11 @@ const app = createApp();
  * The worker entry. Workers Static Assets serve dist/client first; a page this isolate holds
  * in its page cache is answered at once; every other request reaches the Hono app. The queue
  * consumer stores newsletter subscriptions and form submissions that had to wait (Directus was
- * down). The cron trigger (every minute) runs the scheduled jobs: scheduled publishing.
+ * down). The cron trigger (every minute) runs the scheduled jobs (scheduled publishing, the
+ * search index's backstop, doc pages published after a deploy), rendering pages through the app.
  */
 export default {
   fetch: (request, env, ctx) => servePageFromMemory(request, env) ?? app.fetch(request, env, ctx),
   queue: (batch, env) => handleQueueBatch(batch, env),
-  scheduled: (controller, env, ctx) => scheduled(controller, env, ctx),
+  scheduled: (controller, env, ctx) => scheduled(controller, env, ctx, { renderPage: async (request) => app.fetch(request, env, ctx) }),
 } satisfies ExportedHandler<Bindings, QueueMessage>;

@@ -6,17 +6,26 @@
  * KV and never starts the highlighter (cold, that costs hundreds of ms of CPU). The webhook also
  * renders each named page whole and keeps it in KV, so that first request does not render at all.
  *
- * After a deploy whose renderer changed, every cached body is a miss: the scheduled job sweeps
- * the docs a bounded batch per run (a cursor in KV) until all are rendered for this renderer.
+ * After a deploy, the scheduled job sweeps the docs a bounded batch per run (a cursor in KV)
+ * until every page is rendered for this build: published pages belong to the build that wrote
+ * them (its assets, its markup), and a new Markdown renderer makes every cached body a miss. When
+ * the renderer did not change, a page's Markdown comes from the render cache and the sweep costs
+ * a render of the page around it.
  */
 import { docsPageQuery } from "../content/queries/docs";
 import type { ContentSource } from "../routes/define";
 import { publishingRequest } from "../middleware/published-pages";
 import { docsTreeOf } from "../routes/docs/navigation.server";
+import { buildId } from "../render/asset-tags";
 import { rendererVersion } from "./markdown.server";
 
-/** Pages one scheduled run renders at most (each a few ms to tens of ms once Shiki is warm). */
-const sweepBatchSize = 25;
+/**
+ * Pages one scheduled run renders at most: a few ms each with the Markdown cached, tens of ms
+ * with a new renderer once Shiki is warm, well inside a cron run's CPU; 5,000 pages take 50 runs.
+ */
+const sweepBatchSize = 100;
+/** What a sweep renders for: this renderer in this build. */
+const sweepVersion = `${rendererVersion}:${buildId ?? "dev"}`;
 const sweepDoneKey = (version: string) => `docs-rendered:${version}`;
 const sweepCursorKey = (version: string) => `docs-rendered-cursor:${version}`;
 
@@ -49,20 +58,24 @@ export async function prerenderDocPages(
 }
 
 /**
- * One step of the sweep for the current renderer: the next `batchSize` pages in the tree's
- * order. Returns how many it rendered, 0 once every page has been (then it costs one KV read).
+ * One step of the sweep for the current build: the next `batchSize` pages in the tree's order,
+ * published whole with `publish`. Returns how many it rendered, 0 once every page has been (then
+ * it costs one KV read).
  */
 export async function sweepDocPages(
   kv: KVNamespace,
   content: ContentSource,
-  batchSize = sweepBatchSize,
-  version = rendererVersion,
+  {
+    batchSize = sweepBatchSize,
+    version = sweepVersion,
+    publish,
+  }: { batchSize?: number; version?: string; publish?: { renderPage: RenderPage; siteUrl: string } } = {},
 ): Promise<number> {
   if (await kv.get(sweepDoneKey(version))) return 0;
   const ids = (await docsTreeOf(content)).ordered.map(({ page }) => page.id);
   const start = Number((await kv.get(sweepCursorKey(version))) ?? 0) || 0;
   const batch = ids.slice(start, start + batchSize);
-  await prerenderDocPages(content, batch);
+  await prerenderDocPages(content, batch, publish);
   const next = start + batch.length;
   if (next >= ids.length) {
     await kv.put(sweepDoneKey(version), new Date().toISOString());

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { Content } from "../../src/content/content.server";
@@ -226,17 +226,36 @@ describe("doc pages rendered when published, not on a visitor's request", () => 
     expect((await request(path, { app })).headers.get("x-page-cache")).toBe("MISS");
   });
 
-  it("sweeps every page once per renderer after a deploy, a batch per scheduled run", async () => {
+  it("sweeps every page once per build after a deploy, a batch per scheduled run, and publishes each whole", async () => {
     await resetContentState();
     resetRenderCache();
-    const content = new Content({ ...env, ...testSecrets } as never, () => {}, false, { fetch: mockDirectus().fetch });
+    const directus = mockDirectus();
+    const app = createApp({ content: { fetch: directus.fetch } });
+    const content = new Content({ ...env, ...testSecrets } as never, () => {}, false, { fetch: directus.fetch });
+    // The app itself renders each page, as the worker's scheduled handler has it do.
+    const renderPage = async (page: Request) => {
+      const ctx = createExecutionContext();
+      const response = await app.fetch(page, { ...env, ...testSecrets }, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    const publish = { renderPage, siteUrl: env.SITE_URL };
     const batches: number[] = [];
-    for (let run = 0; run < 10; run += 1) batches.push(await sweepDocPages(env.CONTENT_CACHE, content, 2, "test-renderer"));
+    for (let run = 0; run < 10; run += 1) {
+      batches.push(await sweepDocPages(env.CONTENT_CACHE, content, { batchSize: 2, version: "test-renderer:test-build", publish }));
+    }
     const pages = docsPages.length;
     expect(batches.reduce((sum, count) => sum + count, 0)).toBe(pages);
     expect(batches.slice(0, Math.ceil(pages / 2)).every((count) => count > 0)).toBe(true);
     expect(batches.at(-1)).toBe(0); // done: later runs cost one KV read
     for (const page of docsPages) expect(await env.CONTENT_CACHE.get(await renderedKey(page.body))).not.toBeNull();
+    // Every published page is kept whole: a fresh isolate serves the quickstart without rendering.
+    const published = (await env.CONTENT_CACHE.list({ prefix: "page:" })).keys.map((key) => key.name);
+    expect(published).toContainEqual(expect.stringMatching(/:\/docs\/getting-started\/quickstart$/));
+    resetIsolateCache();
+    clearPageMemory();
+    clearGenerationMemo();
+    expect((await request("/docs/getting-started/quickstart", { app })).headers.get("x-page-cache")).toBe("HIT");
   });
 });
 
