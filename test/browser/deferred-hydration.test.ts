@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page, type Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { previewCookie } from "./site-pages.ts";
 
 /**
  * The boot script (src/client/boot.ts): React and the page's code load at the first sign of
@@ -163,6 +164,45 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     expect(queries.slice(before)).toEqual([]); // and from what was loaded ahead
     const asked = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
     expect(asked.filter((url) => url.includes("/api/search") || url.includes("elsewhere") || url.includes("rss.xml"))).toEqual([]);
+    await context.close();
+  });
+
+  it("in an editor's preview, the running app loads no page ahead: drafts change under the editor", async () => {
+    const { context, page, scripts, queries } = await phoneWithHeldClock();
+    const [name, value] = (await previewCookie(baseUrl)).split("=") as [string, string];
+    await context.addCookies([{ name, value, url: baseUrl }]);
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    // A preview hydrates at once; the app watches the links in view from then on.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    // The browser has told observers that the first article is in view (an observer made now
+    // hears it after the app's, made earlier)...
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver(() => {
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(document.querySelector("main article a[href^='/blog/']")!);
+        }),
+    );
+    // ...and idle moments pass: on a public page the article's route code is asked for here.
+    await context.clock.runFor(5000);
+    // A request of the page's own after those moments: requests leave in order, so one the
+    // app made during them would have been seen before this one.
+    const control = page.waitForRequest(
+      (request) => request.url() === `${baseUrl}/graphql` && request.postData()!.includes("ControlProbe"),
+    );
+    await page.evaluate(() => {
+      void fetch("/graphql", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ operationName: "ControlProbe", query: "query ControlProbe { __typename }" }),
+      });
+    });
+    await control;
+    expect(scripts.filter((path) => /\/static\/post-/.test(path))).toEqual([]);
+    expect(queries.filter((operation) => operation === "BlogPost")).toEqual([]);
     await context.close();
   });
 
