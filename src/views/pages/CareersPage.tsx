@@ -8,7 +8,6 @@ import {
   filterNames,
   hasFilters,
   noFilters,
-  parseFilters,
   type FilterName,
   type JobFacets,
   type JobFilters,
@@ -51,9 +50,8 @@ export function CareersPage({ data }: { data: CareersData }) {
   const [filters, setFilters] = useState<JobFilters>(data.selected);
   const [enhanced, setEnhanced] = useState(false);
 
-  // A new render of the page (another URL, back or forward included) brings its own selection.
-  const selectedSearch = careersListHref(data.selected).slice("/careers".length);
-  useEffect(() => setFilters(parseFilters(new URLSearchParams(selectedSearch))), [selectedSearch]);
+  // A new page state (another URL, back or forward included) brings its own selection.
+  useEffect(() => setFilters(data.selected), [data.selected]);
   useEffect(() => setEnhanced(true), []);
 
   const apply = (next: JobFilters) => {
