@@ -3,15 +3,7 @@ import { t, type MessageKey } from "../../i18n";
 import { plural } from "../../i18n/plural";
 import { Pagination } from "../blog/Pagination";
 import { JobRow } from "../careers/JobRow";
-import {
-  careersListHref,
-  filterNames,
-  hasFilters,
-  noFilters,
-  type FilterName,
-  type JobFacets,
-  type JobFilters,
-} from "../careers/filters";
+import { careersListHref, filterNames, hasFilters, noFilters, type FilterName, type JobFacets, type JobFilters } from "../careers/filters";
 import type { JobSummary } from "../../content/types/careers";
 import { keepScrollAttribute, navigateTo } from "../navigation";
 import { ChevronDownIcon } from "../ui/icons";
