@@ -7,6 +7,7 @@ import { searchPostsChunk, searchPostsQuery, searchSourcesQuery } from "../conte
 import { slugify } from "../docs/slug";
 import type { DataOf } from "../content/operation";
 import type { ContentSource } from "../routes/define";
+import { offsetChunks } from "../content/chunks";
 import { generationOf } from "../content/generations.server";
 import { operationCollections } from "../content/generated/operations";
 import { buildDocsTree } from "../routes/docs/tree";
@@ -82,13 +83,15 @@ async function* searchDocuments(content: ContentSource): AsyncGenerator<SearchDo
     }
   }
   yield* apiSearchDocuments(usableNavigation(api.api_reference?.navigation));
-  for (let chunk = 0; chunk < maxPostChunks; chunk += 1) {
-    const { posts } = await content.query(searchPostsQuery, chunk ? { offset: chunk * searchPostsChunk } : {});
+  const readPosts = (variables: { offset?: number }) => content.query(searchPostsQuery, variables);
+  for await (const { posts } of offsetChunks(readPosts, (result) => result.posts, {
+    chunkSize: searchPostsChunk,
+    maxChunks: maxPostChunks,
+  })) {
     for (const post of posts) {
       const document = postDocument(post);
       if (document) yield document;
     }
-    if (posts.length < searchPostsChunk) break;
   }
   yield* otherSearchDocuments(await content.query(searchSourcesQuery));
 }

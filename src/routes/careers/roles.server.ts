@@ -1,4 +1,5 @@
 import { careersJobsChunk, careersJobsQuery, reshapeJobSummary } from "../../content/queries/careers";
+import { offsetChunks } from "../../content/chunks";
 import type { JobSummary } from "../../content/types/careers";
 import { facetsOf, filterJobs, filtersOf, type JobFacets } from "../../views/careers/filters";
 import type { ContentSource } from "../define";
@@ -12,11 +13,8 @@ type Chunk = { jobs: unknown[] };
 /** Every published role: chunk after chunk until one comes back short. */
 async function readRoles(content: ContentSource) {
   const chunks = [];
-  for (let index = 0; index < maxChunks; index += 1) {
-    const chunk = await content.query(careersJobsQuery, index ? { offset: index * careersJobsChunk } : {});
-    chunks.push(chunk);
-    if (chunk.jobs.length < careersJobsChunk) break;
-  }
+  const read = (variables: { offset?: number }) => content.query(careersJobsQuery, variables);
+  for await (const chunk of offsetChunks(read, (result) => result.jobs, { chunkSize: careersJobsChunk, maxChunks })) chunks.push(chunk);
   return chunks;
 }
 
