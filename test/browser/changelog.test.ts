@@ -102,6 +102,9 @@ describe.skipIf(!hasChromium())("'Was this page helpful?' in Chromium", () => {
     });
     const widget = page.locator("#page-feedback");
     await widget.scrollIntoViewIfNeeded();
+    // Near the viewport, the widget's code loads and hydrates it (a click before that posts the
+    // plain form, which the no-JavaScript test covers).
+    await page.locator("#page-feedback[data-hydrated='true']").waitFor();
     const comment = `Needs a Go example ${stamp}`;
     await widget.getByLabel("Anything we should add or fix? (optional)").fill(comment);
     await widget.getByRole("button", { name: "No" }).click();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import {
   feedbackEndpoint,
   feedbackInput,
@@ -14,6 +14,9 @@ export function FeedbackForm({ path }: { path: string }) {
   const page = path.split(/[?#]/)[0]!;
   const [outcome, setOutcome] = useState<FeedbackOutcome | null>(() => feedbackOutcomeFromPath(path));
   const [busy, setBusy] = useState(false);
+  // Hydrated: from here a click answers in place (before, the plain form posts).
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,5 +43,5 @@ export function FeedbackForm({ path }: { path: string }) {
     }
   };
 
-  return <FeedbackView page={page} outcome={outcome} busy={busy} onSubmit={submit} />;
+  return <FeedbackView page={page} outcome={outcome} busy={busy} enhanced={enhanced} onSubmit={submit} />;
 }

@@ -9,6 +9,8 @@ export interface FeedbackViewProps {
   outcome: FeedbackOutcome | null;
   /** With JavaScript: sending (buttons disabled). */
   busy?: boolean;
+  /** With JavaScript, once hydrated: the section says so (`data-hydrated`), as the page's root does. */
+  enhanced?: boolean;
   onSubmit?: FormEventHandler<HTMLFormElement>;
 }
 
@@ -19,13 +21,14 @@ const button = "btn btn-secondary min-h-10 px-4 text-sm disabled:cursor-wait dis
  * buttons, the comment goes with either), which answers with a redirect back here and the
  * outcome in the query. The enhanced form sends the same fields with fetch and stays in place.
  */
-export function FeedbackView({ page, outcome, busy = false, onSubmit }: FeedbackViewProps) {
+export function FeedbackView({ page, outcome, busy = false, enhanced = false, onSubmit }: FeedbackViewProps) {
   const done = outcome === "thanks";
   return (
     <section
       id={feedbackAnchor}
       aria-labelledby={`${feedbackAnchor}-title`}
       data-page-feedback
+      data-hydrated={enhanced ? "true" : undefined}
       className="border-line bg-surface-muted mt-14 scroll-mt-24 rounded-2xl border px-5 py-5 md:px-6 print:hidden"
     >
       {done ? (
