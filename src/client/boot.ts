@@ -2,8 +2,9 @@
 import type { PagePayload } from "../render/payload";
 import { loadAnalytics } from "../views/consent/events";
 import { isSearchShortcut } from "../views/search/shortcut";
-import { loadRoute } from "../routes/table";
-import { findLink, inAppTarget } from "./links";
+import { loadRoute, matchRoute } from "../routes/table";
+import { findLink, inAppTarget, loadAheadTarget, plainClick } from "./links";
+import { preloadVisibleLinks } from "./visible-links";
 import { interactions, markInteracted, savingData, whenIdle } from "./when";
 
 /**
@@ -16,10 +17,11 @@ import { interactions, markInteracted, savingData, whenIdle } from "./when";
  *
  * Until the app runs, a link is the browser's: a click on it is a plain navigation (never slower
  * than one: holding it for 90 kB of app code cost a new visitor up to twice as long), which the
- * page's speculation rules start on hover or finger down; a finger or pointer coming down on a
- * link does not start the app either, since the visitor is leaving. A button click and a search
- * shortcut, which only the app can answer, are held and replayed once it runs; if the app fails
- * to load, the click is replayed all the same and the browser does what the HTML says.
+ * page's speculation rules start on hover or finger down (on a phone, for the first links in
+ * view, at once); a finger or pointer coming down on a link does not start the app either, since
+ * the visitor is leaving. A button click and a search shortcut, which only the app can answer,
+ * are held and replayed once it runs; if the app fails to load, the click is replayed all the
+ * same and the browser does what the HTML says.
  */
 
 const isTouchScreen = (): boolean => window.matchMedia("(pointer: coarse)").matches;
@@ -45,6 +47,40 @@ function whenReading(then: () => void): void {
   const wait = () => setTimeout(() => whenIdle(then, readingMs), readingMs);
   if (document.readyState === "complete") wait();
   else window.addEventListener("load", wait, { once: true });
+}
+
+/**
+ * How many documents a phone prefetches before the app runs: the first in-app links of the main
+ * content that come into view (a tap straight after arrival then finds its page fetched or on
+ * its way). Few, since they share a thin link with the page's own images.
+ */
+const documentsPrefetchedInView = 3;
+
+/**
+ * Has the browser prefetch the documents of the first page links that come into view, through
+ * speculation rules of their own (a list rule: fetched at once). The page's rules carry the CSP
+ * nonce these need; an editor's preview has none, and gets none. The router's own watcher
+ * replaces this one once the app runs.
+ */
+function prefetchDocumentsInView(): void {
+  const nonce = document.querySelector<HTMLScriptElement>('script[type="speculationrules"]')?.nonce;
+  if (!nonce) return;
+  preloadVisibleLinks(
+    document.querySelector("main"),
+    (link) => {
+      const url = loadAheadTarget(link, window.location);
+      // A page of the site (not a feed or a file), other than this one.
+      if (!url || !matchRoute(url.pathname) || url.pathname === window.location.pathname) return false;
+      const rules = document.createElement("script");
+      rules.type = "speculationrules";
+      rules.nonce = nonce;
+      rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [url.pathname + url.search] }] });
+      document.head.appendChild(rules);
+      return true;
+    },
+    // At once: the fetch is the browser's, off the main thread.
+    { limit: documentsPrefetchedInView, idle: false },
+  );
 }
 
 let started = false;
@@ -97,14 +133,16 @@ function leavingBy(event: Event): boolean {
   const link = findLink(event.target);
   if (!link || link.hasAttribute("data-needs-app")) return false;
   const pointer = event instanceof MouseEvent ? event : null;
-  const facts = {
-    button: pointer?.button ?? 0,
-    metaKey: pointer?.metaKey ?? false,
-    ctrlKey: pointer?.ctrlKey ?? false,
-    shiftKey: pointer?.shiftKey ?? false,
-    altKey: pointer?.altKey ?? false,
-    defaultPrevented: false,
-  };
+  const facts = pointer
+    ? {
+        ...plainClick,
+        button: pointer.button,
+        metaKey: pointer.metaKey,
+        ctrlKey: pointer.ctrlKey,
+        shiftKey: pointer.shiftKey,
+        altKey: pointer.altKey,
+      }
+    : plainClick;
   return inAppTarget(facts, link, window.location) !== null;
 }
 
@@ -158,7 +196,10 @@ function boot(): void {
     start(payload, root);
   };
   for (const name of startingEvents) window.addEventListener(name, onIntent, { capture: true, passive: true });
-  if (isTouchScreen() && !savingData()) whenReading(() => start(payload, root));
+  if (isTouchScreen() && !savingData()) {
+    prefetchDocumentsInView();
+    whenReading(() => start(payload, root));
+  }
   // Until the app starts ("starting", then "true" once hydrated): the page is waiting for a sign
   // of use (browser tests read it).
   document.documentElement.dataset.hydrated ??= "deferred";

@@ -36,3 +36,26 @@ export function inAppTarget(event: ClickFacts, link: HTMLAnchorElement, current:
   if (link.getAttribute("href")!.includes("#") || url.hash) return null;
   return url;
 }
+
+/** A plain left click: the facts for a link the visitor has not clicked yet. */
+export const plainClick: ClickFacts = {
+  button: 0,
+  metaKey: false,
+  ctrlKey: false,
+  shiftKey: false,
+  altKey: false,
+  defaultPrevented: false,
+};
+
+/** Paths the worker answers itself (API routes, the image route, the platform's own): never a page. */
+export const workerOnlyPrefixes = ["/api/", "/_next/", "/cdn-cgi/"] as const;
+
+/**
+ * The URL of a link worth loading before it is clicked: one a plain click would navigate to in
+ * the app, and not one of the worker's own paths. (Whether a page route matches it is the
+ * caller's question: the route table is not loaded here.)
+ */
+export function loadAheadTarget(link: HTMLAnchorElement, current: Location | URL): URL | null {
+  const url = inAppTarget(plainClick, link, current);
+  return url && !workerOnlyPrefixes.some((prefix) => url.pathname.startsWith(prefix)) ? url : null;
+}

@@ -5,7 +5,7 @@ import { loadRoute, matchRoute, type PageState } from "../routes/table";
 import { keepScrollAttribute, setNavigator, type NavigateOptions } from "../views/navigation";
 import { ClientContent } from "./content";
 import { applyHead } from "./head";
-import { findLink, inAppTarget } from "./links";
+import { findLink, inAppTarget, loadAheadTarget } from "./links";
 import { startProgress, stopProgress } from "./progress";
 import { preloadVisibleLinks } from "./visible-links";
 import { whenIdle } from "./when";
@@ -77,11 +77,7 @@ const preloaded = new Set<string>();
  */
 function preload(link: HTMLAnchorElement): boolean {
   if (payload.site.preview) return false;
-  const url = inAppTarget(
-    { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false },
-    link,
-    window.location,
-  );
+  const url = loadAheadTarget(link, window.location);
   if (!url || !matchRoute(url.pathname)) return false;
   const path = pathOf(url);
   if (path === renderedPath || preloaded.has(path)) return false;
@@ -135,7 +131,7 @@ export function startRouter(initial: PagePayload, renderState: (state: PageState
   watchVisibleLinks();
   // From here the router answers clicks and preloads pages itself: the document prefetches that
   // the page's speculation rules start on intent would be fetched for nothing.
-  document.querySelector('script[type="speculationrules"]')?.remove();
+  for (const rules of document.querySelectorAll('script[type="speculationrules"]')) rules.remove();
   window.addEventListener("popstate", () => {
     // Back to a hash on the same page: the browser scrolls, nothing to render.
     if (pathOf(window.location) !== renderedPath) void navigate(new URL(window.location.href), "pop");

@@ -96,6 +96,17 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await context.close();
   });
 
+  /** The URLs the boot script gave the browser to prefetch (speculation rules of the list kind). */
+  const listedForPrefetch = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('script[type="speculationrules"]')].flatMap(
+        (script) =>
+          (JSON.parse(script.textContent ?? "{}") as { prefetch?: { source: string; urls?: string[] }[] }).prefetch
+            ?.filter((rule) => rule.source === "list")
+            .flatMap((rule) => rule.urls ?? []) ?? [],
+      ),
+    );
+
   /** A phone whose page clock stands still until the test moves it; every /graphql query is recorded by name. */
   async function phoneWithHeldClock(connection?: { saveData: boolean }) {
     const context = await browser.newContext({ viewport: { width: 412, height: 900 }, hasTouch: true, isMobile: true });
@@ -114,6 +125,72 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     });
     return { context, page, scripts, queries };
   }
+
+  it("on a phone, prefetches the documents of the first in-app links in view before the app runs, and a tap uses them", async () => {
+    const { context, page, scripts } = await phoneWithHeldClock();
+    // Links that must never be prefetched, at the top of the main content before the boot script looks.
+    await context.addInitScript(() => {
+      document.addEventListener("readystatechange", () => {
+        if (document.readyState !== "interactive") return;
+        const main = document.querySelector("main")!;
+        for (const href of ["/api/search?q=gpu", "https://meridian.example/elsewhere", "/blog/rss.xml"]) {
+          const link = document.createElement("a");
+          link.href = href;
+          link.textContent = href;
+          main.insertBefore(link, main.firstChild);
+        }
+      });
+    });
+    // Whether each document came from the prefetch cache, as Chromium reports it (the page's own
+    // performance entries are the fake clock's, empty).
+    const fromPrefetch = new Map<string, boolean>();
+    const cdp = await context.newCDPSession(page);
+    cdp.on("Network.responseReceived", ({ type, response }) => {
+      if (type === "Document") fromPrefetch.set(response.url, response.fromPrefetchCache === true);
+    });
+    await cdp.send("Network.enable");
+    const prefetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.headers()["sec-purpose"]?.includes("prefetch")) prefetched.push(request.url().replace(baseUrl, ""));
+    });
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
+    // The page links in view: the first article (a phone shows one card at a time), not the
+    // list itself, its tag filters, the feed or the probes.
+    const inView = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>("main a[href^='/']")]
+        .filter((link) => {
+          const box = link.getBoundingClientRect();
+          const { pathname } = new URL(link.href);
+          const page = pathname !== "/blog" && !pathname.includes(".") && !pathname.startsWith("/api/");
+          return page && box.bottom > 0 && box.top < window.innerHeight && box.left < window.innerWidth;
+        })
+        .map((link) => link.getAttribute("href")!),
+    );
+    const expected = [...new Set(inView)].slice(0, 3);
+    expect(expected.length).toBeGreaterThan(0);
+    // The rules are added as the links come into view; the clock moves only when the test moves it.
+    await expect
+      .poll(
+        async () => {
+          await context.clock.runFor(100);
+          return prefetched.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(expected.length);
+    expect([...prefetched].sort()).toEqual([...expected].sort());
+    expect((await listedForPrefetch(page)).sort()).toEqual([...expected].sort());
+    expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+
+    // A tap on the first: the browser navigates with the prefetched document, not a new request.
+    const first = page.locator(`main a[href="${expected[0]}"]`).first();
+    await first.tap();
+    await page.waitForURL(baseUrl + expected[0]);
+    await page.locator("h1").waitFor();
+    expect(fromPrefetch.get(baseUrl + expected[0])).toBe(true);
+    await context.close();
+  });
 
   it("on a phone, starts the app once the visitor has been reading, loads the pages of the links in view, and a tap renders in place", async () => {
     const { context, page, scripts, queries } = await phoneWithHeldClock();
@@ -206,7 +283,7 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await context.close();
   });
 
-  it("on a phone saving data, reading does not start the app", async () => {
+  it("on a phone saving data, reading does not start the app, and no document is fetched ahead", async () => {
     const { context, page, scripts } = await phoneWithHeldClock({ saveData: true });
     await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
@@ -215,6 +292,8 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     // the clock ran): it is still waiting for a sign of use, and none of its code was asked for.
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("deferred");
     expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+    // Nor did it list the links in view for prefetching.
+    expect(await listedForPrefetch(page)).toEqual([]);
     await context.close();
   });
 
