@@ -32,6 +32,20 @@ async function openHeld(path: string, width = 1280) {
   return { page, scripts, heldRequest, release };
 }
 
+/** Links nothing may load ahead: an API route, another site, a feed. */
+const neverLoadedAhead = ["/api/search?q=gpu", "https://meridian.example/elsewhere", "/blog/rss.xml"];
+
+/** Puts links at the top of the page's main content (runs in the page). */
+function insertAtTopOfMain(hrefs: string[]): void {
+  const main = document.querySelector("main")!;
+  for (const href of hrefs) {
+    const link = document.createElement("a");
+    link.href = href;
+    link.textContent = href;
+    main.insertBefore(link, main.firstChild);
+  }
+}
+
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker === 42);
@@ -129,18 +143,11 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
   it("on a phone, prefetches the documents of the first in-app links in view before the app runs, and a tap uses them", async () => {
     const { context, page, scripts } = await phoneWithHeldClock();
     // Links that must never be prefetched, at the top of the main content before the boot script looks.
-    await context.addInitScript(() => {
-      document.addEventListener("readystatechange", () => {
-        if (document.readyState !== "interactive") return;
-        const main = document.querySelector("main")!;
-        for (const href of ["/api/search?q=gpu", "https://meridian.example/elsewhere", "/blog/rss.xml"]) {
-          const link = document.createElement("a");
-          link.href = href;
-          link.textContent = href;
-          main.insertBefore(link, main.firstChild);
-        }
-      });
-    });
+    await context.addInitScript(
+      `document.addEventListener("readystatechange", () => {
+        if (document.readyState === "interactive") (${insertAtTopOfMain})(${JSON.stringify(neverLoadedAhead)});
+      });`,
+    );
     // Whether each document came from the prefetch cache, as Chromium reports it (the page's own
     // performance entries are the fake clock's, empty).
     const fromPrefetch = new Map<string, boolean>();
@@ -197,15 +204,7 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
     // Links that must never be loaded ahead, in view at the top of the main content.
-    await page.evaluate(() => {
-      const main = document.querySelector("main")!;
-      for (const href of ["/api/search?q=gpu", "https://meridian.example/elsewhere", "/blog/rss.xml"]) {
-        const link = document.createElement("a");
-        link.href = href;
-        link.textContent = href;
-        main.insertBefore(link, main.firstChild);
-      }
-    });
+    await page.evaluate(insertAtTopOfMain, neverLoadedAhead);
     expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
 
     // Two seconds of reading: the app loads and hydrates. (The page's clock moves only when the
@@ -311,15 +310,15 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     });
     await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
     // Links the rules must leave alone, outside the app's root, hovered first.
-    await page.evaluate(() => {
-      for (const href of ["/api/search?q=gpu", "https://meridian.example/elsewhere", "/blog/rss.xml"]) {
+    await page.evaluate((hrefs) => {
+      for (const href of hrefs) {
         const link = document.createElement("a");
         link.href = href;
         link.textContent = href;
         link.className = "hover-probe";
         document.body.insertBefore(link, document.body.firstChild);
       }
-    });
+    }, neverLoadedAhead);
     for (const probe of await page.locator(".hover-probe").all()) await probe.hover();
     // Then an article: once its prefetch is made, the probes' would have been made before it.
     const article = page.locator("main article a[href^='/blog/']").first();
