@@ -2,7 +2,7 @@
 import type { PagePayload } from "../render/payload";
 import { loadAnalytics } from "../views/consent/events";
 import { isSearchShortcut } from "../views/search/shortcut";
-import { loadRoute, matchRoute } from "../routes/table";
+import { loadRoute } from "../routes/table";
 import { findLink, inAppTarget, loadAheadTarget, plainClick } from "./links";
 import { preloadVisibleLinks } from "./visible-links";
 import { interactions, markInteracted, savingData, whenIdle } from "./when";
@@ -69,8 +69,8 @@ function prefetchDocumentsInView(): void {
     document.querySelector("main"),
     (link) => {
       const url = loadAheadTarget(link, window.location);
-      // A page of the site (not a feed or a file), other than this one.
-      if (!url || !matchRoute(url.pathname) || url.pathname === window.location.pathname) return false;
+      // Another page than this one (its query variants included: the list's own filters).
+      if (!url || url.pathname === window.location.pathname) return false;
       const rules = document.createElement("script");
       rules.type = "speculationrules";
       rules.nonce = nonce;

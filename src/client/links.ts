@@ -1,3 +1,5 @@
+import { matchRoute, workerOnlyPrefixes } from "../routes/table";
+
 /**
  * Which clicks become in-app navigations (spec section 2): a same-origin link with no hash
  * that does not open in a new tab or download, found by climbing at most 10 ancestors of the
@@ -47,15 +49,12 @@ export const plainClick: ClickFacts = {
   defaultPrevented: false,
 };
 
-/** Paths the worker answers itself (API routes, the image route, the platform's own): never a page. */
-export const workerOnlyPrefixes = ["/api/", "/_next/", "/cdn-cgi/"] as const;
-
 /**
  * The URL of a link worth loading before it is clicked: one a plain click would navigate to in
- * the app, and not one of the worker's own paths. (Whether a page route matches it is the
- * caller's question: the route table is not loaded here.)
+ * the app, to a page of the route table (not one of the worker's own paths, a feed or a file).
  */
 export function loadAheadTarget(link: HTMLAnchorElement, current: Location | URL): URL | null {
   const url = inAppTarget(plainClick, link, current);
-  return url && !workerOnlyPrefixes.some((prefix) => url.pathname.startsWith(prefix)) ? url : null;
+  if (!url || workerOnlyPrefixes.some((prefix) => url.pathname.startsWith(prefix))) return null;
+  return matchRoute(url.pathname) ? url : null;
 }

@@ -78,7 +78,7 @@ const preloaded = new Set<string>();
 function preload(link: HTMLAnchorElement): boolean {
   if (payload.site.preview) return false;
   const url = loadAheadTarget(link, window.location);
-  if (!url || !matchRoute(url.pathname)) return false;
+  if (!url) return false;
   const path = pathOf(url);
   if (path === renderedPath || preloaded.has(path)) return false;
   preloaded.add(path);

@@ -1,4 +1,4 @@
-import { workerOnlyPrefixes } from "../client/links";
+import { workerOnlyPrefixes } from "../routes/table";
 import { serializeForScript } from "./serialize";
 
 /** Documents of this origin only: never API routes, the image route, files (anything with a dot: feeds, Markdown, sitemaps) or links that leave the page's normal flow. */

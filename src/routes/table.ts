@@ -39,6 +39,13 @@ type RouteData<Id extends RouteId> = ModuleOf<Id> extends RouteModule<infer Data
 export const routeIds = Object.keys(routeTable) as RouteId[];
 const isRouteId = (id: unknown): id is RouteId => typeof id === "string" && Object.hasOwn(routeTable, id);
 
+/**
+ * Paths the worker answers itself (API routes, the image route, the platform's own), registered
+ * before the pages: the browser never loads one ahead as a page (the app's preload, the
+ * speculation rules), though the catch-all route would match it.
+ */
+export const workerOnlyPrefixes = ["/api/", "/_next/", "/cdn-cgi/"] as const;
+
 /** The route of a path and its decoded parameters, or null. */
 export const matchRoute = createMatcher(Object.fromEntries(routeIds.map((id) => [id, routeTable[id].path])) as Record<RouteId, string>);
 

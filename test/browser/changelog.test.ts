@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium())("'Was this page helpful?' in Chromium", () => {
     await widget.scrollIntoViewIfNeeded();
     // Near the viewport, the widget's code loads and hydrates it (a click before that posts the
     // plain form, which the no-JavaScript test covers).
-    await page.locator("#page-feedback[data-hydrated='true']").waitFor();
+    await widget.locator("form[data-ready]").waitFor();
     const comment = `Needs a Go example ${stamp}`;
     await widget.getByLabel("Anything we should add or fix? (optional)").fill(comment);
     await widget.getByRole("button", { name: "No" }).click();

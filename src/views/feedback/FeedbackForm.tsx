@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import {
   feedbackEndpoint,
   feedbackInput,
@@ -8,15 +8,14 @@ import {
   type FeedbackOutcome,
 } from "../../feedback/feedback";
 import { FeedbackView } from "./FeedbackView";
+import { useHydrated } from "../use-hydrated";
 
 /** The enhanced widget: the same fields sent with fetch, the outcome shown in place (no reload). */
 export function FeedbackForm({ path }: { path: string }) {
   const page = path.split(/[?#]/)[0]!;
   const [outcome, setOutcome] = useState<FeedbackOutcome | null>(() => feedbackOutcomeFromPath(path));
   const [busy, setBusy] = useState(false);
-  // Hydrated: from here a click answers in place (before, the plain form posts).
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const ready = useHydrated();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,5 +42,5 @@ export function FeedbackForm({ path }: { path: string }) {
     }
   };
 
-  return <FeedbackView page={page} outcome={outcome} busy={busy} enhanced={enhanced} onSubmit={submit} />;
+  return <FeedbackView page={page} outcome={outcome} busy={busy} ready={ready} onSubmit={submit} />;
 }

@@ -9,8 +9,8 @@ export interface FeedbackViewProps {
   outcome: FeedbackOutcome | null;
   /** With JavaScript: sending (buttons disabled). */
   busy?: boolean;
-  /** With JavaScript, once hydrated: the section says so (`data-hydrated`), as the page's root does. */
-  enhanced?: boolean;
+  /** With JavaScript, once hydrated: the form answers in place (`data-ready`). */
+  ready?: boolean;
   onSubmit?: FormEventHandler<HTMLFormElement>;
 }
 
@@ -21,14 +21,13 @@ const button = "btn btn-secondary min-h-10 px-4 text-sm disabled:cursor-wait dis
  * buttons, the comment goes with either), which answers with a redirect back here and the
  * outcome in the query. The enhanced form sends the same fields with fetch and stays in place.
  */
-export function FeedbackView({ page, outcome, busy = false, enhanced = false, onSubmit }: FeedbackViewProps) {
+export function FeedbackView({ page, outcome, busy = false, ready = false, onSubmit }: FeedbackViewProps) {
   const done = outcome === "thanks";
   return (
     <section
       id={feedbackAnchor}
       aria-labelledby={`${feedbackAnchor}-title`}
       data-page-feedback
-      data-hydrated={enhanced ? "true" : undefined}
       className="border-line bg-surface-muted mt-14 scroll-mt-24 rounded-2xl border px-5 py-5 md:px-6 print:hidden"
     >
       {done ? (
@@ -41,7 +40,7 @@ export function FeedbackView({ page, outcome, busy = false, enhanced = false, on
           </p>
         </>
       ) : (
-        <form method="post" action={feedbackEndpoint} onSubmit={onSubmit} aria-busy={busy || undefined}>
+        <form method="post" action={feedbackEndpoint} onSubmit={onSubmit} aria-busy={busy || undefined} data-ready={ready || undefined}>
           <input type="hidden" name="page" value={page} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id={`${feedbackAnchor}-title`} className="text-base font-semibold">

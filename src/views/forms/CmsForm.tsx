@@ -4,6 +4,7 @@ import { formControlNames, formErrors, formValuesSchema, type FormDefinition, ty
 import type { TurnstileSettings } from "../../config/site";
 import { outcomeFromPath, plainOutcomeKinds, type FormOutcome } from "../../forms/outcome";
 import { CmsFormView } from "./CmsFormView";
+import { useHydrated } from "../use-hydrated";
 
 export interface CmsFormProps {
   form: FormDefinition;
@@ -79,8 +80,7 @@ export function CmsForm({ form, path, turnstile, contactEmail }: CmsFormProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({ resolver, defaultValues });
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []); // marks the hydrated form (tests wait for it)
+  const ready = useHydrated();
   const formElement = useRef<HTMLFormElement>(null);
   useTurnstileWidget(formElement, turnstile);
 

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { t } from "../../i18n";
 import { fieldErrors, newsletterSchema, type NewsletterField } from "../../lib/newsletter";
 import type { SiteChrome } from "../../content/types/site";
 import { NewsletterFormView, serverOutcome, type Outcome } from "./NewsletterFormView";
+import { useHydrated } from "../use-hydrated";
 
 interface Values {
   email: string;
@@ -34,8 +35,7 @@ export function NewsletterForm({ site, path }: { site: SiteChrome; path: string 
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Values>({ resolver, defaultValues: { email: "", topics: [], agreement: false, website: "" } });
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []); // marks the hydrated form (tests wait for it)
+  const ready = useHydrated();
   const message = (field: NewsletterField) => errors[field]?.message ?? initial.errors[field];
 
   const onSubmit = handleSubmit(async (values) => {

@@ -8,6 +8,7 @@ import type { JobSummary } from "../../content/types/careers";
 import { keepScrollAttribute, navigateTo } from "../navigation";
 import { ChevronDownIcon } from "../ui/icons";
 import { PageIntro } from "../ui/PageIntro";
+import { useHydrated } from "../use-hydrated";
 
 export interface CareersData {
   /** This page of the roles matching `selected` (the worker filters and pages them). */
@@ -40,11 +41,10 @@ const keepScroll = { [keepScrollAttribute]: "" };
 export function CareersPage({ data }: { data: CareersData }) {
   // The selects show a change at once, before the filtered page arrives.
   const [filters, setFilters] = useState<JobFilters>(data.selected);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
 
   // A new page state (another URL, back or forward included) brings its own selection.
   useEffect(() => setFilters(data.selected), [data.selected]);
-  useEffect(() => setEnhanced(true), []);
 
   const apply = (next: JobFilters) => {
     setFilters(next);
