@@ -78,13 +78,18 @@ describe.skipIf(!hasChromium())("client router in Chromium", () => {
     await markDocument(page);
     // The app answers links now: the document prefetch rules are gone.
     expect(await page.locator('script[type="speculationrules"]').count()).toBe(0);
-    const queries: string[] = [];
-    page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/graphql") queries.push(request.postDataJSON()?.operationName);
-    });
     const article = page.locator("main article a[href^='/blog/']").first();
     const href = (await article.getAttribute("href"))!;
-    const preloaded = page.waitForRequest((request) => new URL(request.url()).pathname === "/graphql");
+    // This article's queries only: in idle moments the app also loads the other links in view.
+    const slug = href.split("/").pop()!;
+    const queries: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/graphql" && request.postData()!.includes(`"slug":"${slug}"`))
+        queries.push(request.postDataJSON()?.operationName);
+    });
+    const preloaded = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === "/graphql" && request.postData()!.includes(`"slug":"${slug}"`),
+    );
     await article.hover();
     await preloaded;
     await page.waitForLoadState("networkidle");
