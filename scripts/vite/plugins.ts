@@ -136,6 +136,11 @@ export interface AssetManifest {
   font: string;
   /** A hash of what the server renders from (sources, texts, dependencies): see serverSourcesHash. */
   serverSources?: string;
+  /**
+   * Subresource Integrity of the client entry (`sha384-…`): public pages' CSP trusts the entry
+   * by this hash instead of a per-request nonce (src/middleware/security-headers.ts).
+   */
+  clientEntryIntegrity?: string;
 }
 
 /**
@@ -252,7 +257,13 @@ export function clientBuildOutput(root: string, { entry, css }: { entry: string;
         const outDir = resolve(root, this.environment.config.build.outDir);
         const manifestDir = join(outDir, ".vite");
         const vite = JSON.parse(readFileSync(join(manifestDir, "manifest.json"), "utf8")) as Record<string, ViteManifestEntry>;
-        const manifest = { ...assetManifestFrom(vite, { entry, css }), serverSources: serverSourcesHash(root) };
+        const base = assetManifestFrom(vite, { entry, css });
+        const entryBytes = readFileSync(join(outDir, base.clientEntry.slice(1)));
+        const manifest: AssetManifest = {
+          ...base,
+          serverSources: serverSourcesHash(root),
+          clientEntryIntegrity: `sha384-${createHash("sha384").update(entryBytes).digest("base64")}`,
+        };
         mkdirSync(join(root, "src/generated"), { recursive: true });
         writeFileSync(join(root, "src/generated/asset-manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
         rmSync(manifestDir, { recursive: true, force: true });

@@ -58,13 +58,14 @@ const documentsPrefetchedInView = 3;
 
 /**
  * Has the browser prefetch the documents of the first page links that come into view, through
- * speculation rules of their own (a list rule: fetched at once). The page's rules carry the CSP
- * nonce these need; an editor's preview has none, and gets none. The router's own watcher
- * replaces this one once the app runs.
+ * speculation rules of their own (a list rule: fetched at once). They carry the nonce of the
+ * page's own rules when its policy has one (else it allows rules by keyword); an editor's
+ * preview has no rules, and gets none. The router's own watcher replaces this one once the app runs.
  */
 function prefetchDocumentsInView(): void {
-  const nonce = document.querySelector<HTMLScriptElement>('script[type="speculationrules"]')?.nonce;
-  if (!nonce) return;
+  const pageRules = document.querySelector<HTMLScriptElement>('script[type="speculationrules"]');
+  if (!pageRules) return;
+  const nonce = pageRules.nonce;
   preloadVisibleLinks(
     document.querySelector("main"),
     (link) => {
@@ -73,7 +74,7 @@ function prefetchDocumentsInView(): void {
       if (!url || url.pathname === window.location.pathname) return false;
       const rules = document.createElement("script");
       rules.type = "speculationrules";
-      rules.nonce = nonce;
+      if (nonce) rules.nonce = nonce;
       rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [url.pathname + url.search] }] });
       document.head.appendChild(rules);
       return true;

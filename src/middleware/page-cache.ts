@@ -18,14 +18,21 @@ export type PageVariant = (c: Context<AppEnv>) => string;
 const pageCacheTtlSeconds = 300;
 const pageCacheHeader = "X-Page-Cache";
 
-/** A rendered page as kept in the isolate's memory: its bytes cut where the nonce stood. */
+/**
+ * A rendered page as kept in the isolate's memory: its bytes cut where the nonce stood (one
+ * part when its policy trusts by hash: security-headers.ts, `hashedPagePolicy`).
+ */
 interface StoredPage {
   parts: Uint8Array[];
   byteLength: number;
   headers: [string, string][];
   expires: number;
+  /** The page carries its own Content-Security-Policy, the same for every request: no nonce to splice. */
+  ownPolicy: boolean;
   /** `headers` as a hit answers them (built at its first hit). */
   hitHeaders?: [string, string][];
+  /** `hitHeaders` with the security headers, for a page with its own policy (built at its first hit before the app). */
+  answerHeaders?: [string, string][];
 }
 
 /** Header of a stored page naming the nonce it was rendered with. */
@@ -75,17 +82,27 @@ function storedPage(body: ArrayBuffer | Uint8Array, nonce: string, headers: Head
   const parts = splitBytes(body instanceof Uint8Array ? body : new Uint8Array(body), encoder.encode(nonce));
   const byteLength = parts.reduce((sum, part) => sum + part.length, 0);
   const kept = [...headers].filter(([name]) => name.toLowerCase() !== renderedNonceHeader.toLowerCase());
-  return { parts, byteLength, headers: kept, expires: Date.now() + ttlSeconds * 1000 };
+  const ownPolicy = kept.some(([name]) => name.toLowerCase() === "content-security-policy");
+  return { parts, byteLength, headers: kept, expires: Date.now() + ttlSeconds * 1000, ownPolicy };
 }
 
-/** Replays a stored page with this request's nonce where the rendered one stood. */
-function replay(page: StoredPage, nonce: string, extraHeaders: [string, string][] = []): Response {
+/** `page.headers` as a hit answers them. */
+function hitHeaders(page: StoredPage): [string, string][] {
   page.hitHeaders ??= [
     ...page.headers.filter(([name]) => name.toLowerCase() !== "cache-control"),
     ["Cache-Control", publicHtmlCacheControl],
     [pageCacheHeader, "HIT"],
   ];
-  return new Response(joinBytes(page.parts, encoder.encode(nonce)), { status: 200, headers: [...page.hitHeaders, ...extraHeaders] });
+  return page.hitHeaders;
+}
+
+/**
+ * Replays a stored page with this request's nonce where the rendered one stood; a page of one
+ * part (its own policy, no nonce) is answered with its bytes as they are, without a copy.
+ */
+function replay(page: StoredPage, nonce: string, headers = hitHeaders(page)): Response {
+  const body = page.parts.length === 1 ? (page.parts[0] as Uint8Array<ArrayBuffer>) : joinBytes(page.parts, encoder.encode(nonce));
+  return new Response(body, { status: 200, headers });
 }
 
 /**
@@ -165,10 +182,11 @@ export const clearPageMemory = () => {
 /**
  * Whole-page cache (isolate memory, then the Cache API). Rendering costs about 50 times serving
  * bytes, so public pages are cached by URL (tracking parameters removed), content generation
- * and the page variant. The CSP nonce is rewritten on the way out, not rendered again: the page
- * is kept cut at the nonce it was rendered with, and replayed with the request's nonce in
- * those places (cheaper than re-parsing the HTML; HTMLRewriter remains the fallback for a
- * stored page that does not name its nonce). Preview requests never read or write it.
+ * and the page variant. Most public pages have a policy of hashes and no nonce (decision 021): a
+ * hit answers their bytes as they are. A page with a nonce (one that loads an outside script) is
+ * kept cut at the nonce it was rendered with and replayed with the request's nonce in those
+ * places (cheaper than re-parsing the HTML; HTMLRewriter remains the fallback for a stored page
+ * that does not name its nonce). Preview requests never read or write it.
  */
 export function pageCache({
   variant = () => "default",
@@ -278,10 +296,11 @@ function keepable(c: Context<AppEnv>, res: Response): res is Response & { body: 
   );
 }
 
-/** A kept page's headers: none that are per request. */
+/** A kept page's headers: none that are per request (a policy of hashes is the page's own, and kept). */
 function headersToKeep(headers: Headers): Headers {
   const kept = new Headers(headers);
-  for (const name of ["Content-Security-Policy", "Server-Timing", "Set-Cookie", pageCacheHeader]) kept.delete(name);
+  for (const name of ["Server-Timing", "Set-Cookie", pageCacheHeader]) kept.delete(name);
+  if (kept.get("Content-Security-Policy")?.includes("'nonce-")) kept.delete("Content-Security-Policy");
   kept.set("Cache-Control", `public, max-age=${pageCacheTtlSeconds}`);
   return kept;
 }
@@ -314,7 +333,7 @@ const consentCookie = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`);
 /**
  * A page-cache hit from the isolate's memory, answered before the app: the router and the
  * middleware chain cost as much CPU as the hit itself. It does what that path does for such a
- * request (the nonce, the security headers) and nothing else (the hit is counted, not logged
+ * request (the security headers, a nonce where the page has one) and nothing else (the hit is counted, not logged
  * one line each: `countMemoryHit`), so it only answers
  * when the answer is certain: a public GET (no preview cookie or token, no credentials, no
  * trailing slash, none of the worker's own addresses) whose page this isolate holds for the
@@ -333,8 +352,15 @@ export function servePageFromMemory(request: Request, env: Bindings, now = Date.
   if (generation === null) return null;
   const page = memory.get(pageKey(url, generation, parseConsent(consentCookie.exec(cookies)?.[1])), now);
   if (!page || !surelyNotRedirected(url, now)) return null;
-  const nonce = createNonce();
-  const response = replay(page, nonce, publicPageSecurityHeaders(nonce, env));
+  let response: Response;
+  if (page.ownPolicy) {
+    // The same answer for every request of this page: its bytes and headers, built once.
+    page.answerHeaders ??= [...hitHeaders(page), ...publicPageSecurityHeaders(null, env)];
+    response = replay(page, "", page.answerHeaders);
+  } else {
+    const nonce = createNonce();
+    response = replay(page, nonce, [...hitHeaders(page), ...publicPageSecurityHeaders(nonce, env)]);
+  }
   if (env.REQUEST_LOG !== "off") countMemoryHit(path, now);
   return response;
 }

@@ -28,10 +28,15 @@ function contentSecurityPolicy(nonce: string, editorFrame?: { cmsOrigin: string 
 }
 
 function policyParts(nonce: string, editorFrame?: { cmsOrigin: string }): string {
+  return policy(`'nonce-${nonce}'`, editorFrame ? `'nonce-${nonce}'` : null, editorFrame);
+}
+
+/** The policy with `trusted` as what script-src trusts besides 'strict-dynamic' (and `styles` in style-src). */
+function policy(trusted: string, styles: string | null, editorFrame?: { cmsOrigin: string }): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    editorFrame ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self'",
+    `script-src 'self' ${trusted} 'strict-dynamic'`,
+    styles ? `style-src 'self' ${styles}` : "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -48,11 +53,32 @@ function policyParts(nonce: string, editorFrame?: { cmsOrigin: string }): string
 const [publicPolicyStart, publicPolicyEnd] = policyParts("\u0000").split("\u0000") as [string, string];
 
 /**
- * The security headers of a public page (no editor frame, no policy of its own) as a list, for
- * answers that build their headers at once (the page cache's hits before the app).
+ * The policy of a public page that runs no outside script: the same for every request of a
+ * build, so a page-cache hit is the stored bytes as they are. Instead of a nonce it trusts the
+ * client entry by its Subresource Integrity hash (the page's module script carries it; what the
+ * entry imports and inserts then runs under 'strict-dynamic') and the page's inline scripts
+ * (`inlineScripts`: the speculation rules) by their SHA-256. The page's other script elements are
+ * data (the state, JSON-LD), which a policy does not run anyway. Null without an entry hash (dev).
  */
-export function publicPageSecurityHeaders(nonce: string, env: Pick<Bindings, "ENVIRONMENT">): [string, string][] {
-  const headers: [string, string][] = [["Content-Security-Policy", contentSecurityPolicy(nonce)], ...Object.entries(commonSecurityHeaders)];
+export async function hashedPagePolicy(entryIntegrity: string | undefined, inlineScripts: readonly string[]): Promise<string | null> {
+  if (!entryIntegrity) return null;
+  const hashes = await Promise.all(inlineScripts.map(async (text) => `'sha256-${await sha256Base64(text)}'`));
+  return policy([`'${entryIntegrity}'`, ...hashes].join(" "), null);
+}
+
+async function sha256Base64(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return btoa(String.fromCharCode(...digest));
+}
+
+/**
+ * The security headers of a public page (no editor frame) as a list, for answers that build
+ * their headers at once (the page cache's hits before the app). `nonce`: the page's policy is
+ * built with it; null: the page keeps the policy it was rendered with (`hashedPagePolicy`).
+ */
+export function publicPageSecurityHeaders(nonce: string | null, env: Pick<Bindings, "ENVIRONMENT">): [string, string][] {
+  const headers: [string, string][] = Object.entries(commonSecurityHeaders);
+  if (nonce !== null) headers.unshift(["Content-Security-Policy", contentSecurityPolicy(nonce)]);
   if (env.ENVIRONMENT === "prod") headers.push(["Strict-Transport-Security", strictTransportSecurity]);
   return headers;
 }

@@ -26,5 +26,8 @@ export function bodyAssetTags(nonce: string): string {
   return `<script type="module" src="/src/client/boot.ts" nonce="${nonce}"></script>`;
 }
 
+/** No file hashes in dev: pages keep the request's nonce. */
+export const clientEntryIntegrity: string | undefined = undefined;
+
 /** No page cache in dev: an edit changes the HTML without changing any file name. */
 export const buildId: string | null = null;

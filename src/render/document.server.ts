@@ -1,5 +1,5 @@
 import { bodyAssetTags, headAssetTags } from "./asset-tags";
-import { escapeHtml, serializeForScript } from "./serialize";
+import { escapeHtml, nonceAttribute, serializeForScript } from "./serialize";
 import { managedHeadTags, type HeadContext } from "./head";
 import type { PageMeta } from "./meta";
 import type { PagePayload } from "./payload";
@@ -7,6 +7,7 @@ import { speculationRulesTag } from "./speculation-rules";
 
 export interface DocumentContext extends HeadContext {
   meta: PageMeta;
+  /** The request's CSP nonce, or "" when the page's policy trusts by hash (no nonce attributes). */
   nonce: string;
   /** Let the browser fetch the next page on intent (not in an editor's preview). */
   prefetch: boolean;
@@ -30,7 +31,7 @@ export function documentStart({ meta, prefetch, ...context }: DocumentContext): 
 /** Closes the React root, then the page payload for hydration and the client bundle. */
 export function documentEnd(payload: PagePayload, nonce: string): string {
   return (
-    `</div><script id="__STATE__" type="application/json" nonce="${nonce}">${serializeForScript(payload)}</script>` +
+    `</div><script id="__STATE__" type="application/json"${nonceAttribute(nonce)}>${serializeForScript(payload)}</script>` +
     bodyAssetTags(nonce) +
     `</body></html>`
   );

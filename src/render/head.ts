@@ -1,5 +1,5 @@
 import { defaultSocialImagePath, defaultSocialImageSize, fullTitle, type PageMeta } from "./meta";
-import { escapeHtml, serializeForScript } from "./serialize";
+import { escapeHtml, nonceAttribute, serializeForScript } from "./serialize";
 
 export interface HeadContext {
   siteUrl: string;
@@ -63,10 +63,9 @@ export function managedHeadTags(meta: PageMeta, { siteUrl, siteName, indexable, 
       ...meta.article.tags.map((tag) => `<meta property="article:tag" content="${escapeHtml(tag)}">`),
     );
   }
-  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   for (const data of meta.jsonLd ?? []) {
-    tags.push(`<script type="application/ld+json"${nonceAttribute}>${serializeForScript(data)}</script>`);
+    tags.push(`<script type="application/ld+json"${nonceAttribute(nonce)}>${serializeForScript(data)}</script>`);
   }
-  for (const src of meta.scripts ?? []) tags.push(`<script src="${escapeHtml(src)}" async defer${nonceAttribute}></script>`);
+  for (const src of meta.scripts ?? []) tags.push(`<script src="${escapeHtml(src)}" async defer${nonceAttribute(nonce)}></script>`);
   return tags.join("");
 }

@@ -7,12 +7,19 @@ import type { RouteModule } from "../routes/define";
 import { loadRoute, type PageState } from "../routes/table";
 import { App } from "../views/App";
 import { isNotFoundStatus } from "../views/pages/ErrorPage";
+import { hashedPagePolicy } from "../middleware/security-headers";
+import { clientEntryIntegrity } from "./asset-tags";
 import { pageCacheControl } from "./cache-policy";
+import { speculationRulesJson } from "./speculation-rules";
 import { isCrawler } from "./crawlers";
 import { documentEnd, documentStart } from "./document.server";
 import type { PageMeta } from "./meta";
 import type { PagePayload } from "./payload";
 import { siteChrome, siteConfig } from "./request-context.server";
+
+/** The build's policy for public pages (hashes are computed once per isolate). */
+let hashedPolicy: Promise<string | null> | undefined;
+const publicHashedPolicy = () => (hashedPolicy ??= hashedPagePolicy(clientEntryIntegrity, [speculationRulesJson]));
 
 export interface PageRender {
   state: PageState;
@@ -65,7 +72,7 @@ export async function renderDocument(c: Context<AppEnv>, page: DocumentRender): 
   } catch (error) {
     return renderFailed(c, page, error);
   }
-  const { head, tail, init } = documentParts(c, page);
+  const { head, tail, init } = documentParts(c, page, await publicHashedPolicy());
   return new Response(head + body + tail, init);
 }
 
@@ -92,7 +99,7 @@ export async function streamDocument(c: Context<AppEnv>, page: DocumentRender): 
     return renderFailed(c, page, error);
   }
   if (isCrawler(c.req.header("user-agent"))) await body.allReady;
-  const { head, tail, init } = documentParts(c, page);
+  const { head, tail, init } = documentParts(c, page, await publicHashedPolicy());
   return new Response(wrapStream(head, body, tail), init);
 }
 
@@ -103,8 +110,16 @@ function renderFailed(c: Context<AppEnv>, { state, status = 200 }: PageRender, e
 }
 
 /** The document around the React root (head, payload, scripts) and the response's status and headers. */
-function documentParts(c: Context<AppEnv>, { state, meta, status = 200, params = {}, browserQueries }: DocumentRender) {
-  const nonce = c.get("nonce");
+function documentParts(
+  c: Context<AppEnv>,
+  { state, meta, status = 200, params = {}, browserQueries }: DocumentRender,
+  publicPolicy: string | null,
+) {
+  // A public page that loads no outside script trusts the build's client entry by hash: no
+  // nonce in it, so the page cache answers its bytes as they are. Editors' previews (the
+  // visual editor adds styles) and pages with an outside script (Turnstile) keep the nonce.
+  const hashedPolicy = state.site.preview || c.get("preview") || meta.scripts?.length ? null : publicPolicy;
+  const nonce = hashedPolicy ? "" : c.get("nonce");
   const config = siteConfig(c);
   const content = c.get("content");
   const head = documentStart({
@@ -126,6 +141,7 @@ function documentParts(c: Context<AppEnv>, { state, meta, status = 200, params =
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", Vary: "Accept-Encoding" });
   headers.set("Cache-Control", pageCacheControl(status));
   if (content) headers.set("Server-Timing", content.serverTiming());
+  if (hashedPolicy) headers.set("Content-Security-Policy", hashedPolicy);
   return { head, tail: documentEnd(payload, nonce), init: { status, headers } };
 }
 

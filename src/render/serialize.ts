@@ -31,3 +31,8 @@ export function escapeXml(value: string): string {
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;");
 }
+
+/** ` nonce="…"` for a script element, or nothing when the page's policy trusts by hash (`nonce` ""). */
+export function nonceAttribute(nonce: string | undefined): string {
+  return nonce ? ` nonce="${nonce}"` : "";
+}

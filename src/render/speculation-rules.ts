@@ -1,5 +1,5 @@
 import { workerOnlyPrefixes } from "../routes/table";
-import { serializeForScript } from "./serialize";
+import { nonceAttribute, serializeForScript } from "./serialize";
 
 /** Documents of this origin only: never API routes, the image route, files (anything with a dot: feeds, Markdown, sitemaps) or links that leave the page's normal flow. */
 const sameSiteDocuments = [
@@ -22,7 +22,9 @@ const speculationRules = {
   prefetch: [{ source: "document", where: { and: sameSiteDocuments }, eagerness: "moderate" }],
 } as const;
 
-const rulesJson = serializeForScript(speculationRules);
+/** The rules' JSON as the page's script element holds it (public pages' CSP names its hash). */
+export const speculationRulesJson = serializeForScript(speculationRules);
 
-/** The rules as a script tag (the CSP nonce applies to speculation rules too). */
-export const speculationRulesTag = (nonce: string): string => `<script type="speculationrules" nonce="${nonce}">${rulesJson}</script>`;
+/** The rules as a script tag (a nonce applies to speculation rules too; a hashed policy allows them by keyword). */
+export const speculationRulesTag = (nonce: string): string =>
+  `<script type="speculationrules"${nonceAttribute(nonce)}>${speculationRulesJson}</script>`;

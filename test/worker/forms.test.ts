@@ -334,4 +334,32 @@ describe("the contact page's form", () => {
     const response = await request("/");
     expect(await response.text()).not.toMatch(/<script src="[^"]*turnstile/);
   });
+
+  it("keeps a per-request nonce, since the Turnstile script is another site's: every page-cache answer carries its request's own", async () => {
+    const app = createApp({ content: { fetch: mockDirectus({ Page: contactPage }).fetch } });
+    const workerEnv = { ...env, ...testSecrets };
+    /** The nonce of the answer's policy, after checking that every script of its page carries it. */
+    const nonceOf = async (response: Response) => {
+      expect(response.status).toBe(200);
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      expect(nonce, "a nonce in the policy").toBeTruthy();
+      const html = await response.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.some((tag) => tag.includes("turnstile"))).toBe(true);
+      for (const tag of scripts) expect(tag).toContain(` nonce="${nonce}"`);
+      return { nonce: nonce!, page: html.replaceAll(nonce!, "") };
+    };
+    // A burst of first requests: rendered once, the others replay it with their own nonce.
+    const burst = await Promise.all(Array.from({ length: 3 }, () => request("/contact-sales", { app })));
+    expect(burst.map((response) => response.headers.get("x-page-cache")).sort()).toEqual(["HIT", "HIT", "MISS"]);
+    const answers = await Promise.all(burst.map(nonceOf));
+    // A hit through the app (the Cache API or memory), and one before the app.
+    answers.push(await nonceOf(await request("/contact-sales", { app })));
+    const { servePageFromMemory } = await import("../../src/middleware/page-cache");
+    const fast = servePageFromMemory(new Request("http://localhost:3000/contact-sales"), workerEnv);
+    expect(fast?.headers.get("x-page-cache")).toBe("HIT");
+    answers.push(await nonceOf(fast!));
+    expect(new Set(answers.map((answer) => answer.nonce)).size).toBe(answers.length);
+    expect(new Set(answers.map((answer) => answer.page)).size).toBe(1); // the same page otherwise
+  });
 });

@@ -17,7 +17,7 @@ describe("main page", () => {
     expect(html).toContain('<meta property="og:image:height" content="640">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain(`<link rel="stylesheet" href="${manifest.css}">`);
-    expect(html).toMatch(new RegExp(`<script type="module" src="${manifest.clientEntry}" nonce="[^"]+"></script>`));
+    expect(html).toContain(`<script type="module" src="${manifest.clientEntry}" integrity="${manifest.clientEntryIntegrity}"></script>`);
     expect(html).toContain('"@type":"Organization"');
     expect(textOf(html)).toContain(env.SITE_NAME);
   });
@@ -38,18 +38,21 @@ describe("headers", () => {
     expect(response.headers.get("vary")).toBe("Accept-Encoding");
   });
 
-  it("sets security headers and a per-request CSP nonce that every script carries", async () => {
+  it("sets security headers and a CSP that trusts the client entry by its hash, the same for every request", async () => {
     const first = await request("/");
     const second = await request("/");
     const csp = first.headers.get("content-security-policy")!;
-    const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
-    expect(nonce).not.toBe(/'nonce-([^']+)'/.exec(second.headers.get("content-security-policy")!)![1]);
+    expect(csp).toMatch(
+      new RegExp(
+        `script-src 'self' '${manifest.clientEntryIntegrity!.replace(/[+/]/g, "\\$&")}' 'sha256-[A-Za-z0-9+/=]+' 'strict-dynamic'`,
+      ),
+    );
+    expect(second.headers.get("content-security-policy")).toBe(csp);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     const html = await first.text();
-    const scripts = html.match(/<script\b[^>]*>/g)!;
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).toContain(`integrity="${manifest.clientEntryIntegrity}"`);
+    expect(html).not.toContain(" nonce=");
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
     expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(first.headers.get("permissions-policy")).toContain("camera=()");
