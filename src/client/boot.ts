@@ -59,8 +59,9 @@ const documentsPrefetchedInView = 3;
 /**
  * Has the browser prefetch the documents of the first page links that come into view, through
  * speculation rules of their own (a list rule: fetched at once). They carry the nonce of the
- * page's own rules when its policy has one (else it allows rules by keyword); an editor's
- * preview has no rules, and gets none. The router's own watcher replaces this one once the app runs.
+ * page's own rules when its policy has one; under a policy of hashes, rules this trusted script
+ * adds run by 'strict-dynamic' (decision 021). An editor's preview has no rules, and gets none.
+ * The router's own watcher replaces this one once the app runs.
  */
 function prefetchDocumentsInView(): void {
   const pageRules = document.querySelector<HTMLScriptElement>('script[type="speculationrules"]');

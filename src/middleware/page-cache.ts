@@ -333,9 +333,9 @@ const consentCookie = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`);
 /**
  * A page-cache hit from the isolate's memory, answered before the app: the router and the
  * middleware chain cost as much CPU as the hit itself. It does what that path does for such a
- * request (the security headers, a nonce where the page has one) and nothing else (the hit is counted, not logged
- * one line each: `countMemoryHit`), so it only answers
- * when the answer is certain: a public GET (no preview cookie or token, no credentials, no
+ * request (the security headers, a nonce where the page has one) and nothing else (the hit is
+ * counted, not logged one line each: `countMemoryHit`), so it only answers when the answer is
+ * certain: a public GET (no preview cookie or token, no credentials, no
  * trailing slash, none of the worker's own addresses) whose page this isolate holds for the
  * content generation it has read within the last second, at an address its redirect map does
  * not redirect. Anything else returns null and takes the ordinary path (PageVariant: the consent
