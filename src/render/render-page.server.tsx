@@ -118,7 +118,7 @@ function documentParts(
   // A public page that loads no outside script trusts the build's client entry by hash: no
   // nonce in it, so the page cache answers its bytes as they are. Editors' previews (the
   // visual editor adds styles) and pages with an outside script (Turnstile) keep the nonce.
-  const hashedPolicy = state.site.preview || c.get("preview") || meta.scripts?.length ? null : publicPolicy;
+  const hashedPolicy = c.get("preview") || meta.scripts?.length ? null : publicPolicy;
   const nonce = hashedPolicy ? "" : c.get("nonce");
   const config = siteConfig(c);
   const content = c.get("content");

@@ -25,6 +25,6 @@ const speculationRules = {
 /** The rules' JSON as the page's script element holds it (public pages' CSP names its hash). */
 export const speculationRulesJson = serializeForScript(speculationRules);
 
-/** The rules as a script tag (a nonce applies to speculation rules too; a hashed policy allows them by keyword). */
+/** The rules as a script tag (a nonce applies to speculation rules too; a policy of hashes names their SHA-256). */
 export const speculationRulesTag = (nonce: string): string =>
   `<script type="speculationrules"${nonceAttribute(nonce)}>${speculationRulesJson}</script>`;

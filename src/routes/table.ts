@@ -37,7 +37,6 @@ type ModuleOf<Id extends RouteId> = Awaited<ReturnType<(typeof routeTable)[Id]["
 type RouteData<Id extends RouteId> = ModuleOf<Id> extends RouteModule<infer Data> ? Data : never;
 
 export const routeIds = Object.keys(routeTable) as RouteId[];
-const isRouteId = (id: unknown): id is RouteId => typeof id === "string" && Object.hasOwn(routeTable, id);
 
 /**
  * Paths the worker answers itself (API routes, the image route, the platform's own), registered

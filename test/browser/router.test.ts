@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { managedHeadSelector } from "../../src/render/head.ts";
 import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
@@ -82,14 +82,13 @@ describe.skipIf(!hasChromium())("client router in Chromium", () => {
     const href = (await article.getAttribute("href"))!;
     // This article's queries only: in idle moments the app also loads the other links in view.
     const slug = href.split("/").pop()!;
+    const isArticleQuery = (request: Request) =>
+      new URL(request.url()).pathname === "/graphql" && (request.postData() ?? "").includes(`"slug":"${slug}"`);
     const queries: string[] = [];
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/graphql" && request.postData()!.includes(`"slug":"${slug}"`))
-        queries.push(request.postDataJSON()?.operationName);
+      if (isArticleQuery(request)) queries.push(request.postDataJSON()?.operationName);
     });
-    const preloaded = page.waitForRequest(
-      (request) => new URL(request.url()).pathname === "/graphql" && request.postData()!.includes(`"slug":"${slug}"`),
-    );
+    const preloaded = page.waitForRequest(isArticleQuery);
     await article.hover();
     await preloaded;
     await page.waitForLoadState("networkidle");

@@ -203,8 +203,11 @@ describe.skipIf(!hasChromium())("search dialog in Chromium", () => {
         // Answered after the newer query's answer is on screen.
         await page.waitForFunction(() => document.querySelector("[role=listbox]")?.getAttribute("data-query") === "gpu cluster");
         slowAnswered = true;
-        const response = await route.fetch();
-        await route.fulfill({ response }).catch(() => {}); // the browser may have aborted it
+        // The browser may have aborted it, and the test ended and closed the page meanwhile.
+        await route
+          .fetch()
+          .then((response) => route.fulfill({ response }))
+          .catch(() => {});
         return;
       }
       await route.continue();

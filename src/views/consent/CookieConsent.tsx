@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { t } from "../../i18n";
 import { consentCookie, type ConsentState } from "../../lib/consent";
 import { trapFocus } from "../ui/focus-trap";
