@@ -18,14 +18,33 @@ async function readGenerations(kv: KVNamespace, collections: readonly string[], 
     else missing.push(collection);
   }
   if (missing.length) {
-    const values = await Promise.all(missing.map((collection) => kv.get(prefix + collection)));
+    const values = await Promise.all(missing.map((collection) => readGeneration(kv, collection, now)));
     missing.forEach((collection, index) => {
-      const value = values[index] ?? "0";
-      memo.set(collection, { value, readAt: now });
-      result[collection] = value;
+      result[collection] = values[index]!;
     });
   }
   return result;
+}
+
+/** KV reads of a generation under way: a burst of requests in a fresh isolate shares one per key. */
+const reading = new Map<string, Promise<string>>();
+
+function readGeneration(kv: KVNamespace, collection: string, now: number): Promise<string> {
+  let read = reading.get(collection);
+  if (!read) {
+    read = kv.get(prefix + collection).then((stored) => {
+      const value = stored ?? "0";
+      // A webhook's bump while this read was under way is newer: it stays.
+      if (!((memo.get(collection)?.readAt ?? -Infinity) > now)) memo.set(collection, { value, readAt: now });
+      return value;
+    });
+    const forget = () => {
+      if (reading.get(collection) === read) reading.delete(collection);
+    };
+    read.then(forget, forget);
+    reading.set(collection, read);
+  }
+  return read;
 }
 
 /** The generation tag of something built from `collections`. */
@@ -63,4 +82,5 @@ export async function bumpGeneration(kv: KVNamespace, collection: string, now = 
 /** Tests only: forget the in-isolate copy. */
 export function clearGenerationMemo(): void {
   memo.clear();
+  reading.clear();
 }

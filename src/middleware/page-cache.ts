@@ -208,23 +208,6 @@ export function pageCache({
       c.res = replay(remembered, c.get("nonce"));
       return;
     }
-    const cache = await caches.open("pages");
-    const key = new Request(keyUrl);
-    const hit = await cache.match(key);
-    if (hit) {
-      const renderedNonce = hit.headers.get(renderedNonceHeader);
-      if (!renderedNonce) {
-        c.res = withNonce(hit, c.get("nonce"));
-        c.res.headers.set(pageCacheHeader, "HIT");
-        return;
-      }
-      const age = Number(hit.headers.get("age") ?? 0);
-      const page = storedPage(await hit.arrayBuffer(), renderedNonce, hit.headers, Math.max(0, pageCacheTtlSeconds - age));
-      memory.set(keyUrl, page);
-      c.res = replay(page, c.get("nonce"));
-      return;
-    }
-
     const inFlight = rendering.get(keyUrl);
     if (inFlight) {
       const page = await awaitRender(inFlight, maxRenderWaitMs);
@@ -234,6 +217,8 @@ export function pageCache({
       }
       return next(); // that render was not kept, or is slow: this request renders its own
     }
+    // This request looks for the page where it is kept, and renders it if it is nowhere; the
+    // requests for it meanwhile wait for it here rather than each asking the Cache API again.
     let settle!: (page: StoredPage | null) => void;
     const flight = new Promise<StoredPage | null>((resolve) => (settle = resolve));
     rendering.set(keyUrl, flight);
@@ -241,17 +226,26 @@ export function pageCache({
       if (rendering.get(keyUrl) === flight) rendering.delete(keyUrl);
       settle(page);
     };
-    if (published(c.req.path)) {
-      const publishedPage = await readPublishedPage(c.env.CONTENT_CACHE, publishedKey(buildId!, variant(c), pageIdentity(url))).catch(
-        () => null,
-      );
-      if (publishedPage) {
-        const page = storedPage(publishedPage.body, publishedPage.nonce, new Headers(publishedPage.headers), pageCacheTtlSeconds);
-        memory.set(keyUrl, page);
-        done(page);
-        c.res = replay(page, c.get("nonce"));
-        return;
-      }
+    const key = new Request(keyUrl);
+    let cache: Cache;
+    let kept: StoredPage | Response | null;
+    try {
+      cache = await caches.open("pages");
+      kept = await keptPage(c, cache, key, published(c.req.path) ? publishedKey(buildId!, variant(c), pageIdentity(url)) : null);
+    } catch (error) {
+      done(null);
+      throw error;
+    }
+    if (kept instanceof Response) {
+      done(null);
+      c.res = kept;
+      return;
+    }
+    if (kept) {
+      memory.set(keyUrl, kept);
+      done(kept);
+      c.res = replay(kept, c.get("nonce"));
+      return;
     }
     try {
       await next();
@@ -283,6 +277,35 @@ export function pageCache({
       }),
     );
   };
+}
+
+/**
+ * The page as kept: in the Cache API (by an earlier isolate), or rendered when it was published
+ * (KV). A page kept without its nonce's name comes back as an answer already rewritten.
+ */
+async function keptPage(
+  c: Context<AppEnv>,
+  cache: Cache,
+  key: Request,
+  /** Its KV key if the page may have been rendered when published. */
+  publishedStoreKey: string | null,
+): Promise<StoredPage | Response | null> {
+  const hit = await cache.match(key);
+  if (hit) {
+    const renderedNonce = hit.headers.get(renderedNonceHeader);
+    if (!renderedNonce) {
+      const answer = withNonce(hit, c.get("nonce"));
+      answer.headers.set(pageCacheHeader, "HIT");
+      return answer;
+    }
+    const age = Number(hit.headers.get("age") ?? 0);
+    return storedPage(await hit.arrayBuffer(), renderedNonce, hit.headers, Math.max(0, pageCacheTtlSeconds - age));
+  }
+  if (!publishedStoreKey) return null;
+  const publishedPage = await readPublishedPage(c.env.CONTENT_CACHE, publishedStoreKey).catch(() => null);
+  return publishedPage
+    ? storedPage(publishedPage.body, publishedPage.nonce, new Headers(publishedPage.headers), pageCacheTtlSeconds)
+    : null;
 }
 
 /** Whether a rendered answer is a public page the cache keeps. */

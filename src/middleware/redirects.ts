@@ -29,16 +29,28 @@ export function redirects(options: ContentOptions = {}): MiddlewareHandler<AppEn
         void work; // no execution context (a plain app.request in a test)
       }
     };
-    const map = await currentRedirectMap(c.env.CONTENT_CACHE, () => new Content(c.env, waitUntil, false, options), waitUntil);
+    let compile: (() => Promise<void>) | null = null;
+    const map = await currentRedirectMap(
+      c.env.CONTENT_CACHE,
+      () => new Content(c.env, waitUntil, false, options),
+      (work) => (compile = work),
+    );
+    // A map to compile starts after this request's own content is read.
+    const compileNow = () => compile && waitUntil(compile());
     const url = new URL(c.req.url);
     const answer = map && findRedirect(map, url, (rule) => logLine("warn", "redirect_loop", { id: rule.id, path }));
     const referrer = c.req.header("Referer");
     if (answer) {
+      compileNow();
       recordRoutingEvent(c.env, { kind: "redirect", path, target: answer.location, status: answer.status, referrer });
       if (answer.location === null) return renderErrorPage(c, 410);
       return new Response(null, { status: answer.status, headers: { Location: answer.location, "Cache-Control": redirectCacheControl } });
     }
-    await next();
+    try {
+      await next();
+    } finally {
+      compileNow();
+    }
     if (c.res.status === 404) recordRoutingEvent(c.env, { kind: "not_found", path, status: 404, referrer });
   };
 }

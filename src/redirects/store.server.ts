@@ -32,11 +32,26 @@ let compiling: { generation: string; done: Promise<RedirectMap> } | null = null;
 let failed: { generation: string; at: number } | null = null;
 const retryAfterMs = 10_000;
 
+/** The stored map's KV read under way: a burst of requests in a fresh isolate shares one. */
+let readingStored: Promise<StoredMap | null> | null = null;
+
+function readStoredMap(kv: KVNamespace): Promise<StoredMap | null> {
+  if (readingStored) return readingStored;
+  const read = kv.get<StoredMap>(storeKey, "json");
+  const forget = () => {
+    if (readingStored === read) readingStored = null;
+  };
+  read.then(forget, forget);
+  readingStored = read;
+  return read;
+}
+
 /** Tests: forget the isolate's copy. */
 export function clearRedirectMemo(): void {
   isolateCopy = null;
   compiling = null;
   failed = null;
+  readingStored = null;
 }
 
 /** Reads every active redirect (page by page) and keeps the ones that pass the checks. */
@@ -83,27 +98,32 @@ export async function rebuildRedirectMap(kv: KVNamespace, content: Content): Pro
  * The map for this request: the isolate's copy if current, else KV's. A newer map compiles after
  * the response while the older one answers (stale while revalidating); with no map at all the
  * request is served without redirects, so a slow or failing Directus never delays a page here.
- * The CMS webhook compiles the map before visitors need it.
+ * `compileLater` gets that compilation to start once the page's own content is read (both ask
+ * Directus, which answers one at a time). The CMS webhook compiles the map before visitors need it.
  */
 export async function currentRedirectMap(
   kv: KVNamespace,
   content: () => Content,
-  waitUntil: (work: Promise<unknown>) => void,
+  compileLater: (compile: () => Promise<void>) => void,
   now = Date.now(),
 ): Promise<RedirectMap | null> {
   const generation = await generationOf(kv, redirectCollections);
   if (isolateCopy?.generation === generation) return isolateCopy.map;
-  const stored = await kv.get<StoredMap>(storeKey, "json");
+  const stored = await readStoredMap(kv);
   if (stored?.generation === generation) {
-    isolateCopy = { generation, map: buildRedirectMap(stored.rules) };
+    if (isolateCopy?.generation !== generation) isolateCopy = { generation, map: buildRedirectMap(stored.rules) };
     return isolateCopy.map;
   }
-  if (!(failed?.generation === generation && now - failed.at < retryAfterMs)) {
-    waitUntil(
-      compileRedirectMap(kv, content(), generation).catch((error: unknown) => {
-        failed = { generation, at: now };
-        logLine("warn", "redirects_not_compiled", { message: error instanceof Error ? error.message : String(error) });
-      }),
+  const tried = compiling?.generation === generation || (failed?.generation === generation && now - failed.at < retryAfterMs);
+  if (!tried) {
+    compileLater(() =>
+      compileRedirectMap(kv, content(), generation).then(
+        () => {},
+        (error: unknown) => {
+          failed = { generation, at: now };
+          logLine("warn", "redirects_not_compiled", { message: error instanceof Error ? error.message : String(error) });
+        },
+      ),
     );
   }
   return isolateCopy?.map ?? (stored ? buildRedirectMap(stored.rules) : null);

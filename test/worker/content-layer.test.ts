@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { servePageFromMemory } from "../../src/middleware/page-cache";
 import { previewCookieValue } from "../../src/middleware/preview";
@@ -413,6 +413,49 @@ describe("a burst of first requests for one page", () => {
     expect(new Set(pages).size).toBe(1); // the same page, byte for byte
     expect(pages[0]).toContain("<h1");
     // (A page with a nonce gets each request's own: forms.test.ts, the contact page.)
+  });
+
+  it("looks for the page in the Cache API once: the others wait for that request", async () => {
+    const app = appWith(mockDirectus(), true);
+    const lookups: string[] = [];
+    const open = caches.open.bind(caches);
+    caches.open = async (name: string) => {
+      const cache = await open(name);
+      const match = cache.match.bind(cache);
+      cache.match = (key: RequestInfo | URL, options?: CacheQueryOptions) => {
+        lookups.push(new Request(key).url);
+        return match(key, options);
+      };
+      return cache;
+    };
+    try {
+      const responses = await Promise.all(Array.from({ length: 8 }, () => request("/blog", { app })));
+      expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
+      await Promise.all(responses.map((response) => response.text()));
+      expect(lookups).toHaveLength(1);
+      expect(lookups[0]).toMatch(/\/blog$/);
+    } finally {
+      caches.open = open;
+    }
+  });
+
+  it("reads each KV key it needs before the page once, not once per request", async () => {
+    // The clock stands still, so the isolate's one-second copy of the generations cannot expire mid-test.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-26T12:00:00Z") });
+    try {
+      const spy = spyKv(env.CONTENT_CACHE);
+      const app = appWith(mockDirectus(), true);
+      const responses = await Promise.all(Array.from({ length: 8 }, () => request("/blog", { app, env: { CONTENT_CACHE: spy.kv } })));
+      expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
+      await Promise.all(responses.map((response) => response.text()));
+      const reads = new Map<string, number>();
+      for (const { op, key } of spy.ops) if (op === "get") reads.set(key, (reads.get(key) ?? 0) + 1);
+      expect(reads.get("gen:*")).toBe(1);
+      expect(reads.get("redirects:map")).toBe(1);
+      expect([...reads].filter(([key, count]) => key.startsWith("gen:") && count > 1)).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("lets each request render its own when the first render is not kept", async () => {
