@@ -5,7 +5,14 @@
 //   first   JavaScript on, the tap is the first input;
 //   scroll  a scroll 1 s before the tap;
 //   idle    5 s without input before the tap.
-// Wall-clock times from the test driver, the same way for every case; median of `runs` runs each.
+// Two clocks, the same way for every case; median of `runs` runs each:
+//   page    the browser's own: from the touch's timestamp to the paint of the article's h1
+//           (Element Timing), read by a script in an isolated world of the page's (it runs with
+//           the page's JavaScript off too, and the page never sees it). What a visitor sees.
+//   driver  the test driver's wall clock, from sending the tap to seeing the h1. It also counts
+//           the driver's own work in the new page (installing its scripts under the 4x slowdown,
+//           polling): 100-200 ms on a document navigation, 20-90 ms on a client one.
+// The targets are read on the page's clock; the driver's figures are reported beside them.
 import { chromium } from "playwright-core";
 import { chromiumLaunchOptions, hasChromium } from "../../test/browser/chromium.ts";
 
@@ -51,6 +58,49 @@ async function tapPoint(link) {
   return { x: box.x + Math.min(8, box.width / 2), y: box.y + box.height / 2 };
 }
 
+/** Name of the isolated world the page clock runs in. */
+const clockWorld = "first-tap-clock";
+
+/**
+ * The page clock, in every document of the run (an isolated world: the page's scripts neither
+ * see it nor depend on it). The touch's time is kept in sessionStorage, so the next document
+ * can read it; each h1 is marked for Element Timing as it is inserted, by the parser or by the
+ * app; the paint of one is written on the root element for the driver to read.
+ */
+const clockSource = `(() => {
+  const tapKey = "first-tap-at";
+  addEventListener("touchstart", (event) => {
+    try { sessionStorage.setItem(tapKey, String(performance.timeOrigin + event.timeStamp)); } catch {}
+  }, { capture: true, passive: true });
+  const headings = document.getElementsByTagName("h1");
+  new MutationObserver(() => {
+    for (const h1 of headings) if (!h1.hasAttribute("elementtiming")) h1.setAttribute("elementtiming", "first-tap-h1");
+  }).observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    const tapAt = Number(sessionStorage.getItem(tapKey));
+    if (!tapAt) return;
+    for (const entry of list.getEntries()) {
+      if (entry.identifier !== "first-tap-h1") continue;
+      const paintedAt = performance.timeOrigin + (entry.renderTime || entry.loadTime);
+      document.documentElement.setAttribute("data-first-tap-h1", JSON.stringify({ text: entry.element ? entry.element.textContent : "", ms: paintedAt - tapAt }));
+    }
+  }).observe({ type: "element", buffered: true });
+})();`;
+
+/** The page clock's reading once the article's h1 has been painted after the tap (bounded polling). */
+async function pageClock(page, title) {
+  const root = page.locator("html");
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const reading = await root.getAttribute("data-first-tap-h1").catch(() => null);
+    if (reading) {
+      const { text, ms } = JSON.parse(reading);
+      if (text.includes(title) && ms > 0) return ms;
+    }
+    await page.waitForTimeout(50);
+  }
+  throw new Error("the page clock saw no paint of the article's h1 after the tap");
+}
+
 async function oneRun(browser, base, kind, article) {
   const p = firstTapProfile;
   const context = await browser.newContext({
@@ -63,6 +113,8 @@ async function oneRun(browser, base, kind, article) {
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    await cdp.send("Page.enable");
+    await cdp.send("Page.addScriptToEvaluateOnNewDocument", { source: clockSource, worldName: clockWorld });
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", {
       offline: false,
@@ -83,15 +135,23 @@ async function oneRun(browser, base, kind, article) {
     const started = performance.now();
     await page.touchscreen.tap(point.x, point.y);
     await page.locator("h1", { hasText: article.title }).waitFor({ state: "visible", timeout: 30_000 });
-    return performance.now() - started;
+    const driver = performance.now() - started;
+    return { page: await pageClock(page, article.title), driver };
   } finally {
     await context.close();
   }
 }
 
+/** Medians per case, and the median of the four cases against the plain navigation, on one clock. */
+function summary(samples) {
+  const cases = Object.fromEntries(firstTapCases.map((kind) => [kind, { median: median(samples[kind]), samples: samples[kind] }]));
+  const medianOfCases = median(firstTapCases.map((kind) => cases[kind].median));
+  return { cases, medianOfCases, ratio: medianOfCases / cases.plain.median };
+}
+
 /**
  * @param {string} base site origin
- * @returns {Promise<null | { profile: object, article: string, runs: number, cases: Record<string, { median: number, samples: number[] }>, medianOfCases: number, ratio: number }>}
+ * @returns {Promise<null | { profile: object, article: string, runs: number, clock: "page", cases: Record<string, { median: number, samples: number[] }>, medianOfCases: number, ratio: number, driver: { cases: Record<string, { median: number, samples: number[] }>, medianOfCases: number, ratio: number } }>}
  */
 export async function measureFirstTap(base, { runs = 3, log = () => {} } = {}) {
   if (!hasChromium()) {
@@ -100,22 +160,22 @@ export async function measureFirstTap(base, { runs = 3, log = () => {} } = {}) {
   }
   const article = await firstArticle(base);
   const browser = await chromium.launch(chromiumLaunchOptions());
-  const samples = Object.fromEntries(firstTapCases.map((kind) => [kind, []]));
+  const pageSamples = Object.fromEntries(firstTapCases.map((kind) => [kind, []]));
+  const driverSamples = Object.fromEntries(firstTapCases.map((kind) => [kind, []]));
   try {
     // Interleaved, so a slow moment of the machine does not fall on one case only.
     for (let run = 0; run < runs; run += 1) {
       for (const kind of firstTapCases) {
         const ms = await oneRun(browser, base, kind, article);
-        samples[kind].push(Math.round(ms));
-        log(`  first tap ${kind.padEnd(6)} run ${run + 1}: ${Math.round(ms)} ms`);
+        pageSamples[kind].push(Math.round(ms.page));
+        driverSamples[kind].push(Math.round(ms.driver));
+        log(`  first tap ${kind.padEnd(6)} run ${run + 1}: ${Math.round(ms.page)} ms (driver ${Math.round(ms.driver)} ms)`);
       }
     }
   } finally {
     await browser.close();
   }
-  const cases = Object.fromEntries(firstTapCases.map((kind) => [kind, { median: median(samples[kind]), samples: samples[kind] }]));
-  const medianOfCases = median(firstTapCases.map((kind) => cases[kind].median));
-  return { profile: firstTapProfile, article: article.href, runs, cases, medianOfCases, ratio: medianOfCases / cases.plain.median };
+  return { profile: firstTapProfile, article: article.href, runs, clock: "page", ...summary(pageSamples), driver: summary(driverSamples) };
 }
 
 /** The targets: no case slower than the plain navigation, and the median of the four <= 0.7x it. */
@@ -123,15 +183,19 @@ export function firstTapTargets(result) {
   const plain = result.cases.plain.median;
   const worst = firstTapCases.reduce((a, b) => (result.cases[b].median > result.cases[a].median ? b : a));
   const figures = firstTapCases.map((kind) => `${kind} ${result.cases[kind].median} ms`).join(", ");
+  const driver = result.driver;
+  const driverFigures = driver
+    ? `; driver's clock: ${firstTapCases.map((kind) => `${kind} ${driver.cases[kind].median}`).join(", ")} ms, median ${driver.ratio.toFixed(2)}x`
+    : "";
   return [
     {
-      target: "first tap: every case <= the plain navigation (412 px, slow 4G, 4x CPU; 5% noise allowed)",
+      target: "first tap: every case <= the plain navigation (412 px, slow 4G, 4x CPU; 5% noise allowed; the page's clock)",
       measured: `${figures} (slowest: ${worst})`,
       met: firstTapCases.every((kind) => result.cases[kind].median <= plain * 1.05),
     },
     {
-      target: "first tap: median of the four cases <= 0.7x the plain navigation",
-      measured: `${Math.round(result.medianOfCases)} ms = ${result.ratio.toFixed(2)}x of ${plain} ms`,
+      target: "first tap: median of the four cases <= 0.7x the plain navigation (the page's clock)",
+      measured: `${Math.round(result.medianOfCases)} ms = ${result.ratio.toFixed(2)}x of ${plain} ms${driverFigures}`,
       met: result.ratio <= 0.7,
     },
   ];
