@@ -13,7 +13,7 @@ const social = [
 
 export function Footer({ site, path }: { site: SiteChrome; path: string }) {
   return (
-    <footer className="border-line bg-surface-muted mt-24 border-t">
+    <footer className="below-fold border-line bg-surface-muted mt-24 border-t">
       <div className="container-page grid gap-12 py-16 lg:grid-cols-[1fr_1.1fr]">
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">
           {site.menus.footer.map((column, index, columns) => (

@@ -105,7 +105,7 @@ export function PostPage({ data }: { data: PostPageData }) {
       </article>
 
       {related.length > 0 && (
-        <section aria-labelledby="related-title" className="container-page mt-16 md:mt-24">
+        <section aria-labelledby="related-title" className="below-fold container-page mt-16 md:mt-24">
           <div className="border-line border-t pt-12 md:pt-16">
             <div className="flex items-end justify-between gap-4">
               <h2 id="related-title" className="text-2xl font-semibold tracking-tight md:text-3xl">
