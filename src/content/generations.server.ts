@@ -35,7 +35,7 @@ function readGeneration(kv: KVNamespace, collection: string, now: number): Promi
     read = kv.get(prefix + collection).then((stored) => {
       const value = stored ?? "0";
       // A webhook's bump while this read was under way is newer: it stays.
-      if (!((memo.get(collection)?.readAt ?? -Infinity) > now)) memo.set(collection, { value, readAt: now });
+      if ((memo.get(collection)?.readAt ?? now) <= now) memo.set(collection, { value, readAt: now });
       return value;
     });
     const forget = () => {

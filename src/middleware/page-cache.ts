@@ -185,8 +185,7 @@ export const clearPageMemory = () => {
  * and the page variant. Most public pages have a policy of hashes and no nonce (decision 021): a
  * hit answers their bytes as they are. A page with a nonce (one that loads an outside script) is
  * kept cut at the nonce it was rendered with and replayed with the request's nonce in those
- * places (cheaper than re-parsing the HTML; HTMLRewriter remains the fallback for a stored page
- * that does not name its nonce). Preview requests never read or write it.
+ * places (cheaper than re-parsing the HTML). Preview requests never read or write it.
  */
 export function pageCache({
   variant = () => "default",
@@ -228,18 +227,13 @@ export function pageCache({
     };
     const key = new Request(keyUrl);
     let cache: Cache;
-    let kept: StoredPage | Response | null;
+    let kept: StoredPage | null;
     try {
       cache = await caches.open("pages");
       kept = await keptPage(c, cache, key, published(c.req.path) ? publishedKey(buildId!, variant(c), pageIdentity(url)) : null);
     } catch (error) {
       done(null);
       throw error;
-    }
-    if (kept instanceof Response) {
-      done(null);
-      c.res = kept;
-      return;
     }
     if (kept) {
       memory.set(keyUrl, kept);
@@ -280,8 +274,8 @@ export function pageCache({
 }
 
 /**
- * The page as kept: in the Cache API (by an earlier isolate), or rendered when it was published
- * (KV). A page kept without its nonce's name comes back as an answer already rewritten.
+ * The page as kept: in the Cache API (by an earlier isolate; every page put there names the nonce
+ * it was rendered with), or rendered when it was published (KV).
  */
 async function keptPage(
   c: Context<AppEnv>,
@@ -289,15 +283,10 @@ async function keptPage(
   key: Request,
   /** Its KV key if the page may have been rendered when published. */
   publishedStoreKey: string | null,
-): Promise<StoredPage | Response | null> {
+): Promise<StoredPage | null> {
   const hit = await cache.match(key);
-  if (hit) {
-    const renderedNonce = hit.headers.get(renderedNonceHeader);
-    if (!renderedNonce) {
-      const answer = withNonce(hit, c.get("nonce"));
-      answer.headers.set(pageCacheHeader, "HIT");
-      return answer;
-    }
+  const renderedNonce = hit?.headers.get(renderedNonceHeader);
+  if (hit && renderedNonce) {
     const age = Number(hit.headers.get("age") ?? 0);
     return storedPage(await hit.arrayBuffer(), renderedNonce, hit.headers, Math.max(0, pageCacheTtlSeconds - age));
   }
@@ -394,18 +383,4 @@ function cacheable(c: Context<AppEnv>): boolean {
   const path = c.req.path;
   if (path.startsWith("/api/") || path === "/graphql" || path.startsWith("/_next/")) return false;
   return !c.req.header("authorization");
-}
-
-/** Fallback: a stored page without its nonce's name gets the request's nonce on every element that carries one. */
-function withNonce(cached: Response, nonce: string): Response {
-  const response = new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(cached);
-  const headers = new Headers(response.headers);
-  headers.set("Cache-Control", publicHtmlCacheControl);
-  return new Response(response.body, { status: cached.status, headers });
 }

@@ -80,6 +80,33 @@ describe.skipIf(!hasChromium())("blog in Chromium", () => {
     await page.close();
   });
 
+  it("skips an article's blocks below the first screen until they come near, and shows them as they do", async () => {
+    const list = await open("/blog", 412);
+    const href = await list.page.locator("main ul.grid > li h2 a").first().getAttribute("href");
+    await list.page.close();
+
+    // A phone's first screen: the related posts and the footer are left for later (their style,
+    // layout and paint skipped), which is what a prefetched document's first frame saves.
+    const { page } = await open(href!, 412);
+    const related = page.locator("section[aria-labelledby=related-title]");
+    const footer = page.locator("footer");
+    const visibility = (element: typeof footer) => element.evaluate((node) => getComputedStyle(node).contentVisibility);
+    expect(await visibility(related)).toBe("auto");
+    expect(await visibility(footer)).toBe("auto");
+    // What is inside a skipped block is not rendered (checkVisibility's contentVisibilityAuto).
+    const rendered = (element: typeof footer) =>
+      element
+        .locator("h2")
+        .first()
+        .evaluate((node) => node.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered(footer)).toBe(false);
+    // Scrolled to, it is there as ever.
+    await footer.scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(footer)).toBe(true);
+    await expect.poll(() => footer.getByRole("link").count()).toBeGreaterThan(3);
+    await page.close();
+  });
+
   it("shows the 404 screen for an unknown article", async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${baseUrl}/blog/this-post-does-not-exist`);

@@ -61,19 +61,22 @@ interface LoadResult {
 const staleConnection = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
 
 /**
- * fetch(), sent again once when it went out on a kept-alive connection the server had just closed
- * (Node's fetch reuses connections; on a busy machine one can close under a request). Any other
- * failure, and a second one, counts.
+ * `send()`, sent again once when it went out on a kept-alive connection the server had just
+ * closed (Node's fetch reuses connections; on a busy machine one can close under a request). Any
+ * other failure, and a second one, counts. `name` says in the log which request it was.
  */
-async function fetchOnce(url: string): Promise<Response> {
+async function againIfStale<T>(send: () => Promise<T>, name?: string): Promise<T> {
   try {
-    return await fetch(url);
+    return await send();
   } catch (error) {
     const code = (error as { cause?: { code?: string } }).cause?.code;
     if (!code || !staleConnection.has(code)) throw error;
-    return fetch(url);
+    if (name) console.warn(`${name}: ${code} on a kept-alive connection; sent again`);
+    return send();
   }
 }
+
+const fetchOnce = (url: string) => againIfStale(() => fetch(url));
 
 /**
  * `concurrency` loops of requests over `paths` until end() (at most `maxPerLoop` each).
@@ -195,22 +198,10 @@ describe("2b. bad-input sweep against the real stack", () => {
       };
       let answer: Awaited<ReturnType<typeof send>>;
       try {
-        answer = await send();
+        answer = await againIfStale(send, `sweep: ${row.name}`);
       } catch (error) {
-        // A kept-alive connection the server closed under the request: sent again once, on a
-        // new one, and named in the log. A second failure, or any other, counts.
-        const code = (error as { cause?: { code?: string } }).cause?.code;
-        if (!code || !staleConnection.has(code)) {
-          failures.push(`${row.name}: ${String(error)}`);
-          continue;
-        }
-        console.warn(`sweep: ${row.name}: ${code} on a kept-alive connection; sent again`);
-        try {
-          answer = await send();
-        } catch (again) {
-          failures.push(`${row.name}: ${String(error)}, then ${String(again)}`);
-          continue;
-        }
+        failures.push(`${row.name}: ${String(error)}`);
+        continue;
       }
       // Statuses are the worker tests' business (the subscribe rate limit may answer 429 here).
       const problems = sweepProblems({ ...row, status: undefined }, answer.response, answer.body);
