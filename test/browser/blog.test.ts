@@ -105,6 +105,14 @@ describe.skipIf(!hasChromium())("blog in Chromium", () => {
     await expect.poll(() => rendered(footer)).toBe(true);
     await expect.poll(() => footer.getByRole("link").count()).toBeGreaterThan(3);
     await page.close();
+
+    // The stand-in height is not short of the real one: End reaches the bottom at the first press.
+    const fresh = await open(href!, 412);
+    await fresh.page.keyboard.press("End");
+    await expect
+      .poll(() => fresh.page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight))
+      .toBe(true);
+    await fresh.page.close();
   });
 
   it("shows the 404 screen for an unknown article", async () => {
