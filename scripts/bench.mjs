@@ -206,7 +206,7 @@ const report = {
     server:
       "production bundle (Vite build with --env prod, wrangler deploy --dry-run) on workerd via Miniflare's API, one isolate; requests go straight to the worker's entrypoint (no wrangler dev proxy, no Miniflare entry worker, no static-assets router emulation)",
     static: "the page's own bytes, rendered once and then answered from memory by the same worker (same size, same HTTP path, no render)",
-    hit: "page cache (Cache API) hit, nonce rewritten by HTMLRewriter",
+    hit: "page-cache hit: the stored bytes and headers as they are (a public page trusts its script by hash, no nonce), from the isolate's memory before the app, else the Cache API",
     ssr: "PAGE_CACHE=off on a second instance: every request renders; content cache warm (isolate memory, then KV); Server-Timing shows the sources",
     cold: "fresh workerd instance (empty KV, Cache API and isolate memory; the module is already evaluated) and a burst of N simultaneous first requests; latency = time to last byte",
     cpu: "user+system CPU of the workerd process (all threads, /proc/<pid>/stat, 10 ms ticks) during the run / responses; includes workerd's HTTP handling",
