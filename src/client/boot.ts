@@ -4,6 +4,7 @@ import { loadAnalytics } from "../views/consent/events";
 import { isSearchShortcut } from "../views/search/shortcut";
 import { loadRoute } from "../routes/table";
 import { findLink, inAppTarget, loadAheadTarget, plainClick } from "./links";
+import { fetchAhead, placingFocusNow, showAgain, showFetched, showingLocation } from "./page-swap";
 import { preloadVisibleLinks } from "./visible-links";
 import { interactions, markInteracted, savingData, whenIdle } from "./when";
 
@@ -17,11 +18,12 @@ import { interactions, markInteracted, savingData, whenIdle } from "./when";
  *
  * Until the app runs, a link is the browser's: a click on it is a plain navigation (never slower
  * than one: holding it for 90 kB of app code cost a new visitor up to twice as long), which the
- * page's speculation rules start on hover or finger down (on a phone, for the first links in
- * view, at once); a finger or pointer coming down on a link does not start the app either, since
- * the visitor is leaving. A button click and a search shortcut, which only the app can answer,
- * are held and replayed once it runs; if the app fails to load, the click is replayed all the
- * same and the browser does what the HTML says.
+ * page's speculation rules start on hover or finger down. On a phone the pages of the first links
+ * in view are fetched at once, and a tap on one shows it in place (`page-swap.ts`). A finger or
+ * pointer coming down on a link does not start the app either, since the visitor is leaving. A
+ * button click and a search shortcut, which only the app can answer, are held and replayed once
+ * it runs; if the app fails to load, the click is replayed all the same and the browser does
+ * what the HTML says.
  */
 
 const isTouchScreen = (): boolean => window.matchMedia("(pointer: coarse)").matches;
@@ -50,38 +52,41 @@ function whenReading(then: () => void): void {
 }
 
 /**
- * How many documents a phone prefetches before the app runs: the first in-app links of the main
- * content that come into view (a tap straight after arrival then finds its page fetched or on
- * its way). Few, since they share a thin link with the page's own images.
+ * How many pages a phone fetches ahead before the app runs: those of the first in-app links of
+ * the main content that come into view (a tap straight after arrival then finds its page at
+ * hand). Few, since they share a thin link with the page's own images.
  */
-const documentsPrefetchedInView = 3;
+const pagesFetchedInView = 3;
 
 /**
- * Has the browser prefetch the documents of the first page links that come into view, through
- * speculation rules of their own (a list rule: fetched at once). They carry the nonce of the
- * page's own rules when its policy has one; under a policy of hashes, rules this trusted script
- * adds run by 'strict-dynamic' (decision 021). An editor's preview has no rules, and gets none.
- * The router's own watcher replaces this one once the app runs.
+ * Fetches the pages of the first page links that come into view, to show in place if tapped
+ * (`page-swap.ts`). One that cannot be shown that way has its document prefetched by the browser
+ * instead, through speculation rules of its own (a list rule: fetched at once), which carry the
+ * nonce of the page's own rules when its policy has one; under a policy of hashes, rules this
+ * trusted script adds run by 'strict-dynamic' (decision 021). An editor's preview has no rules,
+ * and gets none. The router's own watcher replaces this one once the app runs.
  */
-function prefetchDocumentsInView(): void {
+function fetchPagesInView(): void {
   const pageRules = document.querySelector<HTMLScriptElement>('script[type="speculationrules"]');
   if (!pageRules) return;
   const nonce = pageRules.nonce;
+  const prefetchDocument = (url: URL) => {
+    const rules = document.createElement("script");
+    rules.type = "speculationrules";
+    if (nonce) rules.nonce = nonce;
+    rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [url.pathname + url.search] }] });
+    document.head.appendChild(rules);
+  };
   preloadVisibleLinks(
     document.querySelector("main"),
     (link) => {
       const url = loadAheadTarget(link, window.location);
       // Another page than this one (its query variants included: the list's own filters).
       if (!url || url.pathname === window.location.pathname) return false;
-      const rules = document.createElement("script");
-      rules.type = "speculationrules";
-      if (nonce) rules.nonce = nonce;
-      rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [url.pathname + url.search] }] });
-      document.head.appendChild(rules);
-      return true;
+      return fetchAhead(url, link, () => prefetchDocument(url));
     },
-    // At once: the fetch is the browser's, off the main thread.
-    { limit: documentsPrefetchedInView, idle: false },
+    // At once: the fetch is off the main thread.
+    { limit: pagesFetchedInView, idle: false },
   );
 }
 
@@ -90,10 +95,14 @@ let running = false;
 let heldClick: HTMLElement | null = null;
 let heldKey: { target: EventTarget; init: KeyboardEventInit } | null = null;
 
-/** Loads and hydrates the app once; then replays what was held. */
-function start(payload: PagePayload, root: HTMLElement): void {
+/** The state of the page shown (a page shown in place brought its own). */
+const readPayload = (element: HTMLElement) => JSON.parse(element.textContent ?? "null") as PagePayload;
+
+/** Loads and hydrates the app once, for the page shown then; then replays what was held. */
+function start(payloadElement: HTMLElement, root: HTMLElement): void {
   if (started) return;
   started = true;
+  const payload = readPayload(payloadElement);
   document.documentElement.dataset.hydrated = "starting";
   // The route's code loads beside the app's rather than after it (one round trip less).
   if (payload.route) void loadRoute(payload.route).catch(() => {});
@@ -126,6 +135,14 @@ function heldTarget(event: MouseEvent): HTMLElement | null {
   return button instanceof HTMLButtonElement && !button.disabled ? button : null;
 }
 
+/** A click on a link to a page fetched ahead: shown in place (`page-swap.ts`) rather than loaded. */
+function showInPlace(event: MouseEvent): boolean {
+  const link = findLink(event.target);
+  if (!link || link.hasAttribute("data-needs-app")) return false;
+  const url = inAppTarget(event, link, window.location);
+  return url !== null && showFetched(url);
+}
+
 /**
  * A pointer or finger coming down on a link to another page of the site, or the focus it gives
  * that link: the visitor is leaving.
@@ -152,7 +169,7 @@ function boot(): void {
   const payloadElement = document.getElementById("__STATE__");
   const root = document.getElementById("app");
   if (!payloadElement || !root) return;
-  const payload = JSON.parse(payloadElement.textContent ?? "null") as PagePayload;
+  const payload = readPayload(payloadElement);
   // Analytics for a visitor who allowed them (the consent island itself loads later).
   if (payload.site.consent === "all") loadAnalytics();
 
@@ -160,12 +177,17 @@ function boot(): void {
     "click",
     (event) => {
       if (running) return;
+      if (!started && showInPlace(event)) {
+        event.preventDefault();
+        fetchPagesInView();
+        return;
+      }
       const target = heldTarget(event);
       if (!target) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       heldClick = target;
-      start(payload, root);
+      start(payloadElement, root);
     },
     true,
   );
@@ -180,6 +202,14 @@ function boot(): void {
     true,
   );
 
+  // Back and forward between pages shown in place, until the router answers them. Once the app
+  // is starting for the page shown, another is loaded as a new document.
+  window.addEventListener("popstate", () => {
+    if (running || showingLocation()) return;
+    if (started || !showAgain()) window.location.reload();
+    else fetchPagesInView();
+  });
+
   // Islands that wait for an interaction (cookie consent) must know of one that came first.
   const onInteraction = () => {
     markInteracted();
@@ -188,19 +218,19 @@ function boot(): void {
   for (const name of interactions) window.addEventListener(name, onInteraction, { capture: true, passive: true });
 
   if (import.meta.env.DEV || payload.site.preview) {
-    start(payload, root);
+    start(payloadElement, root);
     return;
   }
   const startingEvents = intentEvents();
   const onIntent = (event: Event) => {
-    if (leavingBy(event)) return;
+    if (leavingBy(event) || placingFocusNow()) return;
     for (const name of startingEvents) window.removeEventListener(name, onIntent, true);
-    start(payload, root);
+    start(payloadElement, root);
   };
   for (const name of startingEvents) window.addEventListener(name, onIntent, { capture: true, passive: true });
   if (isTouchScreen() && !savingData()) {
-    prefetchDocumentsInView();
-    whenReading(() => start(payload, root));
+    fetchPagesInView();
+    whenReading(() => start(payloadElement, root));
   }
   // Until the app starts ("starting", then "true" once hydrated): the page is waiting for a sign
   // of use (browser tests read it).

@@ -1,12 +1,17 @@
 import { workerOnlyPrefixes } from "../routes/table";
+import { shownInPlaceAttribute } from "../views/navigation";
 import { nonceAttribute, serializeForScript } from "./serialize";
 
-/** Documents of this origin only: never API routes, the image route, files (anything with a dot: feeds, Markdown, sitemaps) or links that leave the page's normal flow. */
+/** Documents of this origin only: never API routes, the image route, files (anything with a dot: feeds, Markdown, sitemaps), links that leave the page's normal flow, or links whose page the boot script holds to show in place. */
 const sameSiteDocuments = [
   { href_matches: "/*" },
   ...workerOnlyPrefixes.map((prefix) => ({ not: { href_matches: `${prefix}*` } })),
   { not: { href_matches: "/*.*" } },
-  { not: { selector_matches: "[download], [target='_blank'], [rel~='external'], [rel~='nofollow'], [data-needs-app]" } },
+  {
+    not: {
+      selector_matches: `[download], [target='_blank'], [rel~='external'], [rel~='nofollow'], [data-needs-app], [${shownInPlaceAttribute}]`,
+    },
+  },
 ];
 
 /**

@@ -21,3 +21,10 @@ export function navigateTo(href: string, options: NavigateOptions = {}): void {
 
 /** Links marked so keep the scroll position when the router follows them (see NavigateOptions). */
 export const keepScrollAttribute = "data-keep-scroll";
+
+/**
+ * Marks a link whose page the boot script holds to show in place (`src/client/page-swap.ts`):
+ * the page's speculation rules leave it alone, or a finger coming down on it would fetch the
+ * document again for nothing.
+ */
+export const shownInPlaceAttribute = "data-shown-in-place";

@@ -140,26 +140,30 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     return { context, page, scripts, queries };
   }
 
-  it("on a phone, prefetches the documents of the first in-app links in view before the app runs, and a tap uses them", async () => {
+  it("on a phone, fetches the pages of the first in-app links in view before the app runs, and a tap shows one in place", async () => {
     const { context, page, scripts } = await phoneWithHeldClock();
-    // Links that must never be prefetched, at the top of the main content before the boot script looks.
+    // Links that must never be fetched ahead, and a page that cannot be shown in place (missing:
+    // its document is prefetched by the browser instead), at the top of the main content before
+    // the boot script looks.
+    const missing = "/blog/no-such-post";
     await context.addInitScript(
       `document.addEventListener("readystatechange", () => {
-        if (document.readyState === "interactive") (${insertAtTopOfMain})(${JSON.stringify(neverLoadedAhead)});
+        if (document.readyState === "interactive") (${insertAtTopOfMain})(${JSON.stringify([...neverLoadedAhead, missing])});
       });`,
     );
-    // Whether each document came from the prefetch cache, as Chromium reports it (the page's own
-    // performance entries are the fake clock's, empty).
-    const fromPrefetch = new Map<string, boolean>();
-    const cdp = await context.newCDPSession(page);
-    cdp.on("Network.responseReceived", ({ type, response }) => {
-      if (type === "Document") fromPrefetch.set(response.url, response.fromPrefetchCache === true);
-    });
-    await cdp.send("Network.enable");
-    const prefetched: string[] = [];
+    const fetchedAhead: string[] = [];
+    const documents: string[] = [];
+    const problems: string[] = [];
     page.on("request", (request) => {
-      if (request.headers()["sec-purpose"]?.includes("prefetch")) prefetched.push(request.url().replace(baseUrl, ""));
+      const path = request.url().replace(baseUrl, "");
+      if (request.resourceType() === "fetch" && request.headers().accept === "text/html") fetchedAhead.push(path);
+      if (request.resourceType() === "document") documents.push(path);
     });
+    page.on("console", (message) => {
+      // The missing page's 404 is expected; any other error is not.
+      if (message.type() === "error" && !message.text().includes("status of 404")) problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
     await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
     // The page links in view: the first article (a phone shows one card at a time), not the
@@ -176,26 +180,69 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     );
     const expected = [...new Set(inView)].slice(0, 3);
     expect(expected.length).toBeGreaterThan(0);
-    // The rules are added as the links come into view; the clock moves only when the test moves it.
+    // Fetched as the links come into view; the clock moves only when the test moves it.
     await expect
       .poll(
         async () => {
           await context.clock.runFor(100);
-          return prefetched.length;
+          return fetchedAhead.length;
         },
         { timeout: 10_000 },
       )
       .toBe(expected.length);
-    expect([...prefetched].sort()).toEqual([...expected].sort());
-    expect((await listedForPrefetch(page)).sort()).toEqual([...expected].sort());
+    expect([...fetchedAhead].sort()).toEqual([...expected].sort());
+    expect(expected).toContain(missing);
+    // Shown in place, so the browser is not also asked to prefetch their documents; only the
+    // missing page's is.
+    await expect.poll(() => listedForPrefetch(page), { timeout: 10_000 }).toEqual([missing]);
     expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+    const list = { title: await page.title(), h1: await page.locator("h1").first().textContent() };
 
-    // A tap on the first: the browser navigates with the prefetched document, not a new request.
-    const first = page.locator(`main a[href="${expected[0]}"]`).first();
+    // A tap on the first, once its page is at hand (the link is marked so, and the page's rules
+    // leave it alone): its page is shown in this document, with its head and state, at the top,
+    // the main content focused, and no request.
+    await mark(page);
+    const articlePath = expected.find((path) => path !== missing)!;
+    const first = page.locator(`main a[href="${articlePath}"]`).first();
+    await expect.poll(() => first.getAttribute("data-shown-in-place"), { timeout: 10_000 }).toBe("");
     await first.tap();
-    await page.waitForURL(baseUrl + expected[0]);
-    await page.locator("h1").waitFor();
-    expect(fromPrefetch.get(baseUrl + expected[0])).toBe(true);
+    await page.waitForURL(baseUrl + articlePath);
+    const article = await (await fetch(baseUrl + articlePath)).text();
+    const title = /<title>([^<]*)<\/title>/.exec(article)![1]!.replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+    await expect.poll(() => page.title()).toBe(title);
+    expect(await marked(page)).toBe(true);
+    expect(fetchedAhead.filter((path) => path === articlePath)).toHaveLength(1);
+    expect(documents).toEqual(["/blog"]);
+    expect(await page.evaluate(() => JSON.parse(document.getElementById("__STATE__")!.textContent!).route)).toBe("post");
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(baseUrl + articlePath);
+    expect(await page.locator("head title").count()).toBe(1);
+    expect(await page.evaluate(() => [window.scrollY, document.activeElement?.id])).toEqual([0, "content"]);
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBeGreaterThan(0);
+
+    // Back: the list again, as it was left; forward: the article again. Still one document.
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/blog`);
+    expect(await page.title()).toBe(list.title);
+    expect(await page.locator("h1").first().textContent()).toBe(list.h1);
+    expect(await page.evaluate(() => JSON.parse(document.getElementById("__STATE__")!.textContent!).route)).toBe("blog");
+    await page.goForward();
+    await page.waitForURL(baseUrl + articlePath);
+    expect(await page.title()).toBe(title);
+    expect(await marked(page)).toBe(true);
+    expect(documents).toEqual(["/blog"]);
+
+    // The app, started later, hydrates the page shown, without a mismatch.
+    await page.keyboard.press("Shift");
+    await expect
+      .poll(
+        async () => {
+          await context.clock.runFor(100);
+          return page.evaluate(() => document.documentElement.dataset.hydrated);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe("true");
+    expect(problems).toEqual([]);
     await context.close();
   });
 
