@@ -1,5 +1,6 @@
 import type { SiteConfig } from "../config/site";
-import { managedHeadSelector, managedHeadTags } from "../render/head";
+import { managedHeadTags } from "../render/head";
+import { managedHeadSelector } from "../render/head-selector";
 import type { PageMeta } from "../render/meta";
 
 /** After a client navigation: the whole managed head of the previous page is replaced by the next page's. */

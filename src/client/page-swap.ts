@@ -1,4 +1,4 @@
-import { managedHeadSelector } from "../render/head";
+import { managedHeadSelector } from "../render/head-selector";
 import { shownInPlaceAttribute } from "../views/navigation";
 
 /**

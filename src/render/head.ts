@@ -10,22 +10,6 @@ export interface HeadContext {
   nonce?: string;
 }
 
-/**
- * Every element of the head that belongs to a page. The server writes them, and after a client
- * navigation the router removes exactly these and writes the next page's, so nothing of the
- * previous page (a robots tag, JSON-LD, an og:image) is left behind.
- */
-export const managedHeadSelector = [
-  "title",
-  'meta[name="description"]',
-  'link[rel="canonical"]',
-  'meta[name="robots"]',
-  'meta[property^="og:"]',
-  'meta[name^="twitter:"]',
-  'meta[property^="article:"]',
-  'script[type="application/ld+json"]',
-].join(", ");
-
 const absolute = (siteUrl: string, pathOrUrl: string) => new URL(pathOrUrl, siteUrl).toString();
 
 /** The page's head elements as HTML, the same on the server and in the browser. */

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { managedHeadSelector } from "../../src/render/head.ts";
+import { managedHeadSelector } from "../../src/render/head-selector.ts";
 import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
 import { openPage, waitForHydration } from "./open-page.ts";
 
