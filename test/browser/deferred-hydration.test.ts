@@ -246,6 +246,37 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await context.close();
   });
 
+  it("on a phone, a page fetched ahead more than five minutes before the tap is loaded as a document", async () => {
+    const { context, page } = await phoneWithHeldClock();
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url().replace(baseUrl, ""));
+    });
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
+    const first = page.locator("main article a[href^='/blog/']").first();
+    const href = (await first.getAttribute("href"))!;
+    await expect
+      .poll(
+        async () => {
+          await context.clock.runFor(100);
+          return first.getAttribute("data-shown-in-place");
+        },
+        { timeout: 10_000 },
+      )
+      .toBe("");
+    // The page's clock jumps past the page's freshness without running the timers (the reading
+    // timer would start the app): the tap is the browser's, a new document.
+    await context.clock.setSystemTime((await page.evaluate(() => Date.now())) + 6 * 60_000);
+    await mark(page);
+    await first.tap();
+    await page.waitForURL(baseUrl + href);
+    await page.locator("h1").waitFor();
+    expect(await marked(page)).toBe(false);
+    expect(documents).toEqual(["/blog", href]);
+    await context.close();
+  });
+
   it("on a phone, starts the app once the visitor has been reading, loads the pages of the links in view, and a tap renders in place", async () => {
     const { context, page, scripts, queries } = await phoneWithHeldClock();
     await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
