@@ -51,6 +51,9 @@ async function showable(response: Response): Promise<Shown | null> {
   if (!response.ok || response.redirected || !response.headers.get("Content-Type")?.startsWith("text/html") || policy.includes("'nonce-"))
     return null;
   const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+  // Parsed here without scripting, a <noscript>'s content became elements; the browser's own
+  // parser, with scripting, keeps it as text (and React hydrates it so).
+  for (const element of doc.querySelectorAll("noscript")) element.textContent = element.innerHTML;
   const root = doc.getElementById("app");
   const state = doc.getElementById("__STATE__")?.textContent;
   if (!root || !state || buildOf(doc) !== buildOf(document)) return null;
