@@ -3,7 +3,7 @@ import type { PagePayload } from "../render/payload";
 import { loadAnalytics } from "../views/consent/events";
 import { isSearchShortcut } from "../views/search/shortcut";
 import { loadRoute } from "../routes/table";
-import { findLink, inAppTarget, loadAheadTarget, plainClick } from "./links";
+import { findLink, inAppTarget, loadAheadTarget, pathOf, plainClick } from "./links";
 import { fetchAhead, placingFocusNow, showAgain, showFetched, showingLocation } from "./page-swap";
 import { preloadVisibleLinks } from "./visible-links";
 import { interactions, markInteracted, savingData, whenIdle } from "./when";
@@ -74,7 +74,7 @@ function fetchPagesInView(): void {
     const rules = document.createElement("script");
     rules.type = "speculationrules";
     if (nonce) rules.nonce = nonce;
-    rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [url.pathname + url.search] }] });
+    rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [pathOf(url)] }] });
     document.head.appendChild(rules);
   };
   preloadVisibleLinks(

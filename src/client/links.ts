@@ -7,6 +7,9 @@ import { matchRoute, workerOnlyPrefixes } from "../routes/table";
  */
 const maxLinkAncestors = 10;
 
+/** A page's address within the site: its path and query (what a navigation and the router key by). */
+export const pathOf = (url: URL | Location): string => url.pathname + url.search;
+
 /** The clicked element itself, then at most `maxLinkAncestors` ancestors. */
 export function findLink(target: EventTarget | null): HTMLAnchorElement | null {
   let node = target instanceof Node ? (target instanceof Element ? target : target.parentElement) : null;

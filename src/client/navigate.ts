@@ -5,7 +5,7 @@ import { loadRoute, matchRoute, type PageState } from "../routes/table";
 import { keepScrollAttribute, setNavigator, type NavigateOptions } from "../views/navigation";
 import { ClientContent } from "./content";
 import { applyHead } from "./head";
-import { findLink, inAppTarget, loadAheadTarget } from "./links";
+import { findLink, inAppTarget, loadAheadTarget, pathOf } from "./links";
 import { startProgress, stopProgress } from "./progress";
 import { preloadVisibleLinks } from "./visible-links";
 import { whenIdle } from "./when";
@@ -20,8 +20,6 @@ let payload: PagePayload;
 let renderedPath = "";
 let current: AbortController | null = null;
 const content = new ClientContent();
-
-const pathOf = (url: URL | Location) => url.pathname + url.search;
 
 /** Runs the route's loader in the browser (query cache first, then the site's /graphql). */
 export async function loadPage(url: URL, config: PagePayload["config"], site: PageState["site"]): Promise<LoadedState> {

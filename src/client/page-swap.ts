@@ -1,5 +1,6 @@
 import { managedHeadSelector } from "../render/head-selector";
 import { shownInPlaceAttribute } from "../views/navigation";
+import { pathOf } from "./links";
 
 /**
  * Before the app runs, on a phone: the pages of the first links in view are fetched ahead, and a
@@ -11,8 +12,6 @@ import { shownInPlaceAttribute } from "../views/navigation";
  * Back and forward between pages shown this way show them again as they were left. Once the app
  * runs, its router does all of this with its own loaders, and these functions are no longer called.
  */
-
-const pathOf = (url: URL | Location) => url.pathname + url.search;
 
 /** How long a page fetched ahead may be shown (Chromium keeps a prefetched document as long). */
 const freshForMs = 5 * 60_000;
@@ -142,14 +141,15 @@ export function showFetched(url: URL): boolean {
 export const showingLocation = (): boolean => pathOf(window.location) === shownPath;
 
 /**
- * Back or forward to a page shown in place before: shown again as it was left, at its scroll
- * position. False when the history entry is not one of them (the caller loads it).
+ * Back or forward to a page shown in place before: shown again as it was left, at the scroll
+ * position it was left at (kept with it: the history entry's own is that of the page's arrival).
+ * False when the history entry is not one of them (the caller loads it).
  */
 export function showAgain(): boolean {
   const path = pathOf(window.location);
   const page = left.get(path);
   if (!page) return false;
   show(path, page);
-  window.scrollTo(0, (history.state as { scroll?: number } | null)?.scroll ?? page.scroll);
+  window.scrollTo(0, page.scroll);
   return true;
 }

@@ -207,6 +207,8 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     const articlePath = expected.find((path) => path !== missing && path !== withOutsideScript)!;
     const first = page.locator(`main a[href="${articlePath}"]`).first();
     await expect.poll(() => first.getAttribute("data-shown-in-place"), { timeout: 10_000 }).toBe("");
+    await first.scrollIntoViewIfNeeded();
+    const listScroll = await page.evaluate(() => window.scrollY);
     await first.tap();
     await page.waitForURL(baseUrl + articlePath);
     const article = await (await fetch(baseUrl + articlePath)).text();
@@ -221,14 +223,18 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     expect(await page.evaluate(() => [window.scrollY, document.activeElement?.id])).toEqual([0, "content"]);
     expect(await page.locator('script[type="application/ld+json"]').count()).toBeGreaterThan(0);
 
-    // Back: the list again, as it was left; forward: the article again. Still one document.
+    // Back: the list again, as it was left, where it was left; forward: the article again, where
+    // the visitor had scrolled it. Still one document.
+    await page.evaluate(() => window.scrollTo(0, 400));
     await page.goBack();
     await page.waitForURL(`${baseUrl}/blog`);
+    expect(await page.evaluate(() => window.scrollY)).toBe(listScroll);
     expect(await page.title()).toBe(list.title);
     expect(await page.locator("h1").first().textContent()).toBe(list.h1);
     expect(await page.evaluate(() => JSON.parse(document.getElementById("__STATE__")!.textContent!).route)).toBe("blog");
     await page.goForward();
     await page.waitForURL(baseUrl + articlePath);
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
     expect(await page.title()).toBe(title);
     expect(await marked(page)).toBe(true);
     expect(documents).toEqual(["/blog"]);
