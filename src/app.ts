@@ -11,6 +11,7 @@ import { pageCache } from "./middleware/page-cache";
 import { redirects } from "./middleware/redirects";
 import { preview } from "./middleware/preview";
 import { errorFields, logLine, requestLog } from "./middleware/request-log";
+import { sameOriginWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { renderErrorPage } from "./render/render-page.server";
@@ -87,6 +88,8 @@ export function createApp({
   app.use(securityHeaders());
   app.use(trailingSlash());
   app.use("/api/*", tooLarge);
+  // Writes come from this site's pages; the CMS webhook authenticates itself with its secret.
+  app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/revalidate") ? next() : sameOriginWrites()(c, next)));
   app.use("/graphql", tooLarge);
   // Preview links and webhooks authenticate themselves; everything else may be a preview.
   app.use("*", async (c, next) => {

@@ -3,13 +3,61 @@
 // site's worker drops any that break them when it compiles its map (data imported around the flow
 // included), so a visitor never follows a loop, a chain or an open redirect. The functions run
 // inside a flow's script operation too, so each is self-contained: `redirectFlowScript` sends
-// their source text to Directus.
+// their source text to Directus. `judgeLocation` is also the one judge of every Location the worker
+// sends (src/lib/location.ts).
 
 /**
  * @typedef {{ source: string, match: "exact" | "prefix" | "regex" }} RedirectSource
  * @typedef {RedirectSource & { id?: string | number, status_code: number, target: string | null }} ResolvedRedirect
  *   `target` is where it leads (a path, or a URL on an allowed host), already resolved from a page or post.
  */
+
+/**
+ * `location` when a browser following it stays on this site or goes to one of `allowedHosts`;
+ * null otherwise. A path is judged as every reader on the way may see it: percent-decoded (also
+ * twice), backslashes as slashes, tabs and newlines dropped, dot segments removed. A path that
+ * then starts with `//` names another host and is refused. A URL must be http(s), with no user
+ * information, no encoded or IP-v6 host, and a host (with its port, if any) on the list.
+ * Anything else (control characters, spaces, non-ASCII, a relative reference such as
+ * `evil.example` or `?x`, another scheme) is refused: the site only ever sends ASCII paths and
+ * full URLs.
+ * @param {unknown} location
+ * @param {readonly string[]} [allowedHosts]
+ * @returns {string | null}
+ */
+export function judgeLocation(location, allowedHosts = []) {
+  if (typeof location !== "string" || location.length === 0 || location.length > 4096) return null;
+  if (/[^\x21-\x7e]/.test(location)) return null;
+  const slashed = location.replace(/\\/g, "/");
+  if (slashed.startsWith("/")) {
+    if (slashed.startsWith("//")) return null;
+    let path = slashed.split(/[?#]/)[0];
+    for (let round = 0; round < 3; round++) {
+      const decoded = path.replace(/%(25|2e|2f|5c|09|0a|0d)/gi, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+      if (decoded === path) break;
+      path = decoded;
+    }
+    path = path.replace(/[\t\n\r]/g, "").replace(/\\/g, "/");
+    const kept = [];
+    const segments = path.split("/").slice(1);
+    segments.forEach((segment, index) => {
+      const last = index === segments.length - 1;
+      if (segment === "." || segment === "..") {
+        if (segment === "..") kept.pop();
+        if (last) kept.push("");
+      } else {
+        kept.push(segment);
+      }
+    });
+    const resolved = `/${kept.join("/")}`;
+    return resolved.startsWith("//") ? null : location;
+  }
+  const absolute = /^(https?):\/\/([^/?#]*)/i.exec(slashed);
+  if (!absolute) return null;
+  const authority = absolute[2].toLowerCase();
+  if (!authority || /[@%[\]]/.test(authority)) return null;
+  return allowedHosts.some((host) => String(host).toLowerCase() === authority) ? location : null;
+}
 
 /**
  * The editor-facing problem with a regular expression, or null. Refuses what does not compile and
@@ -27,6 +75,9 @@ export function patternProblem(pattern) {
   }
   if (/\\[1-9]|\\k</.test(pattern))
     return "The pattern uses a back-reference (\\1, \\k<name>), which can take very long to test; write it without one.";
+  // The site matches patterns with a linear-time engine (RE2), which has no look-around.
+  if (/\(\?<?[=!]/.test(pattern))
+    return "The pattern uses a look-ahead or look-behind ((?=…), (?!…), (?<=…), (?<!…)), which redirects do not support; write it without one.";
   const risky = `The pattern repeats a group that itself repeats or has alternatives, like (a+)+ or (a|ab)*: on some addresses that takes seconds to test. Write it without the nested repetition.`;
   // Per open group: whether it repeats something inside, whether it has alternatives.
   const groups = [{ repeats: false, alternates: false }];
@@ -97,13 +148,28 @@ export function matchRedirect(rule, path) {
  * @param {string[]} captures
  */
 export function applyTarget(rule, target, captures) {
-  if (rule.match === "regex") return target.replace(/\$([1-9])/g, (_, n) => captures[Number(n) - 1] ?? "");
-  if (rule.match === "prefix") {
+  let location = target;
+  if (rule.match === "regex") location = target.replace(/\$([1-9])/g, (_, n) => captures[Number(n) - 1] ?? "");
+  else if (rule.match === "prefix") {
     const [path, query] = [target.split("?")[0], target.includes("?") ? target.slice(target.indexOf("?")) : ""];
     const joined = path === "/" ? captures[0] || "/" : path + (captures[0] ?? "");
-    return joined + query;
+    location = joined + query;
   }
-  return target;
+  if (location === target || !location.startsWith("/")) return location;
+  // What a visitor's address put into the path (`/old//evil.example`, `/g/\\evil`, `/x/.//evil`)
+  // stays a path on this site: dot segments resolved, the leading slashes kept as one.
+  const cut = location.search(/[?#]/);
+  const [path, rest] = cut === -1 ? [location, ""] : [location.slice(0, cut), location.slice(cut)];
+  const kept = [];
+  const segments = path.split(/[/\\]/).slice(1);
+  segments.forEach((segment, index) => {
+    if (segment === "." || segment === "..") {
+      if (segment === "..") kept.pop();
+      if (index === segments.length - 1) kept.push("");
+    } else kept.push(segment);
+  });
+  const first = kept.findIndex((segment) => segment !== "");
+  return `/${first === -1 ? "" : kept.slice(first).join("/")}${rest}`;
 }
 
 /**
@@ -113,6 +179,22 @@ export function applyTarget(rule, target, captures) {
 export function internalPath(target) {
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return null;
   return target.split(/[?#]/)[0] || "/";
+}
+
+/**
+ * A path as this site's matcher sees it after the visitor arrives: percent-escapes decoded and
+ * the trailing slash gone (the site answers `/a/` with `/a`), so `/a` → `/a/` and `/enc` → `/%65nc`
+ * are seen as the loops they are.
+ * @param {string} path
+ */
+export function comparablePath(path) {
+  let decoded = path;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    // a malformed escape: compared as it came
+  }
+  return decoded.length > 1 ? decoded.replace(/\/+$/, "") || "/" : decoded;
 }
 
 /**
@@ -173,7 +255,7 @@ export function chainProblem(rule, others) {
   const describe = (r) => `${r.source} → ${r.status_code === 410 ? "gone (410)" : r.target}`;
   const sample = (r) => {
     const path = r.target === null ? null : internalPath(r.target);
-    return path === null ? null : path.replace(/\$[1-9]/g, "x");
+    return path === null ? null : comparablePath(path.replace(/\$[1-9]/g, "x"));
   };
   if (rule.status_code === 410) {
     for (const other of others) {
@@ -212,9 +294,44 @@ export function redirectProblem(rule, others, allowedHosts) {
   if (!["exact", "prefix", "regex"].includes(rule.match)) return 'Match must be "exact", "prefix" or "regex".';
   return (
     sourceProblem(rule) ??
-    (Number(rule.status_code) === 410 ? null : targetProblem(rule.target, allowedHosts)) ??
+    (Number(rule.status_code) === 410 ? null : (targetProblem(rule.target, allowedHosts) ?? offSiteProblem(rule, allowedHosts))) ??
     chainProblem({ ...rule, status_code: Number(rule.status_code) }, others)
   );
+}
+
+/**
+ * The editor-facing problem when a visitor's address could make this redirect lead off the site,
+ * or null: the Location it would send is judged for hostile captures and prefix remainders (a
+ * second slash, a backslash, dot segments, a host where the path should be), as the worker judges
+ * every Location it sends.
+ * @param {ResolvedRedirect} rule
+ * @param {readonly string[]} allowedHosts
+ */
+export function offSiteProblem(rule, allowedHosts) {
+  if (rule.target === null) return null;
+  const hostile = [
+    "//evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/.//evil.example",
+    "/..//evil.example",
+    "evil.example",
+    "@evil.example",
+    ".evil.example",
+  ];
+  const probes =
+    rule.match === "exact"
+      ? [[]]
+      : hostile.map((probe) => (rule.match === "prefix" ? [probe.startsWith("/") ? probe : `/${probe}`] : Array(9).fill(probe)));
+  for (const captures of probes) {
+    // As the worker sends it: other characters than printable ASCII percent-encoded.
+    const location = applyTarget(rule, rule.target, captures).replace(/[^\x00-\x7e]/gu, (character) => encodeURIComponent(character));
+    if (judgeLocation(location, allowedHosts) === null) {
+      const example = rule.match === "exact" ? "" : ` (an address ending in "${captures[0]}" would be sent to "${location}")`;
+      return `This redirect could send visitors to another site${example}. Put a fixed path before what it copies from the address, e.g. /new/$1.`;
+    }
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,9 +431,13 @@ export function movedPostRedirects(data) {
 /** The script of a flow's "Run Script" operation calling `entry` with the functions it needs. */
 export function redirectFlowScript(entry) {
   const helpers = [
+    judgeLocation,
     patternProblem,
     matchRedirect,
+    applyTarget,
     internalPath,
+    comparablePath,
+    offSiteProblem,
     sourceProblem,
     targetProblem,
     chainProblem,

@@ -264,7 +264,7 @@ describe("redirects", () => {
     assert.equal((await admin("GET", `/items/posts/${post.id}?fields=slug`)).slug, `renamed-again-${stamp}`);
   });
 
-  test("a loop, a chain, an open redirect and a catastrophic pattern are refused with a message for the editor", async () => {
+  test("a loop (also after the site's own normalisation), a chain, an open redirect, a catastrophic or look-around pattern are refused with a message for the editor", async () => {
     await admin("POST", "/items/redirects", { source: `/r-a-${stamp}`, target: `/r-b-${stamp}` });
     await refused({ source: `/r-b-${stamp}`, target: `/r-a-${stamp}` }, /loop/);
     await refused({ source: `/r-c-${stamp}`, target: `/r-a-${stamp}` }, /chain/);
@@ -273,7 +273,17 @@ describe("redirects", () => {
     await refused({ source: `/r-f-${stamp}`, target: "//evil.example/login" }, /must start with one/);
     await refused({ source: "^/(a+)+$", match: "regex", target: "/x" }, /repeats a group/);
     await refused({ source: "/api/search", target: "/x" }, /own addresses/);
-    // The allowed host is fine, and so is a pattern without nested repetition.
+    // Loops as the site sees them: it drops a trailing slash and decodes escapes before matching.
+    await refused({ source: `/r-j-${stamp}`, target: `/r-j-${stamp}/` }, /loop/);
+    await refused({ source: `/r-k-${stamp}`, target: `/%72-k-${stamp}` }, /loop/);
+    // The site matches patterns in linear time (RE2), which has no look-around.
+    await refused({ source: "/r-m/(?!admin).*", match: "regex", target: "/x" }, /look-ahead/);
+    // A capture may not name the host.
+    await refused({ source: "/r-n/(.*)", match: "regex", target: "https://$1/" }, /not allowed|neither a path/);
+    // The allowed host is fine, and so is a pattern without nested repetition, and a prefix
+    // moved to the root (what follows the prefix can never make it leave the site).
+    await admin("POST", "/items/redirects", { source: `/r-l-${stamp}`, match: "prefix", target: "/" });
+    await admin("POST", "/items/redirects", { source: `/r-o-${stamp}/(.*)`, match: "regex", target: "/$1" });
     await admin("POST", "/items/redirects", { source: `/r-g-${stamp}`, target: "https://status.meridian.example/" });
     await admin("POST", "/items/redirects", { source: `/r-h-${stamp}/(\\d+)`, match: "regex", target: "/blog/$1" });
   });

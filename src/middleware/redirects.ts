@@ -38,12 +38,17 @@ export function redirects(options: ContentOptions = {}): MiddlewareHandler<AppEn
     // A map to compile starts after this request's own content is read.
     const compileNow = () => compile && waitUntil(compile());
     const url = new URL(c.req.url);
-    const answer = map && findRedirect(map, url, (rule) => logLine("warn", "redirect_loop", { id: rule.id, path }));
+    const answer =
+      map &&
+      findRedirect(map, url, ({ rule, reason, location }) =>
+        logLine("warn", reason === "loop" ? "redirect_loop" : "redirect_off_site", { id: rule.id, path, location }),
+      );
     const referrer = c.req.header("Referer");
     if (answer) {
       compileNow();
       recordRoutingEvent(c.env, { kind: "redirect", path, target: answer.location, status: answer.status, referrer });
       if (answer.location === null) return renderErrorPage(c, 410);
+      // findRedirect judged the Location (src/lib/location.ts) against the hosts the rules may lead to.
       return new Response(null, { status: answer.status, headers: { Location: answer.location, "Cache-Control": redirectCacheControl } });
     }
     try {

@@ -3,8 +3,10 @@ import { movedPageRedirects } from "../../cms/scripts/page-paths.mjs";
 import {
   applyTarget,
   chainProblem,
+  comparablePath,
   matchRedirect,
   movedPostRedirects,
+  offSiteProblem,
   patternProblem,
   redirectFlowScript,
   redirectOnSave,
@@ -172,5 +174,49 @@ describe("the flows' entries", () => {
       new Function("module", script)(module);
       await expect(module.exports(data)).resolves.toEqual(expected);
     }
+  });
+});
+
+describe("what a visitor's address can make of a redirect", () => {
+  it("keeps what follows a prefix or fills a capture as a path on this site", () => {
+    const prefix = { source: "/old", match: "prefix" as const };
+    expect(applyTarget(prefix, "/", ["//evil.example"])).toBe("/evil.example");
+    expect(applyTarget(prefix, "/", ["/\\evil.example"])).toBe("/evil.example");
+    expect(applyTarget(prefix, "/", ["/.//evil.example/login"])).toBe("/evil.example/login");
+    expect(applyTarget(prefix, "/new", ["/a/b"])).toBe("/new/a/b");
+    const pattern = { source: "/g/(.*)", match: "regex" as const };
+    expect(applyTarget(pattern, "/$1", ["/evil.example"])).toBe("/evil.example");
+    expect(applyTarget(pattern, "/$1?from=g", ["\\\\evil.example"])).toBe("/evil.example?from=g");
+    expect(applyTarget(pattern, "https://status.meridian.example/$1", ["x"])).toBe("https://status.meridian.example/x");
+  });
+
+  it("compares paths as the site sees them: decoded, without a trailing slash", () => {
+    expect(comparablePath("/a/")).toBe("/a");
+    expect(comparablePath("/%65nc")).toBe("/enc");
+    expect(comparablePath("/")).toBe("/");
+    expect(comparablePath("/%E0%A4%A")).toBe("/%E0%A4%A");
+  });
+
+  it("refuses at save a loop the site's own normalisation would make", () => {
+    expect(chainProblem(rule("/a", "/a/"), [])).toMatch(/loop/);
+    expect(chainProblem(rule("/enc", "/%65nc"), [])).toMatch(/loop/);
+    expect(chainProblem(rule("/b", "/c/"), [rule("/c", "/b")])).toMatch(/loop/);
+  });
+
+  it("judges the Location a rule could send for hostile captures, as the worker does", () => {
+    const hosts = ["status.meridian.example"];
+    expect(offSiteProblem(rule("/old", "/", "prefix"), hosts)).toBeNull();
+    expect(offSiteProblem(rule("/g/(.*)", "/$1", "regex"), hosts)).toBeNull();
+    expect(offSiteProblem(rule("/s/(.*)", "https://status.meridian.example/$1", "regex"), hosts)).toBeNull();
+    // Only targetProblem keeps these out today; the probe refuses them on its own as well.
+    expect(offSiteProblem(rule("/h/(.*)", "https://$1/", "regex"), hosts)).toMatch(/another site/);
+    expect(offSiteProblem(rule("/h/(.*)", "https://status.meridian.example$1", "regex"), hosts)).toMatch(/another site/);
+    expect(offSiteProblem(rule("/e", "https://evil.example/", "exact"), hosts)).toMatch(/another site/);
+  });
+
+  it("refuses look-around, which the linear-time matcher does not run", () => {
+    expect(patternProblem("/x/(?!admin).*")).toMatch(/look-ahead/);
+    expect(patternProblem("/x/(?<=a)b")).toMatch(/look-ahead/);
+    expect(patternProblem("/x/(?:a|b)")).toBeNull();
   });
 });

@@ -164,6 +164,43 @@ describe("redirects from the CMS", () => {
     expect(warn.mock.calls.some((call) => String(call[0]).includes("redirect_loop"))).toBe(true);
   });
 
+  it("sees the loops the site's own normalisation makes: a trailing slash, an encoded letter", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const site = await siteWith([
+      row(1, { source: "/slash", target: "/slash/" }),
+      row(2, { source: "/enc", target: "/%65nc" }),
+      row(3, { source: "/in", match: "prefix", target: "/in/" }),
+    ]);
+    for (const path of ["/slash", "/enc", "/in"]) {
+      const response = await site.get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("location")).toBeNull();
+    }
+    // Refused when the map is compiled (the save check), or answered with nothing at run time.
+    const warned = warn.mock.calls.map((call) => String(call[0]));
+    expect(warned.filter((line) => line.includes("redirect_ignored") || line.includes("redirect_loop")).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("matches editors' patterns in time linear in the path, on addresses as long as the cap", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const site = await siteWith([
+      row(1, { source: "/x/a*a*a*a*b", match: "regex", target: "/found" }),
+      row(2, { source: "/y/[a-z]*[a-z]*[a-z]*[a-z]*!", match: "regex", target: "/found" }),
+    ]);
+    // V8's backtracking engine needs far longer than this suite's hang guard for either of these
+    // (n⁴ steps); RE2 answers at once. 1,000 characters is just under the cap patterns see.
+    expect((await site.get(`/x/${"a".repeat(990)}`)).status).toBe(404);
+    expect((await site.get(`/y/${"a".repeat(990)}`)).status).toBe(404);
+    expect((await site.get("/x/aaab")).headers.get("location")).toBe("/found");
+  });
+
+  it("refuses what the linear-time matcher cannot run (look-around)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const site = await siteWith([row(1, { source: "/z/(?!admin).*", match: "regex", target: "/found" })]);
+    expect((await site.get("/z/page")).headers.get("location")).toBeNull();
+    expect(warn.mock.calls.some((call) => String(call[0]).includes("look-ahead"))).toBe(true);
+  });
+
   it("ignores a pattern that could backtrack catastrophically", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const site = await siteWith([row(1, { source: "/(a+)+b", match: "regex", target: "/x" })]);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { consentCookie } from "../../lib/consent";
-import { safeLocalPath } from "../../lib/urls";
+import { redirectTo, safeLocalPath } from "../../lib/location";
 
 /**
  * POST /api/consent — the cookie notice and dialog without JavaScript: records the choice in
@@ -14,5 +14,5 @@ export const consentRoutes = new Hono<AppEnv>().post("/", async (c) => {
   if (!choice) return c.text('The choice must be "all" or "custom".', 400);
   c.header("Set-Cookie", consentCookie(choice, c.env.SITE_URL.startsWith("https:")));
   c.header("Cache-Control", "no-store");
-  return c.redirect(safeLocalPath(typeof form.return === "string" ? form.return : "/") ?? "/", 303);
+  return redirectTo(c, safeLocalPath(typeof form.return === "string" ? form.return : "/"), 303);
 });

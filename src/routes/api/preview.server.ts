@@ -9,7 +9,7 @@ import { pagePathQuery, sectionPlacementsQuery } from "../../content/queries/pag
 import { versionedReads } from "../../content/versions.server";
 import type { AppEnv } from "../../env";
 import { authorHref, postHref } from "../../lib/paths/blog";
-import { safeLocalPath } from "../../lib/urls";
+import { redirectTo, safeLocalPath } from "../../lib/location";
 import { secretsEqual } from "../../lib/secrets.server";
 import {
   clearPreviewCookies,
@@ -115,10 +115,10 @@ export const previewRoutes = new Hono<AppEnv>()
     if (version) setCookie(c, previewVersionCookieName, previewVersionValue(version), options);
     else if (c.req.header("cookie")?.includes(`${previewVersionCookieName}=`))
       setCookie(c, previewVersionCookieName, "", { ...options, maxAge: 0 });
-    return c.redirect(path, 302);
+    return redirectTo(c, path, 302);
   })
   .get("/exit", (c) => {
     c.header("Cache-Control", "private, no-store");
     clearPreviewCookies(c);
-    return c.redirect(safeLocalPath(c.req.query("path")) ?? "/", 302);
+    return redirectTo(c, safeLocalPath(c.req.query("path")), 302);
   });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { t } from "../../i18n";
-import { safeLocalPath } from "../../lib/urls";
+import { redirectBack, safeLocalPath } from "../../lib/location";
 import { fieldErrors, fromForm, newsletterSchema } from "../../lib/newsletter";
 import { loadSiteChrome } from "../site-chrome";
 import { rateLimit } from "../../middleware/rate-limit";
@@ -39,13 +39,8 @@ export function subscribeRoutes(options: SubscribeOptions = {}) {
       }
       const input = isJson ? raw : fromForm(raw as Record<string, string>);
       const back = (state: string) => {
-        const source =
-          safeLocalPath(
-            typeof (input as { sourcePage?: unknown }).sourcePage === "string" ? (input as { sourcePage: string }).sourcePage : "/",
-          ) ?? "/";
-        const url = new URL(source, "http://local.invalid");
-        url.searchParams.set("newsletter", state);
-        return c.redirect(`${url.pathname}${url.search}#newsletter`, 303);
+        const source = (input as { sourcePage?: unknown }).sourcePage;
+        return redirectBack(c, typeof source === "string" ? source : "/", { newsletter: state }, "newsletter");
       };
 
       const site = await loadSiteChrome(loaderArgs(c));
