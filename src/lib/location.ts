@@ -35,6 +35,19 @@ export function safeLocalPath(value: string | undefined | null): string | null {
 }
 
 /**
+ * A redirect answer outside a route handler (middleware): the Location judged, or null when the
+ * judge refuses it and the caller must answer otherwise.
+ */
+export function redirectResponse(
+  location: string,
+  status: RedirectStatus | 410,
+  { allowedHosts = [], headers = {} }: { allowedHosts?: readonly string[]; headers?: Record<string, string> } = {},
+): Response | null {
+  const judged = siteLocation(location, allowedHosts);
+  return judged === null ? null : new Response(null, { status, headers: { ...headers, Location: judged } });
+}
+
+/**
  * Answers with a redirect to `location` (after headers set on `c`, such as cookies). A location
  * the judge refuses is replaced by `fallback`, a path on this site.
  */

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { Content, type ContentOptions } from "../content/content.server";
 import type { AppEnv } from "../env";
+import { redirectResponse } from "../lib/location";
 import { findRedirect } from "../redirects/redirect-map";
 import { recordRoutingEvent } from "../redirects/routing-events.server";
 import { currentRedirectMap } from "../redirects/store.server";
@@ -48,8 +49,11 @@ export function redirects(options: ContentOptions = {}): MiddlewareHandler<AppEn
       compileNow();
       recordRoutingEvent(c.env, { kind: "redirect", path, target: answer.location, status: answer.status, referrer });
       if (answer.location === null) return renderErrorPage(c, 410);
-      // findRedirect judged the Location (src/lib/location.ts) against the hosts the rules may lead to.
-      return new Response(null, { status: answer.status, headers: { Location: answer.location, "Cache-Control": redirectCacheControl } });
+      const response = redirectResponse(answer.location, answer.status, {
+        allowedHosts: map?.hosts,
+        headers: { "Cache-Control": redirectCacheControl },
+      });
+      if (response) return response;
     }
     try {
       await next();

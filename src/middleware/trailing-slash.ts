@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { siteLocation } from "../lib/location";
+import { redirectResponse } from "../lib/location";
 
 /** Query parameters that carry a secret (the editors' preview link): never repeated in a Location. */
 const secretParameters = ["token"];
@@ -17,11 +17,8 @@ export function trailingSlash(): MiddlewareHandler {
       const path = "/" + url.pathname.replace(/^\/+/, "").replace(/\/+$/, "");
       const secret = secretParameters.some((name) => url.searchParams.has(name));
       for (const name of secretParameters) url.searchParams.delete(name);
-      const location = siteLocation(path + url.search) ?? "/";
-      return new Response(null, {
-        status: 308,
-        headers: { Location: location, "Cache-Control": secret || path.startsWith("/api/") ? "private, no-store" : "public, max-age=3600" },
-      });
+      const headers = { "Cache-Control": secret || path.startsWith("/api/") ? "private, no-store" : "public, max-age=3600" };
+      return redirectResponse(path + url.search, 308, { headers }) ?? (redirectResponse("/", 308, { headers }) as Response);
     }
     await next();
   };

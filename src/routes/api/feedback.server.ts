@@ -10,6 +10,7 @@ import {
 } from "../../feedback/feedback";
 import { storePageFeedback, type PageFeedback, type PageFeedbackMessage } from "../../feedback/store.server";
 import { t } from "../../i18n";
+import { redirectBack } from "../../lib/location";
 import { rateLimit } from "../../middleware/rate-limit";
 import { errorFields, logLine } from "../../middleware/request-log";
 
@@ -23,15 +24,14 @@ const statusOf: Record<FeedbackOutcome, 200 | 400 | 429 | 503> = { thanks: 200, 
 const wantsJson = (c: Context<AppEnv>) => (c.req.header("accept") ?? "").includes("application/json");
 
 /** Back to the page, the outcome in the query and the widget in view; anything but a docs path goes to /docs. */
-function redirectBack(c: Context<AppEnv>, page: unknown, outcome: FeedbackOutcome) {
+function backToPage(c: Context<AppEnv>, page: unknown, outcome: FeedbackOutcome) {
   const parsed = feedbackSchema.shape.page.safeParse(page);
-  const path = parsed.success ? parsed.data : "/docs";
-  return c.redirect(`${path}?${feedbackParam}=${outcome}#${feedbackAnchor}`, 303);
+  return redirectBack(c, parsed.success ? parsed.data : "/docs", { [feedbackParam]: outcome }, feedbackAnchor, "/docs");
 }
 
 function answer(c: Context<AppEnv>, page: unknown, outcome: FeedbackOutcome) {
   c.header("Cache-Control", "no-store");
-  if (!wantsJson(c)) return redirectBack(c, page, outcome);
+  if (!wantsJson(c)) return backToPage(c, page, outcome);
   return c.json({ outcome, message: feedbackMessage(outcome) }, statusOf[outcome]);
 }
 

@@ -16,7 +16,7 @@ import { formOutcomeParam, outcomeText, type FormOutcome } from "../../forms/out
 import { storeFormSubmission, type FormSubmission, type FormSubmissionMessage } from "../../forms/store.server";
 import { verifyTurnstile } from "../../forms/turnstile.server";
 import { t } from "../../i18n";
-import { safeLocalPath } from "../../lib/urls";
+import { redirectBack, safeLocalPath } from "../../lib/location";
 import { rateLimit } from "../../middleware/rate-limit";
 import { loaderArgs } from "../../render/request-context.server";
 
@@ -65,7 +65,7 @@ export function formRoutes(options: FormsOptions = {}) {
           const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
           const sourcePage = body[formControlNames.sourcePage];
           const key = c.req.path.split("/").pop() ?? "";
-          return redirectBack(c, formKeyPattern.test(key) ? key : "form", typeof sourcePage === "string" ? sourcePage : "", {
+          return backToForm(c, formKeyPattern.test(key) ? key : "form", typeof sourcePage === "string" ? sourcePage : "", {
             kind: "too_many",
           });
         },
@@ -80,7 +80,7 @@ export function formRoutes(options: FormsOptions = {}) {
       let form: FormDefinition | null = null;
 
       const answer = (outcome: FormOutcome) => {
-        if (!wantsJson) return redirectBack(c, key, sourcePage, outcome);
+        if (!wantsJson) return backToForm(c, key, sourcePage, outcome);
         const errors = outcome.kind === "invalid" ? outcome.errors : {};
         return c.json({ outcome: outcome.kind, message: outcomeText(outcome, form), errors }, statusOf[outcome.kind]);
       };
@@ -162,11 +162,8 @@ async function loadForm(c: Context<AppEnv>, key: string, sourcePage: string): Pr
 }
 
 /** Back to the page the form was sent from, with the outcome in the query and the form in view. */
-function redirectBack(c: Context<AppEnv>, key: string, sourcePage: string, outcome: FormOutcome) {
-  const url = new URL(safeLocalPath(sourcePage) ?? "/", "http://local.invalid");
-  url.hash = "";
-  url.searchParams.set(formOutcomeParam(key), encodeOutcome(outcome));
-  return c.redirect(`${url.pathname}${url.search}#form-${key}`, 303);
+function backToForm(c: Context<AppEnv>, key: string, sourcePage: string, outcome: FormOutcome) {
+  return redirectBack(c, sourcePage, { [formOutcomeParam(key)]: encodeOutcome(outcome) }, `form-${key}`);
 }
 
 /** Short codes, never the values: the query lands in logs and history. */

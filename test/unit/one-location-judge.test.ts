@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "../..");
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "generated" ? [] : sources(path);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Ways server code can send a Location: Hono's redirect, or a header set by hand. */
+const redirectCall = /\.redirect\(|\.(set|append)\(\s*["']location["']|header\(\s*["']location["']/i;
+const locationKey = /(?<![\w])["']?Location["']?\s*:/; // as a header object's key (capitalised, unlike a `location` field)
+const sendsLocation = { test: (code: string) => redirectCall.test(code) || locationKey.test(code) };
+
+describe("every Location the worker sends is decided in one place", () => {
+  it("no module but src/lib/location.ts writes a Location header", () => {
+    const writers = sources(join(root, "src"))
+      .filter((path) => !path.includes(`${join("src", "client")}`) && !path.includes(join("src", "views")))
+      .filter((path) => sendsLocation.test(readFileSync(path, "utf8")))
+      .map((path) => relative(root, path));
+    expect(writers).toEqual(["src/lib/location.ts"]);
+  });
+
+  it("the check itself finds a Location written by hand", () => {
+    expect(sendsLocation.test('return new Response(null, { status: 302, headers: { Location: "/x" } });')).toBe(true);
+    expect(sendsLocation.test('return c.redirect("/x", 302);')).toBe(true);
+    expect(sendsLocation.test('c.header("Location", "/x");')).toBe(true);
+  });
+});
