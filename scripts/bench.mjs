@@ -5,7 +5,7 @@
 // prints the tables. How to read the numbers: docs/benchmarks.md.
 //
 //   node scripts/bench.mjs [--duration 5] [--connections 1,10,50] [--cold-connections 1,10,50]
-//        [--cold-repeats 3] [--pages home,blog,article,careers,event,doc,pricing,product] [--skip static,hit,ssr,diagnostics,cold,client,tap,search]
+//        [--cold-repeats 3] [--pages home,blog,article,careers,event,doc,pricing,product] [--skip static,hit,ssr,diagnostics,cold,client,tap,search,patterns]
 //        [--tap-runs 3]
 //        [--port 3300] [--cms-port 8070] [--cms-url http://127.0.0.1:8055]
 //   node scripts/bench.mjs --from bench-results/bench-<date>.json   (tables of a saved run)
@@ -42,6 +42,7 @@ const { discoverPages } = await import("./bench/pages.mjs");
 const { measureClientBytes } = await import("./bench/client-bytes.mjs");
 const { measureSearch, searchTargets } = await import("./bench/search.mjs");
 const { measureFirstTap, firstTapTargets } = await import("./bench/first-tap.mjs");
+const { measurePatterns, patternTargets, patternsToMarkdown } = await import("./bench/patterns.mjs");
 const { testSecrets } = await import("./lib/test-stack.mjs");
 
 const { values: args } = parseArgs({
@@ -241,6 +242,12 @@ if (args.scale) {
     const { runScaleBench, scaleToMarkdown } = await import("./bench/scale.mjs");
     report.scale = await runScaleBench({ build, basePort, cmsPort, connections, log, load, skip });
     report.targets = report.scale.targets;
+    // Editors' redirect patterns against hostile paths (the linear-time engine; scripts/bench/patterns.mjs).
+    if (!skip.has("patterns")) {
+      log("\nredirect patterns ...");
+      report.patterns = measurePatterns({ log });
+    }
+
     report.machine.loadavgAfter = loadavg().map((n) => round(n, 2));
     report.finishedAt = new Date().toISOString();
     mkdirSync(outDir, { recursive: true });
@@ -659,6 +666,7 @@ function evaluateTargets(r) {
     });
   }
   if (r.search) targets.push(...searchTargets(r.search));
+  if (r.patterns) targets.push(...patternTargets(r.patterns));
   // 4. Worker bundle < 400 kB gzip.
   if (r.bundle) {
     targets.push({
@@ -801,6 +809,7 @@ function toMarkdown(r) {
     );
     out();
   }
+  if (r.patterns) out(patternsToMarkdown(r.patterns));
   out("## Targets");
   out();
   out("| target | measured | met |");
