@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: builds, type-checks, checks format, lint and dead code (Biome, knip), runs every suite and ends with one line
+// `npm test`: builds, type-checks, checks format, lint, dead code and import layers (Biome, knip,
+// dependency-cruiser), runs every suite and ends with one line
 // `N passed, N failed[, N skipped]` summed over all of them.
 //   vitest projects: unit (Node), worker (workerd), browser (Chromium), contract and fault (real stacks)
 //   node --test:     CMS tests against a real local Directus (cms/test), once on SQLite and
@@ -30,6 +31,7 @@ const ok = step("build", process.execPath, ["scripts/build.mjs"]) && step("typec
 if (ok) {
   step("biome (format and lint)", bin("biome"), ["check", "--diagnostic-level=error", "."]);
   step("knip (unused files, exports, dependencies)", bin("knip"), ["--no-progress"]);
+  step("layers (dependency-cruiser: import rules)", process.execPath, ["scripts/lint-layers.mjs"]);
 }
 
 /** A pass's name as a file name: "vitest browser" -> vitest-browser. */

@@ -6,7 +6,7 @@
  */
 
 /** Hosts a visitor must never be sent to. */
-export const hostileHosts = [
+const hostileHosts = [
   "evil.example",
   "EVIL.example",
   "evil.example.",

@@ -1,0 +1,38 @@
+import { spawnSync } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "../..");
+const lintLayers = () => spawnSync(process.execPath, ["scripts/lint-layers.mjs"], { cwd: root, encoding: "utf8", timeout: 60_000 });
+
+/** Writes a module into src/ for one lint run, and removes it whatever happens. */
+function planted(path: string, code: string) {
+  const file = join(root, path);
+  writeFileSync(file, code);
+  try {
+    return lintLayers();
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+describe("the layers are kept by a tool", () => {
+  it("passes on the code as it is", () => {
+    const result = lintLayers();
+    expect(result.stdout).toMatch(/0 new violations/);
+    expect(result.status).toBe(0);
+  });
+
+  it("fails when a shared layer imports a feature", () => {
+    const result = planted("src/lib/planted-upward-import.ts", 'export { routeTable } from "../routes/table";\n');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("shared-layer-imports-feature: src/lib/planted-upward-import.ts → src/routes/table.ts");
+  });
+
+  it("fails when the browser's code reaches a server-only module", () => {
+    const result = planted("src/client/planted-server-import.ts", 'export { ContentError } from "../content/client.server";\n');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("server-only-in-browser: src/client/planted-server-import.ts → src/content/client.server.ts");
+  });
+});
