@@ -1,3 +1,4 @@
+import { sha256Hex } from "../lib/digest";
 import type { Bindings } from "../env";
 import { cachedRead, type CachePolicy, type CacheSource } from "./cache.server";
 import { ContentError, graphqlRequest, type ContentClientOptions, type GraphqlRequest } from "./client.server";
@@ -145,7 +146,7 @@ export class Content {
   private async withVersion(name: string, vars: Record<string, unknown>, data: unknown, client: ContentClientOptions): Promise<unknown> {
     const version = this.options.version;
     const read = version && versionedReadOf(name, version.collection);
-    if (!version || !read || !read.shows(vars, data, version.id)) return data;
+    if (!version || !read?.shows(vars, data, version.id)) return data;
     const request = {
       query: read.operation.document,
       operationName: read.operation.name,
@@ -228,14 +229,9 @@ async function cacheKeyOf(operation: Operation<any, any>, variables: Record<stri
   const id = `${operation.name}\n${stableStringify(variables)}`;
   let key = cacheKeys.get(id);
   if (key === undefined) {
-    key = `q:${operation.name}:${await sha256(operation.document + stableStringify(variables))}`;
+    key = `q:${operation.name}:${await sha256Hex(operation.document + stableStringify(variables))}`;
     if (cacheKeys.size >= 2_000) cacheKeys.clear();
     cacheKeys.set(id, key);
   }
   return key;
-}
-
-export async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -5,6 +5,7 @@
  * An in-isolate map sits in front of KV; concurrent misses of one key share one render. Entries
  * expire from KV after 30 days without being written again (old versions of edited pages).
  */
+import { sha256Hex } from "../lib/digest";
 import { rendererVersion, renderMarkdown, type RenderedDoc, type RenderOptions } from "./markdown.server";
 
 export interface RenderCacheDeps {
@@ -38,8 +39,7 @@ export async function renderCacheKey(markdown: string, options: RenderOptions): 
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([id, size]) => [id, size.width, size.height]);
   const material = JSON.stringify([rendererVersion, options.siteUrl, options.apiBaseUrl, options.idPrefix ?? "doc", assets, markdown]);
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(material));
-  return keyPrefix + [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return keyPrefix + (await sha256Hex(material));
 }
 
 /** `renderMarkdown` through the cache. */

@@ -1,4 +1,4 @@
-import { sha256 } from "../content/content.server";
+import { sha256Hex } from "../lib/digest";
 import type { Bindings } from "../env";
 
 /** A comment on a page, as queued and stored. */
@@ -17,7 +17,7 @@ export interface PageFeedbackMessage {
   feedback: PageFeedback;
 }
 
-const storedKey = async (feedback: PageFeedback) => `feedback:${await sha256(feedback.id)}`;
+const storedKey = async (feedback: PageFeedback) => `feedback:${await sha256Hex(feedback.id)}`;
 
 /**
  * Stores a comment in Directus (`POST /items/docs_feedback`) with the site's create-only token.

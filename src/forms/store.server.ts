@@ -1,4 +1,4 @@
-import { sha256 } from "../content/content.server";
+import { sha256Hex } from "../lib/digest";
 import type { Bindings } from "../env";
 import type { FormValues } from "../blocks/form-schema";
 
@@ -19,7 +19,7 @@ export interface FormSubmissionMessage {
   submission: FormSubmission;
 }
 
-const storedKey = async (submission: FormSubmission) => `form-sub:${await sha256(submission.id)}`;
+const storedKey = async (submission: FormSubmission) => `form-sub:${await sha256Hex(submission.id)}`;
 
 /**
  * Stores a submission in Directus (REST: `POST /items/form_submissions`) with the site's

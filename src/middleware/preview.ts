@@ -1,3 +1,4 @@
+import { sha256Base64 } from "../lib/digest";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { CookieOptions } from "hono/utils/cookie";
@@ -14,8 +15,7 @@ const previewCookieMaxAge = 60 * 60 * 8;
 
 /** The cookie holds a digest of the token, never the token itself. */
 export async function previewCookieValue(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`meridian-preview:${token}`));
-  return btoa(String.fromCharCode(...new Uint8Array(digest))).replace(/[+/=]/g, (ch) => ({ "+": "-", "/": "_", "=": "" })[ch]!);
+  return sha256Base64(`meridian-preview:${token}`, { url: true });
 }
 
 export const idPattern = /^[\w-]{1,64}$/;

@@ -1,3 +1,4 @@
+import { sha256Base64 } from "../lib/digest";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Bindings } from "../env";
 
@@ -64,11 +65,6 @@ export async function hashedPagePolicy(entryIntegrity: string | undefined, inlin
   if (!entryIntegrity) return null;
   const hashes = await Promise.all(inlineScripts.map(async (text) => `'sha256-${await sha256Base64(text)}'`));
   return policy([`'${entryIntegrity}'`, ...hashes].join(" "), null);
-}
-
-async function sha256Base64(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return btoa(String.fromCharCode(...digest));
 }
 
 /**

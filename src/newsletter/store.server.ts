@@ -1,5 +1,5 @@
 import { graphqlRequest, type ContentClientOptions } from "../content/client.server";
-import { sha256 } from "../content/content.server";
+import { sha256Hex } from "../lib/digest";
 import type { Bindings } from "../env";
 
 /** A validated subscription, as queued and stored. */
@@ -18,7 +18,7 @@ mutation Subscribe($data: create_newsletter_subscriptions_input!) {
 /** KV marker of a stored email + topic set: a repeat is not stored twice. */
 async function subscriptionKey(subscription: Pick<Subscription, "email" | "topics">): Promise<string> {
   const identity = `${subscription.email.trim().toLowerCase()}|${[...subscription.topics].sort().join(",")}`;
-  return `sub:${await sha256(identity)}`;
+  return `sub:${await sha256Hex(identity)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { ContentError } from "../../content/client.server";
-import { serverVariableNames, sha256 } from "../../content/content.server";
+import { serverVariableNames } from "../../content/content.server";
+import { sha256Hex } from "../../lib/digest";
 import type { AppEnv } from "../../env";
 import { browserOperationByName } from "../operations.server";
 
@@ -47,7 +48,7 @@ function variableProblem(type: string, value: unknown): string | null {
 const documentHashes = new Map<string, string>();
 async function documentHash(document: string): Promise<string> {
   let hash = documentHashes.get(document);
-  if (!hash) documentHashes.set(document, (hash = await sha256(document)));
+  if (!hash) documentHashes.set(document, (hash = await sha256Hex(document)));
   return hash;
 }
 

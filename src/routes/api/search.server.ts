@@ -1,3 +1,4 @@
+import { sha256Hex } from "../../lib/digest";
 import { Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { isSearchKind, searchKinds } from "../../search/documents";
@@ -40,7 +41,4 @@ export const searchRoutes = new Hono<AppEnv>().get("/", async (c) => {
   return c.json(outcome);
 });
 
-async function digest(text: string): Promise<string> {
-  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(bytes).slice(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+const digest = (text: string) => sha256Hex(text, 8);
