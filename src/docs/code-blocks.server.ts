@@ -10,6 +10,7 @@
  *
  * Every block has a copy button that stays `hidden` until a script gives it its behaviour.
  */
+import { escapeHtml, escapeText } from "../lib/html-text";
 import { languageLabel } from "./languages";
 
 /** Highlighted HTML of the code, or null to show it as plain text (see highlight.server.ts). */
@@ -40,12 +41,6 @@ export function parseFenceInfo(info: string): FenceInfo {
   }
   return { language, attributes };
 }
-
-/** Escapes text content. */
-export const escapeText = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** Escapes text content or a double-quoted attribute value. */
-export const escapeHtml = (text: string): string => escapeText(text).replace(/"/g, "&quot;");
 
 /** A class-safe form of a language name (`c++` → `c--`). */
 const languageClass = (language: string) => language.replace(/[^a-z0-9_-]/g, "-").slice(0, 40);

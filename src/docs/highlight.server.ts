@@ -22,6 +22,7 @@ import yaml from "@shikijs/langs/yaml";
 import githubLight from "@shikijs/themes/github-light";
 import { createHighlighterCoreSync, type HighlighterCore, type ThemedToken } from "shiki/core";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { escapeText } from "../lib/html-text";
 import { grammarFor } from "./languages";
 
 const themeName = "github-light";
@@ -47,8 +48,6 @@ function getHighlighter(): HighlighterCore {
   });
   return highlighter;
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * Highlighted HTML of `code` (its lines as `<span class="line">`, joined by newlines), or null
@@ -100,7 +99,7 @@ function tokenHtml(token: ThemedToken): string {
   if (color && hasColorClass(color)) classes.push(colorClass(color));
   const style = token.fontStyle ?? 0;
   if (style > 0) for (const [flag, name] of fontStyleClasses) if (style & flag) classes.push(name);
-  const text = escapeHtml(token.content);
+  const text = escapeText(token.content);
   return classes.length ? `<span class="${classes.join(" ")}">${text}</span>` : text;
 }
 

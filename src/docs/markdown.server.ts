@@ -21,15 +21,8 @@
 import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdown-it";
 import { imageUrl } from "../config/images";
 import { safeUrl, sanitizeHtml, type SanitizedImage, type SanitizeOptions } from "../lib/sanitize-html";
-import {
-  escapeHtml,
-  escapeText,
-  parseFenceInfo,
-  renderCodeBlock,
-  renderCodeTabs,
-  type CodeTab,
-  type Highlighter,
-} from "./code-blocks.server";
+import { escapeHtml, escapeText } from "../lib/html-text";
+import { parseFenceInfo, renderCodeBlock, renderCodeTabs, type CodeTab, type Highlighter } from "./code-blocks.server";
 import { createSlugger } from "./slug";
 
 export { slugify } from "./slug";
@@ -38,7 +31,7 @@ export { slugify } from "./slug";
  * Bump when the HTML for the same Markdown changes (markup, classes, highlighting, theme): it is
  * part of the render cache key.
  */
-export const rendererVersion = "docs-md-2";
+export const rendererVersion = "docs-md-3";
 
 interface DocAssetSize {
   width: number;

@@ -1,5 +1,15 @@
 import { decodeEntities } from "./sanitize-html";
 
+/** Escapes text for an HTML text node. */
+export function escapeText(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Escapes text for an HTML attribute value (either quote) or text node. */
+export function escapeHtml(value: string): string {
+  return escapeText(value).replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
 /** Inline HTML to text: tags removed, `<br>` as a space, entities decoded, whitespace collapsed. */
 function inlineText(html: string): string {
   return decodeEntities(html.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>/g, ""))

@@ -1,5 +1,6 @@
 import { bodyAssetTags, headAssetTags } from "./asset-tags";
-import { escapeHtml, nonceAttribute, serializeForScript } from "./serialize";
+import { escapeHtml } from "../lib/html-text";
+import { nonceAttribute, serializeForScript } from "./serialize";
 import { managedHeadTags, type HeadContext } from "./head";
 import type { PageMeta } from "./meta";
 import type { PagePayload } from "./payload";

@@ -1,5 +1,6 @@
 import { defaultSocialImagePath, defaultSocialImageSize, fullTitle, type PageMeta } from "./meta";
-import { escapeHtml, nonceAttribute, serializeForScript } from "./serialize";
+import { escapeHtml } from "../lib/html-text";
+import { nonceAttribute, serializeForScript } from "./serialize";
 
 export interface HeadContext {
   siteUrl: string;

@@ -16,11 +16,6 @@ export function serializeForScript(value: unknown): string {
   return JSON.stringify(value).replace(scriptUnsafe, (character) => scriptEscapes[character]!);
 }
 
-/** Escapes text for an HTML attribute value or text node. */
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
-
 /** Escapes text for XML, dropping the characters XML 1.0 does not allow. */
 export function escapeXml(value: string): string {
   return value

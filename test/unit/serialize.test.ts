@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, escapeXml, serializeForScript } from "../../src/render/serialize";
+import { escapeHtml } from "../../src/lib/html-text";
+import { escapeXml, serializeForScript } from "../../src/render/serialize";
 
 describe("escaping", () => {
   it("keeps page state inside its script element and parseable", () => {
