@@ -6,6 +6,7 @@ import type { SiteConfig } from "../config/site";
 import { postHref } from "../lib/paths/blog";
 import type { MenuItem } from "./types/pages";
 import type { AuthorSummary, EventCard, ImageRef, PostCard, SiteChrome } from "./types/site";
+import { eventHref } from "../lib/paths/events";
 import type {
   AuthorCardFieldsFragment,
   EventCardFieldsFragment,
@@ -132,7 +133,7 @@ function reshapeMenu(items: readonly (NavigationItem | null)[] | null | undefine
 export function reshapePostCard(post: PostCardFieldsFragment, apiBaseUrl: string): PostCard {
   return {
     slug: post.slug,
-    href: `/blog/${encodeURIComponent(post.slug)}`,
+    href: postHref(post.slug),
     title: post.title ?? post.slug,
     description: post.description ?? "",
     publishedAt: post.published_at ? new Date(post.published_at).toISOString() : null,
@@ -149,7 +150,7 @@ export function reshapePostCard(post: PostCardFieldsFragment, apiBaseUrl: string
 export function reshapeEventCard(event: EventCardFieldsFragment, apiBaseUrl: string): EventCard {
   return {
     slug: event.slug,
-    href: `/events/${encodeURIComponent(event.slug)}`,
+    href: eventHref(event.slug),
     title: event.title ?? event.slug,
     startAt: new Date(event.start_at ?? 0).toISOString(),
     endAt: event.end_at ? new Date(event.end_at).toISOString() : null,

@@ -3,6 +3,7 @@ import type { RedirectsQuery } from "../content/generated/operations";
 // The same rules Directus applies when a redirect is saved (its flow runs this module's functions).
 import { applyTarget, comparablePath, internalPath, matchRedirect, redirectProblem } from "../../cms/scripts/redirect-rules.mjs";
 import { siteLocation } from "../lib/location";
+import { postHref } from "../lib/paths/blog";
 
 type RedirectStatus = 301 | 302 | 307 | 308 | 410;
 
@@ -52,7 +53,7 @@ export function acceptRedirects(
     const match: RedirectRule["match"] = row.match === "prefix" || row.match === "regex" ? row.match : "exact";
     let target = row.target || null;
     if (row.target_page) target = row.target_page.path ?? null;
-    else if (row.target_post) target = `/blog/${row.target_post.slug}`;
+    else if (row.target_post) target = postHref(row.target_post.slug);
     else if (status !== 410 && !row.target) {
       refused.push({ id: row.id, problem: "its page or post is not live" });
       continue;

@@ -13,13 +13,15 @@ import { changelogHref } from "../lib/paths/changelog";
 import { buildDocsTree } from "./docs/tree";
 import { legalPages } from "./legal-pages";
 import { routeIds, routeTable } from "./table";
+import { eventHref } from "../lib/paths/events";
+import { jobHref } from "../lib/paths/careers";
 
 /** Where each kind of content lives on the site. */
 const contentPaths = {
   post: postHref,
   author: authorHref,
-  job: (slug: string) => `/careers/${encodeURIComponent(slug)}`,
-  event: (slug: string) => `/events/${encodeURIComponent(slug)}`,
+  job: jobHref,
+  event: eventHref,
 };
 
 /** Pages without parameters (search results are never indexed), and the legal pages. */

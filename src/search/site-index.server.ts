@@ -16,6 +16,9 @@ import { docSections, htmlHeadings, htmlToText, markdownText, type SearchDocumen
 import { SearchIndexError } from "./engine";
 import { updateShardedIndex, writeShardedIndex } from "./shard-build";
 import { openShardedIndex, type PartReader, type ShardedIndex, type ShardedMeta } from "./shards";
+import { eventHref } from "../lib/paths/events";
+import { jobHref } from "../lib/paths/careers";
+import { postHref } from "../lib/paths/blog";
 
 /**
  * The site search index: built from all published content after a CMS change (the webhook)
@@ -103,7 +106,7 @@ const maxPostChunks = 200;
 function postDocument(post: DataOf<typeof searchPostsQuery>["posts"][number]): SearchDocument | null {
   if (!post.title) return null;
   return {
-    id: `/blog/${encodeURIComponent(post.slug)}`,
+    id: postHref(post.slug),
     kind: "post",
     title: post.title,
     headings: htmlHeadings(post.body) || undefined,
@@ -112,7 +115,7 @@ function postDocument(post: DataOf<typeof searchPostsQuery>["posts"][number]): S
         .filter(Boolean)
         .join(" · ") || undefined,
     body: htmlToText(post.body),
-    url: `/blog/${encodeURIComponent(post.slug)}`,
+    url: postHref(post.slug),
     section: "Blog",
     date: post.published_at ?? undefined,
   };
@@ -130,24 +133,24 @@ function otherSearchDocuments(sources: DataOf<typeof searchSourcesQuery>): Searc
   for (const job of sources.jobs) {
     if (!job.role) continue;
     documents.push({
-      id: `/careers/${encodeURIComponent(job.slug)}`,
+      id: jobHref(job.slug),
       kind: "job",
       title: job.role,
       description: [job.sub_team, job.department, job.category, job.location].filter(Boolean).join(" · ") || undefined,
       body: htmlToText(job.description),
-      url: `/careers/${encodeURIComponent(job.slug)}`,
+      url: jobHref(job.slug),
       section: [job.department, job.location].filter(Boolean).join(" · ") || undefined,
     });
   }
   for (const event of sources.events) {
     if (!event.title) continue;
     documents.push({
-      id: `/events/${encodeURIComponent(event.slug)}`,
+      id: eventHref(event.slug),
       kind: "event",
       title: event.title,
       description: [event.venue, event.location, event.online ? "Online" : null].filter(Boolean).join(" · ") || undefined,
       body: htmlToText(event.description),
-      url: `/events/${encodeURIComponent(event.slug)}`,
+      url: eventHref(event.slug),
       section: event.location ?? undefined,
       date: event.start_at ?? undefined,
     });

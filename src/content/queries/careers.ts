@@ -2,6 +2,7 @@ import { httpUrl } from "../../lib/urls";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import { defineOperation } from "../operation";
 import type { JobDetail, JobSummary } from "../types/careers";
+import { jobHref } from "../../lib/paths/careers";
 import type {
   CareersJobQuery,
   CareersJobQueryVariables,
@@ -87,7 +88,7 @@ query CareersJobPath($id: ID!) {
 export function reshapeJobSummary(job: JobSummaryFieldsFragment): JobSummary {
   return {
     slug: job.slug,
-    href: `/careers/${encodeURIComponent(job.slug)}`,
+    href: jobHref(job.slug),
     role: job.role?.trim() || job.slug,
     subTeam: job.sub_team?.trim() ?? "",
     department: job.department?.trim() ?? "",

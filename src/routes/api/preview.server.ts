@@ -22,6 +22,8 @@ import {
   versionKeyPattern,
 } from "../../middleware/preview";
 import { buildDocsTree } from "../docs/tree";
+import { eventHref } from "../../lib/paths/events";
+import { jobHref } from "../../lib/paths/careers";
 
 /** The page of a CMS item, by collection and id (drafts and scheduled items included); null when there is none. */
 const pathOf: Record<string, (content: Content, id: string) => Promise<string | null>> = {
@@ -34,11 +36,11 @@ const pathOf: Record<string, (content: Content, id: string) => Promise<string | 
   },
   async jobs(content, id) {
     const slug = (await content.query(careersJobPathQuery, { id })).jobs_by_id?.slug;
-    return slug ? `/careers/${encodeURIComponent(slug)}` : null;
+    return slug ? jobHref(slug) : null;
   },
   async events(content, id) {
     const slug = (await content.query(eventPathQuery, { id })).events_by_id?.slug;
-    return slug ? `/events/${encodeURIComponent(slug)}` : null;
+    return slug ? eventHref(slug) : null;
   },
   async pages(content, id) {
     return (await content.query(pagePathQuery, { id })).pages_by_id?.path ?? null;
