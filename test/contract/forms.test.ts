@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { DEFAULTS, createApi } from "../../cms/scripts/lib.mjs";
+import { eventually } from "../support/eventually";
 import { turnstileTestKeys } from "../support/turnstile-fake";
 
 /**
@@ -11,16 +12,6 @@ const site = inject("contractSiteUrl");
 const cms = inject("contractCmsUrl");
 const admin = createApi(cms, DEFAULTS.DIRECTUS_ADMIN_TOKEN);
 const stamp = Date.now().toString(36);
-
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const result = await check();
-    if (result) return result;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms`);
-}
 
 const fields = (message: string, token: string | null): [string, string][] => [
   ["name", "Ada Lovelace"],

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { DEFAULTS, createApi } from "../../cms/scripts/lib.mjs";
+import { eventually } from "../support/eventually";
 import { turnstileTestKeys } from "../support/turnstile-fake";
 
 /**
@@ -14,16 +15,6 @@ const stamp = Date.now().toString(36);
 async function cms(action: "stop" | "start") {
   const response = await fetch(`${control}/cms/${action}`, { method: "POST", signal: AbortSignal.timeout(90_000) });
   expect(response.status, await response.text()).toBe(200);
-}
-
-async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const result = await check().catch(() => null);
-    if (result) return result;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`condition not met within ${timeoutMs} ms`);
 }
 
 afterAll(() => cms("start")); // whatever happened, the next file finds Directus running
@@ -53,14 +44,17 @@ describe("a form submitted while Directus is down", () => {
 
     await cms("start");
     // The consumer retries with backoff (10 s, then 20 s, …): bounded polling, no fixed wait.
-    const [stored] = await eventually(async () => {
-      const rows = (await admin(
-        "GET",
-        `/items/form_submissions?${new URLSearchParams({ fields: "values,source_page,form.key", sort: "-date_created", limit: "100" })}`,
-      )) as { values: Record<string, unknown>; source_page: string; form: { key: string } }[];
-      const matching = rows.filter((row) => JSON.stringify(row.values).includes(stamp)); // Directus cannot filter inside JSON
-      return matching.length ? matching : null;
-    }, 120_000);
+    const [stored] = await eventually(
+      async () => {
+        const rows = (await admin(
+          "GET",
+          `/items/form_submissions?${new URLSearchParams({ fields: "values,source_page,form.key", sort: "-date_created", limit: "100" })}`,
+        )) as { values: Record<string, unknown>; source_page: string; form: { key: string } }[];
+        const matching = rows.filter((row) => JSON.stringify(row.values).includes(stamp)); // Directus cannot filter inside JSON
+        return matching.length ? matching : null;
+      },
+      { timeoutMs: 120_000, intervalMs: 500, what: "the submission stored" },
+    );
     expect(stored).toMatchObject({
       form: { key: "contact-sales" },
       source_page: "/contact-sales",
