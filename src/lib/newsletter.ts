@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { t } from "../i18n";
+import { firstMessages } from "./zod-form";
 
 /**
  * The newsletter subscription, one schema for the browser form and the worker's
@@ -58,12 +59,7 @@ export type FieldErrors = Partial<Record<NewsletterField, string>>;
 
 /** Field -> first message, from a failed parse. */
 export function fieldErrors(error: z.core.$ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as NewsletterField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+  return firstMessages(error) as FieldErrors;
 }
 
 /** Form values (a checkbox per topic, "on" for the agreement) to the schema's input. */

@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
-import { formControlNames, formErrors, formValuesSchema, type FormDefinition, type FormValues } from "../../blocks/form-schema";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "../../lib/zod-form";
+import { formControlNames, formValuesSchema, type FormDefinition, type FormValues } from "../../blocks/form-schema";
 import type { TurnstileSettings } from "../../config/site";
 import { outcomeFromPath, plainOutcomeKinds, type FormOutcome } from "../../forms/outcome";
 import { CmsFormView } from "./CmsFormView";
@@ -56,14 +57,7 @@ export function CmsForm({ form, path, turnstile, contactEmail }: CmsFormProps) {
   const [outcome, setOutcome] = useState<FormOutcome | null>(initial);
   const serverErrors = initial?.kind === "invalid" ? initial.errors : {};
   const schema = useMemo(() => formValuesSchema(form), [form]);
-  const resolver: Resolver<FormValues> = async (values) => {
-    const parsed = schema.safeParse(values);
-    if (parsed.success) return { values, errors: {} };
-    const errors = Object.fromEntries(
-      Object.entries(formErrors(parsed.error)).map(([name, message]) => [name, { type: "validation", message }]),
-    );
-    return { values: {}, errors };
-  };
+  const resolver = useMemo(() => zodResolver<FormValues>(schema), [schema]);
   const defaultValues = useMemo(
     () =>
       Object.fromEntries(

@@ -1,7 +1,8 @@
 import { useMemo, useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { t } from "../../i18n";
-import { fieldErrors, newsletterSchema, type NewsletterField } from "../../lib/newsletter";
+import { newsletterSchema, type NewsletterField } from "../../lib/newsletter";
+import { zodResolver } from "../../lib/zod-form";
 import type { SiteChrome } from "../../content/types/site";
 import { NewsletterFormView, serverOutcome, type Outcome } from "./NewsletterFormView";
 import { useHydrated } from "../use-hydrated";
@@ -21,14 +22,7 @@ export function NewsletterForm({ site, path }: { site: SiteChrome; path: string 
   const initial = useMemo(() => serverOutcome(path), [path]);
   const [outcome, setOutcome] = useState<Outcome>(initial.outcome);
   const schema = useMemo(() => newsletterSchema(site.newsletterTopics.map((topic) => topic.key)), [site.newsletterTopics]);
-  const resolver: Resolver<Values> = async (values) => {
-    const parsed = schema.safeParse(values);
-    if (parsed.success) return { values, errors: {} };
-    const errors = Object.fromEntries(
-      Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [field, { type: "validation", message }]),
-    );
-    return { values: {}, errors };
-  };
+  const resolver = useMemo(() => zodResolver<Values>(schema), [schema]);
   const {
     register,
     handleSubmit,
