@@ -24,6 +24,7 @@ import { safeUrl, sanitizeHtml, type SanitizedImage, type SanitizeOptions } from
 import { escapeHtml, escapeText } from "../lib/html-text";
 import { parseFenceInfo, renderCodeBlock, renderCodeTabs, type CodeTab, type Highlighter } from "./code-blocks.server";
 import { createSlugger } from "./slug";
+import type { DocHeading } from "../content/types/docs";
 
 export { slugify } from "./slug";
 
@@ -47,12 +48,6 @@ export interface RenderOptions {
   assets?: Readonly<Record<string, DocAssetSize>>;
   /** Prefix of generated non-heading ids (code tab groups). Default `doc`. */
   idPrefix?: string;
-}
-
-interface DocHeading {
-  depth: 2 | 3;
-  id: string;
-  text: string;
 }
 
 export interface RenderedDoc {

@@ -2,6 +2,7 @@
 // (Markdown) become one document for the page plus one per h2/h3 section, so a result can
 // deep-link; CMS HTML (posts, jobs, events) becomes plain text.
 import { decodeEntities } from "../lib/sanitize-html";
+import type { DocHeading } from "../content/types/docs";
 
 export const searchKinds = ["doc", "post", "job", "event", "page"] as const;
 export type SearchKind = (typeof searchKinds)[number];
@@ -27,12 +28,6 @@ export interface SearchDocument {
   section?: string;
   /** ISO date (posts: published, events: start). Posts get a mild recency boost from it. */
   date?: string;
-}
-
-interface DocHeading {
-  depth: 2 | 3;
-  id: string;
-  text: string;
 }
 
 export interface DocPage {
