@@ -40,7 +40,7 @@ const now = Date.parse("2026-11-20T12:00:00Z");
 async function bundleAll(dir) {
   const esbuild = await import("esbuild");
   const engine = join(root, "src/search/engine.ts");
-  const fixtures = join(root, "src/search/fixtures.ts");
+  const fixtures = join(root, "test/support/search-corpus.ts");
   const common = { bundle: true, write: false, logLevel: "silent", absWorkingDir: root };
   const nodeBuild = async (contents, file) => {
     const out = await esbuild.build({

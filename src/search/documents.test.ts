@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { docSections, htmlHeadings, htmlToText, isSearchKind, markdownText } from "./documents";
-import { fixtureDocPages, fixtureSlugify } from "./fixtures";
+import { fixtureDocPages, fixtureSlugify } from "../../test/support/search-corpus";
 
 describe("docSections", () => {
   const page = fixtureDocPages[0]!;

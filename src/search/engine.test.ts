@@ -17,7 +17,7 @@ import {
   type SearchOutcome,
   type Segment,
 } from "./engine";
-import { fixtureCorpus, fixtureNow } from "./fixtures";
+import { fixtureCorpus, fixtureNow } from "../../test/support/search-corpus";
 
 const serialized = buildIndex(fixtureCorpus, { builtAt: new Date(fixtureNow) });
 const index = loadIndex(serialized);

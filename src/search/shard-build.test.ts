@@ -2,7 +2,7 @@ import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
 import type { SearchDocument } from "./documents";
 import { buildIndex, loadIndex, miniSearchOptions, search, type SearchOutcome } from "./engine";
-import { fixtureCorpus, fixtureNow } from "./fixtures";
+import { fixtureCorpus, fixtureNow } from "../../test/support/search-corpus";
 import { buildShardedIndex, updateShardedIndex, writeShardedIndex } from "./shard-build";
 import { openShardedIndex, searchSharded } from "./shards";
 
