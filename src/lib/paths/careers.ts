@@ -1,4 +1,4 @@
 /** The careers pages' URLs, shared by loaders, views, search, the sitemap and previews. */
-export const careersPath = "/careers";
+const careersPath = "/careers";
 
 export const jobHref = (slug: string) => `${careersPath}/${encodeURIComponent(slug)}`;
