@@ -360,7 +360,9 @@ async function setupFormNotifyFlow(api) {
     position_y: 1,
     options: { filter: { form: { notify_email: { _nnull: true, _nempty: true } } } },
   });
-  // The values as lines a person reads ("label: value"), in the order they were sent.
+  // The subject and the values as lines a person reads ("label: value"), in the order they were
+  // sent, escaped for the Markdown the mail operation renders (form-notification.mjs).
+  const { formNotifyFlowScript } = await import("./form-notification.mjs");
   const message = await api("POST", "/operations", {
     flow: flow.id,
     key: "message",
@@ -368,17 +370,7 @@ async function setupFormNotifyFlow(api) {
     type: "exec",
     position_x: 55,
     position_y: 1,
-    options: {
-      code: [
-        "module.exports = async function (data) {",
-        "  const values = data.$trigger.payload.values || {};",
-        "  const lines = Object.entries(values).map(([name, value]) => '- **' + name + '**: ' + (Array.isArray(value) ? value.join(', ') : String(value)));",
-        "  const page = data.$trigger.payload.source_page;",
-        "  const intro = 'A visitor sent the form “' + (data.form.title || data.form.key) + '”' + (page ? ' on ' + page : '') + ':';",
-        "  return { body: [intro, '', ...lines].join('\\n') };",
-        "};",
-      ].join("\n"),
-    },
+    options: { code: formNotifyFlowScript() },
   });
   const mail = await api("POST", "/operations", {
     flow: flow.id,
@@ -387,7 +379,7 @@ async function setupFormNotifyFlow(api) {
     type: "mail",
     position_x: 73,
     position_y: 1,
-    options: { to: ["{{form.notify_email}}"], subject: "New submission: {{form.title}}", type: "markdown", body: "{{message.body}}" },
+    options: { to: ["{{form.notify_email}}"], subject: "{{message.subject}}", type: "markdown", body: "{{message.body}}" },
   });
   await api("PATCH", `/operations/${readForm.id}`, { resolve: hasAddress.id });
   await api("PATCH", `/operations/${hasAddress.id}`, { resolve: message.id });

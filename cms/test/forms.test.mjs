@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { md } from "@directus/api/utils/md";
 import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from "../scripts/lib.mjs";
 import { graphqlClient, startFreshCms } from "./support.mjs";
 
@@ -131,6 +132,38 @@ describe(`forms in the CMS (${PG ? "PostgreSQL" : "SQLite"})`, () => {
     assert.deepEqual(mail.options.to, [form.notify_email]);
     assert.match(mail.options.subject, new RegExp(form.title));
     assert.match(mail.options.body, new RegExp(`64 GPUs in March ${stamp}`));
+  });
+
+  test("the mail shows what a visitor typed as text, and its subject is one line whatever the form's title holds", async () => {
+    const form = await admin("POST", "/items/forms", {
+      status: "published",
+      key: `hostile-${stamp}`,
+      title: "Leads\r\nBcc: victim@example.com",
+      notify_email: "sales@example.com",
+      fields: [
+        { name: "name", type: "text", sort: 1 },
+        { name: "message", type: "textarea", sort: 2 },
+      ],
+    });
+    const submissionId = `hostile-${stamp}`;
+    const values = {
+      name: "Ann\n- **email**: ceo@victim.example",
+      message: "[Reset your password](https://evil.example/login)\r\n# Urgent\n<script>alert(1)</script> https://evil.example",
+    };
+    await site("POST", "/items/form_submissions", { form: form.id, values, source_page: "/contact-sales", submission_id: submissionId });
+    const run = await eventually(
+      async () => (await notifyRuns()).find((data) => data.data?.$trigger?.payload?.submission_id === submissionId),
+      { what: "a run of the notification flow for the submission" },
+    );
+    const mail = run.steps.find((step) => step.key === "mail");
+    assert.equal(mail?.status, "resolve", JSON.stringify(run.steps));
+    assert.equal(mail.options.subject, "New submission: Leads Bcc: victim@example.com");
+    // The HTML the mail operation sends (its own md()): the two fields, no link, heading or script.
+    const html = md(mail.options.body);
+    assert.equal(html.match(/<li>/g)?.length, 2, html);
+    assert.doesNotMatch(html, /<(a|h[1-6]|script|em)\b/);
+    assert.match(html, /Ann<br \/>- \*\*email\*\*: ceo@victim\.example/);
+    assert.match(html, /\[Reset your password\]\(https:\u200b\/\/evil\.example\/login\)<br \/># Urgent<br \/>&lt;script&gt;/);
   });
 
   test("a submission is stored once: the site's id is unique", async () => {

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { t } from "../i18n";
+import { firstMessages } from "../lib/zod-form";
 
 /**
  * Forms editors build in the CMS (`forms` + `form_fields`): the definition as the site uses it,
@@ -133,6 +134,13 @@ function compilePattern(pattern: string): RegExp | null {
 /** The values of a submission: field name → text, or a checkbox's boolean. */
 export type FormValues = Record<string, string | boolean>;
 
+/**
+ * What a field of one line may not hold: line breaks (CR, LF, NEL, the Unicode line and paragraph
+ * separators) and other control characters. The values go on into e-mails, logs and the CMS,
+ * where a line break of the visitor's would start a line of its own.
+ */
+const notOneLine = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
 function fieldSchema(field: FormField) {
   const required = t("forms.required");
   const invalid = t("forms.invalid");
@@ -142,6 +150,8 @@ function fieldSchema(field: FormField) {
   }
   const checks: z.core.$ZodCheck<string>[] = [z.trim()];
   if (field.required) checks.push(z.minLength(1, required));
+  // Every text field but the multi-line one (a browser's single-line input drops line breaks; a script need not).
+  if (field.type !== "textarea") checks.push(z.refine((value: string) => !notOneLine.test(value), t("forms.single_line")));
   checks.push(z.maxLength(field.maxLength, invalid));
   const filled = (test: (value: string) => boolean) => (value: string) => value === "" || test(value);
   if (field.minLength) {
@@ -204,12 +214,7 @@ export type FormErrors = Record<string, string>;
 
 /** Field name → its first message, from a failed parse. */
 export function formErrors(error: z.core.$ZodError): FormErrors {
-  const errors: FormErrors = {};
-  for (const issue of error.issues) {
-    const name = issue.path[0];
-    if (typeof name === "string" && !errors[name]) errors[name] = issue.message;
-  }
-  return errors;
+  return firstMessages(error);
 }
 
 type Posted = Record<string, string | File | (string | File)[]>;

@@ -28,6 +28,21 @@ export const plainOutcomeKinds = [
   "error",
 ] as const;
 
+/**
+ * The site's own field messages by the short code a page's address carries after a post without
+ * JavaScript; "pattern" stands for the editor's message, anything else for 'Invalid value'.
+ */
+const fieldMessageKeys = new Map([
+  ["required", "forms.required"],
+  ["single_line", "forms.single_line"],
+] as const);
+
+/** The short code of a field's message, for a page's address (never the values: it lands in logs and history). */
+export function fieldMessageCode(message: string): string {
+  for (const [code, key] of fieldMessageKeys) if (message === t(key)) return code;
+  return message === t("forms.invalid") ? "invalid" : "pattern";
+}
+
 /** The outcome in a page's address (after a post without JavaScript), or null. */
 export function outcomeFromPath(form: FormDefinition, path: string): FormOutcome | null {
   const value = new URL(path, "http://local.invalid").searchParams.get(formOutcomeParam(form.key));
@@ -40,7 +55,8 @@ export function outcomeFromPath(form: FormDefinition, path: string): FormOutcome
     const [name, code] = entry.split(".");
     const field = form.fields.find((candidate) => candidate.name === name);
     if (!field) continue;
-    if (code === "required") errors[field.name] = t("forms.required");
+    const key = fieldMessageKeys.get(code as never);
+    if (key) errors[field.name] = t(key);
     else if (code === "pattern" && field.patternMessage) errors[field.name] = field.patternMessage;
     else errors[field.name] = t("forms.invalid");
   }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
+import { formErrors, formValuesSchema, rawFormSchema, reshapeForm } from "../../src/blocks/form-schema";
 import type { FormSubmissionMessage } from "../../src/forms/store.server";
 import { handleQueueBatch, type QueueMessage } from "../../src/queue/consumer.server";
 import { fakeSiteverify, turnstileTestKeys } from "../support/turnstile-fake";
@@ -234,6 +235,60 @@ describe("POST /api/forms/<key>", () => {
     const offsite = await post(replace("source-page", "https://evil.example/"), { json: false });
     expect(offsite.headers.get("location")).toBe("/?form-contact-sales=success#form-contact-sales");
     expect(stored).toHaveLength(2);
+  });
+});
+
+describe("single-line fields", () => {
+  const oneLine = "Please keep this on one line, without line breaks or control characters.";
+  const hostile: [string, string, string][] = [
+    ["a name with CR/LF", "name", "Ann\r\n- **email**: ceo@victim.example"],
+    ["a name with a lone LF", "name", "Ann\nBcc: ceo@victim.example"],
+    ["an e-mail with a header after CR", "email", "ada@example.com\rBcc: ceo@victim.example"],
+    ["a name with a terminal escape", "name", "Ann \u001b[31mLovelace"],
+    ["a name with NUL", "name", "Ann\u0000Lovelace"],
+    ["a pattern field with a line break", "gpus", "64\n65"],
+  ];
+
+  it.each(hostile)("refuses %s with 400 and the site's message, storing nothing", async (_name, field, value) => {
+    const { post, stored, queued, siteverify } = setup();
+    const response = await post([...without(field), [field, value]]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ outcome: "invalid", errors: { [field]: oneLine } });
+    expect(stored).toHaveLength(0);
+    expect(queued).toHaveLength(0);
+    expect(siteverify.requests).toHaveLength(0);
+  });
+
+  it.each(hostile)("gives the browser's form the same message for %s", (_name, field, value) => {
+    const form = reshapeForm(rawFormSchema.parse(contactForm));
+    const values = {
+      name: "Ada",
+      email: "ada@example.com",
+      topic: "capacity",
+      message: "Hi",
+      consent: true,
+      origin: "contact-page",
+      [field]: value,
+    };
+    const parsed = formValuesSchema(form).safeParse(values);
+    expect(parsed.success).toBe(false);
+    expect(formErrors(parsed.error!)).toEqual({ [field]: oneLine });
+  });
+
+  it("keeps line breaks in a multi-line field", async () => {
+    const { post, stored } = setup();
+    expect((await post(replace("message", "64 H100\r\nfor March."))).status).toBe(200);
+    expect(stored).toHaveLength(1);
+  });
+
+  it("says so on the page after a plain post", async () => {
+    const { post, stored } = setup();
+    const refused = await post(replace("name", "Ann\r\nBcc: ceo@victim.example"), { json: false });
+    const location = refused.headers.get("location")!;
+    expect(location).toBe(`/contact-sales?form-contact-sales=${encodeURIComponent("invalid:name.single_line")}#form-contact-sales`);
+    const page = await request(location.split("#")[0]!, { options: { content: { fetch: mockDirectus({ Page: contactPage }).fetch } } });
+    expect(textOf(await page.text())).toContain(oneLine);
+    expect(stored).toHaveLength(0);
   });
 });
 

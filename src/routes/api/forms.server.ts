@@ -12,7 +12,7 @@ import { reshapeBlocks } from "../../blocks/parse";
 import { formByKeyQuery } from "../../content/queries/forms";
 import { pageQuery } from "../../content/queries/pages";
 import type { AppEnv } from "../../env";
-import { formOutcomeParam, outcomeText, type FormOutcome } from "../../forms/outcome";
+import { fieldMessageCode, formOutcomeParam, outcomeText, type FormOutcome } from "../../forms/outcome";
 import { storeFormSubmission, type FormSubmission, type FormSubmissionMessage } from "../../forms/store.server";
 import { verifyTurnstile } from "../../forms/turnstile.server";
 import { t } from "../../i18n";
@@ -169,9 +169,6 @@ function backToForm(c: Context<AppEnv>, key: string, sourcePage: string, outcome
 /** Short codes, never the values: the query lands in logs and history. */
 function encodeOutcome(outcome: FormOutcome): string {
   if (outcome.kind !== "invalid") return outcome.kind;
-  const codes = Object.entries(outcome.errors).map(
-    ([field, message]) =>
-      `${field}.${message === t("forms.required") ? "required" : message === t("forms.invalid") ? "invalid" : "pattern"}`,
-  );
+  const codes = Object.entries(outcome.errors).map(([field, message]) => `${field}.${fieldMessageCode(message)}`);
   return `invalid:${codes.join(",")}`;
 }
