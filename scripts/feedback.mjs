@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import { root } from "./lib/processes.mjs";
 import { datasetsFromWrangler } from "./lib/wrangler-datasets.mjs";
 import { analyticsSql } from "./lib/analytics-sql.mjs";
+import { withoutControlCharacters } from "../src/lib/control-characters.ts";
 
 const { values } = parseArgs({
   options: {
@@ -101,6 +102,12 @@ async function commentsFor(pages) {
   return byPage;
 }
 
+/** What readers wrote (and rows stored before the worker cleaned them) as one line a terminal only shows. */
+const printable = (value) =>
+  withoutControlCharacters(String(value ?? ""))
+    .replace(/\s+/g, " ")
+    .trim();
+
 const comments = await commentsFor(rows.map((row) => row.page));
 console.log(`Least helpful pages, last ${days} days (${dataset}, ${values.env}; at least ${minVotes} votes):`);
 if (!rows.length) console.log("  nothing recorded yet");
@@ -108,12 +115,10 @@ for (const row of rows) {
   const votes = Math.round(Number(row.votes));
   const helpful = Math.round(Number(row.helpful));
   const share = votes ? Math.round((helpful / votes) * 100) : 0;
-  console.log(`  ${String(share).padStart(3)}% helpful  ${String(helpful).padStart(5)}/${votes}  ${row.page}`);
+  console.log(`  ${String(share).padStart(3)}% helpful  ${String(helpful).padStart(5)}/${votes}  ${printable(row.page)}`);
   for (const comment of comments?.get(row.page) ?? []) {
-    const oneLine = String(comment.comment ?? "")
-      .replace(/\s+/g, " ")
-      .slice(0, 200);
-    console.log(`        ${comment.helpful ? "yes" : "no "} ${String(comment.date_created ?? "").slice(0, 10)}  “${oneLine}”`);
+    const oneLine = [...printable(comment.comment)].slice(0, 200).join("");
+    console.log(`        ${comment.helpful ? "yes" : "no "} ${printable(comment.date_created).slice(0, 10)}  “${oneLine}”`);
   }
 }
 if (comments === null && rows.length) console.log("(set CMS_URL and CMS_TOKEN to see the comments)");

@@ -15,6 +15,7 @@ import { sameOriginWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
 import { renderErrorPage } from "./render/render-page.server";
+import { methodNotAllowed } from "./routes/methods.server";
 import { registerRoutes } from "./routes/register.server";
 import type { FeedbackOptions } from "./routes/api/feedback.server";
 import { graphqlBodyLimitBytes } from "./routes/api/graphql.server";
@@ -53,10 +54,6 @@ const publishedWhenEdited = (path: string) => path.startsWith("/docs/") && !path
 const publishedOnly = (path: string) =>
   path === "/llms.txt" || path === "/llms-full.txt" || (path.startsWith("/docs/") && path.endsWith(".md"));
 
-/** The endpoints that take POST (forms, the webhook, the query endpoint); every other address is read with GET. */
-const postEndpoints = new Set(["/api/subscribe", "/api/consent", "/api/collect", "/api/feedback", "/api/revalidate", "/graphql"]);
-const isPostEndpoint = (path: string) => postEndpoints.has(path) || path.startsWith("/api/forms/");
-
 /** The request's execution context; none in a plain `app.request` (tests). */
 function executionContextOf(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {
   try {
@@ -64,13 +61,6 @@ function executionContextOf(c: Context<AppEnv>): Context<AppEnv>["executionCtx"]
   } catch {
     return undefined;
   }
-}
-
-function methodNotAllowed(c: Context<AppEnv>): Response {
-  const post = isPostEndpoint(c.req.path);
-  c.header("Allow", post ? "POST" : "GET, HEAD");
-  c.header("Cache-Control", "no-store");
-  return c.text(post ? "This address accepts only POST requests." : "This address accepts only GET and HEAD requests.", 405);
 }
 
 /** Builds the worker's Hono app: middleware, routes, then the error screens. */
@@ -110,7 +100,8 @@ export function createApp({
   registerRoutes(app, { images, subscribe, forms, feedback });
 
   // Pages are read with GET (and HEAD); a form or script using another method gets a short 405.
-  app.notFound((c) => (c.req.method === "GET" || c.req.method === "HEAD" ? renderErrorPage(c, 404) : methodNotAllowed(c)));
+  // (The API answers its own wrong methods and unknown addresses: register.server.ts.)
+  app.notFound((c) => (c.req.method === "GET" || c.req.method === "HEAD" ? renderErrorPage(c, 404) : methodNotAllowed(c, ["GET"])));
   app.onError(async (error, c) => {
     // Directus down or failing: a gateway error, shown as the 500 variant with its own status.
     const status = error instanceof HTTPException ? error.status : error instanceof ContentError ? 502 : 500;

@@ -59,7 +59,9 @@ function checkRequest(
   for (const parameter of operation.parameters) {
     const raw =
       parameter.in === "path"
-        ? request.params[parameter.name]
+        ? Object.hasOwn(request.params, parameter.name)
+          ? request.params[parameter.name]
+          : undefined
         : parameter.in === "query"
           ? request.query.get(parameter.name)
           : parameter.in === "header"
@@ -108,12 +110,16 @@ export const mockRoutes = new Hono<AppEnv>().all("*", async (c) => {
   const method = c.req.method === "HEAD" ? "GET" : c.req.method;
   const found = findOperation(reference, method, path);
   if (!found) {
-    const other = reference.operations.some((operation) =>
-      findOperation({ ...reference, operations: [operation] }, operation.method, path),
-    );
-    return other
-      ? c.json({ code: "method_not_allowed", error: `${method} is not an operation of ${path}` }, 405, noStore)
-      : c.json({ code: "not_found", error: `No operation at ${method} ${path}` }, 404, noStore);
+    const methods = reference.operations
+      .filter((operation) => findOperation({ ...reference, operations: [operation] }, operation.method, path))
+      .map((operation) => operation.method);
+    if (methods.length === 0) return c.json({ code: "not_found", error: `No operation at ${method} ${path}` }, 404, noStore);
+    // HEAD is answered as GET.
+    const allowed = [...new Set(methods.flatMap((name) => (name === "GET" ? ["GET", "HEAD"] : [name])))].sort();
+    return c.json({ code: "method_not_allowed", error: `${method} is not an operation of ${path}: it takes ${allowed.join(", ")}` }, 405, {
+      ...noStore,
+      Allow: allowed.join(", "),
+    });
   }
   const { operation, params } = found;
   if (operation.secured && !/^Bearer\s+\S+/i.test(c.req.header("authorization") ?? "")) {

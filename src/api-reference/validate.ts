@@ -30,6 +30,14 @@ const typesOf = (schema: ApiSchema): string[] =>
 
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * The entry `name` of a map (a schema's properties, a body's fields) when the map has it itself:
+ * a field named `constructor`, `toString` or `__proto__` is a field like any other, never what
+ * every object inherits.
+ */
+const own = <T>(map: Record<string, T> | undefined, name: string): T | undefined =>
+  map !== undefined && Object.hasOwn(map, name) ? map[name] : undefined;
+
 /** Compiled patterns, per source: documents repeat them, and a bad one is reported once. */
 const patterns = new Map<string, RegExp | null>();
 function patternOf(source: string): RegExp | null {
@@ -94,15 +102,14 @@ export function validateValue(
       return fail(`must have at least ${schema.minProperties} fields`);
     if (schema.maxProperties !== undefined && keys.length > schema.maxProperties)
       return fail(`must have at most ${schema.maxProperties} fields`);
-    const properties = schema.properties ?? {};
     for (const name of schema.required ?? []) {
-      const property = properties[name];
+      const property = own(schema.properties, name);
       if (direction === "request" && property?.readOnly) continue;
       if (direction === "response" && property?.writeOnly) continue;
-      if (!(name in object)) return { field: join(path, name), message: `${join(path, name)} is required` };
+      if (!Object.hasOwn(object, name)) return { field: join(path, name), message: `${join(path, name)} is required` };
     }
     for (const [name, item] of Object.entries(object)) {
-      const property = properties[name];
+      const property = own(schema.properties, name);
       const field = join(path, name);
       if (property) {
         const issue = validateValue(item, property, field, direction);
@@ -139,14 +146,15 @@ function checkAlternatives(
 ): ValidationIssue | null {
   const discriminator = schema.discriminator?.propertyName;
   if (discriminator && typeOf(value) === "object") {
-    const tag = (value as Record<string, unknown>)[discriminator];
+    const tag = own(value as Record<string, unknown>, discriminator);
     const field = join(path, discriminator);
     if (tag === undefined) return { field, message: `${field} is required` };
-    const chosen = alternatives.find((alternative) =>
-      sameValue(alternative.properties?.[discriminator]?.const ?? alternative.properties?.[discriminator]?.enum?.[0], tag),
-    );
+    const chosen = alternatives.find((alternative) => {
+      const property = own(alternative.properties, discriminator);
+      return sameValue(property?.const ?? property?.enum?.[0], tag);
+    });
     if (!chosen) {
-      const options = alternatives.map((alternative) => JSON.stringify(alternative.properties?.[discriminator]?.const)).join(", ");
+      const options = alternatives.map((alternative) => JSON.stringify(own(alternative.properties, discriminator)?.const)).join(", ");
       return { field, message: `${field} must be one of ${options}` };
     }
     return validateValue(value, chosen, path, direction);

@@ -79,6 +79,11 @@ export interface RouteModule<Data> {
    * streams it. Otherwise the loader has everything and the page renders to one string.
    */
   stream?: boolean;
+  /**
+   * The view asks "Was this page helpful?" (FeedbackSlot): POST /api/feedback takes votes and
+   * comments for the pages of this route that its loader finds.
+   */
+  feedback?: boolean;
 }
 
 /** Ties a loader's data type to its view's props. */

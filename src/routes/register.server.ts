@@ -13,6 +13,7 @@ import { revalidateRoutes } from "./api/revalidate.server";
 import { searchRoutes } from "./api/search.server";
 import { subscribeRoutes, type SubscribeOptions } from "./api/subscribe.server";
 import { docsFileRoutes } from "./docs/files.server";
+import { unansweredApiRequest } from "./methods.server";
 import { pageHandler } from "./page.server";
 import { changelogFeed } from "./changelog-feed.server";
 import { rssFeed } from "./rss.server";
@@ -38,6 +39,8 @@ export function registerRoutes(
   app.route("/api/feedback", feedbackRoutes(feedback));
   app.route("/api/search", searchRoutes);
   app.route(mockPrefix, mockRoutes);
+  // Last under /api/: what no endpoint above answered (before the pages, which take any GET).
+  app.all("/api/*", unansweredApiRequest(app));
   app.route("/graphql", graphqlRoutes);
   app.route("/", seoRoutes);
   app.get("/blog/rss.xml", rssFeed);

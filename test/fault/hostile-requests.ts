@@ -444,7 +444,7 @@ function apiRequests({ previewToken, revalidateSecret }: SweepSecrets): HostileR
   ];
 }
 
-/** Methods other than the ones a path takes. */
+/** Methods other than the ones a path takes, and API addresses no endpoint has. */
 const methodRows: [string, string, number][] = [
   ["PUT", "/", 405],
   ["DELETE", "/blog", 405],
@@ -463,8 +463,10 @@ const methodRows: [string, string, number][] = [
   ["PUT", "/graphql", 405],
   ["OPTIONS", "/graphql", 405],
   ["GET", "/graphql", 405],
-  ["GET", "/api/subscribe", 404],
-  ["GET", "/api/consent", 404],
+  ["GET", "/api/subscribe", 405],
+  ["GET", "/api/consent", 405],
+  ["POST", "/api/forms", 404],
+  ["POST", "/api/forms/contact-sales/extra", 404],
   ["HEAD", "/", 200],
   ["HEAD", "/no/such/page", 404],
 ];

@@ -1,9 +1,12 @@
 import { execFile } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { maxPageLength } from "../../src/feedback/feedback";
 
 const run = promisify(execFile);
 
@@ -12,14 +15,23 @@ const run = promisify(execFile);
  * far as `npm run feedback` uses them.
  */
 const requests: { url: string; body: string; authorization: string | undefined }[] = [];
+// Rows stored before the worker stripped control characters may still hold them.
+const hostilePage = "/docs/old\u001b[2J\u001b]0;pwned\u0007/page\u0000";
 const votes = [
   { page: "/docs/gpu-clusters/infiniband", votes: "12", helpful: "3" },
   { page: "/docs/api/clusters/create-cluster", votes: "4", helpful: "2" },
+  { page: hostilePage, votes: "5", helpful: "4" },
 ];
 const comments = [
   { page: "/docs/gpu-clusters/infiniband", helpful: false, comment: "Which  NCCL\nversion?", date_created: "2026-11-24T10:00:00.000Z" },
   { page: "/docs/gpu-clusters/infiniband", helpful: false, comment: "No topology diagram", date_created: "2026-11-23T10:00:00.000Z" },
   { page: "/docs/api/clusters/create-cluster", helpful: true, comment: "Great samples", date_created: "2026-11-22T10:00:00.000Z" },
+  {
+    page: hostilePage,
+    helpful: true,
+    comment: "Fine\u001b[1A\u001b[2K\r\u001b[32mALL GOOD\u001b[0m\u0007\u009b1m\u0000 really",
+    date_created: "2026-11-21T10:00:00.000Z\u001b[31m",
+  },
 ];
 const server = createServer((request, response) => {
   let body = "";
@@ -66,7 +78,11 @@ describe("npm run feedback", () => {
       "no 2026-11-24 “Which NCCL version?”",
       "50% helpful 2/4 /docs/api/clusters/create-cluster",
       "yes 2026-11-22 “Great samples”",
+      "80% helpful 4/5 /docs/old/page",
+      "yes 2026-11-21 “Fine ALL GOOD really”",
     ]);
+    // Nothing a terminal would act on reaches it.
+    expect(stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 
   it("says what is missing without credentials, and refuses a bad option", async () => {
@@ -79,5 +95,15 @@ describe("npm run feedback", () => {
       code: 2,
       stderr: expect.stringContaining("--days must be a whole number from 1 to 90"),
     });
+  });
+});
+
+describe("the page of a comment", () => {
+  it("is refused by the worker when longer than the column that stores it", () => {
+    const snapshot = parse(readFileSync("cms/schema/snapshot.yaml", "utf8")) as {
+      fields: { collection: string; field: string; schema: { max_length: number | null } | null }[];
+    };
+    const column = snapshot.fields.find((field) => field.collection === "docs_feedback" && field.field === "page");
+    expect(column?.schema?.max_length).toBe(maxPageLength);
   });
 });

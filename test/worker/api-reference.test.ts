@@ -209,10 +209,34 @@ describe("the mock API", () => {
     expect(notJson.status).toBe(400);
   });
 
+  it("checks fields named like what every object inherits (__proto__, constructor, toString) as the fields they are", async () => {
+    const example = openApiDocument.paths["/v1/clusters"]!.post.requestBody.content["application/json"].example;
+    const post = (text: string) =>
+      request("/api/mock/v1/clusters", { method: "POST", headers: { ...key, "Content-Type": "application/json" }, body: text });
+    const withBody = (extra: string) => JSON.stringify(example).replace(/}$/, `,${extra}}`);
+    // A map's keys are checked against its value schema (labels: strings of at most 63 characters).
+    for (const name of ["__proto__", "constructor", "toString"]) {
+      const response = await post(withBody(`"labels":{${JSON.stringify(name)}:5}`));
+      expect(response.status, name).toBe(400);
+      expect(await response.json(), name).toMatchObject({ field: `labels.${name}`, error: `labels.${name} must be string` });
+    }
+    // Elsewhere they are what any other unknown field is, and never a server error.
+    const ordinary = (await post(withBody('"unknown_field":1'))).status;
+    expect(ordinary).toBeLessThan(500);
+    for (const name of ["__proto__", "constructor", "toString"])
+      expect((await post(withBody(`${JSON.stringify(name)}:{"type":"object"}`))).status, name).toBe(ordinary);
+  });
+
   it("asks for a key, and answers 404 and 405 for what the document does not have", async () => {
     expect((await request("/api/mock/v1/regions")).status).toBe(401);
     expect((await request("/api/mock/v1/nothing", { headers: key })).status).toBe(404);
-    expect((await request("/api/mock/v1/regions", { method: "DELETE", headers: key })).status).toBe(405);
+    const wrong = await request("/api/mock/v1/regions", { method: "DELETE", headers: key });
+    expect(wrong.status).toBe(405);
+    // Exactly the methods the document has at that path.
+    const documented = Object.keys(openApiDocument.paths["/v1/regions"]!).map((method) => method.toUpperCase());
+    const allow = [...new Set(documented.flatMap((method) => (method === "GET" ? ["GET", "HEAD"] : [method])))].sort().join(", ");
+    expect(wrong.headers.get("allow")).toBe(allow);
+    expect(((await wrong.json()) as { error: string }).error).toBe(`DELETE is not an operation of /v1/regions: it takes ${allow}`);
   });
 });
 

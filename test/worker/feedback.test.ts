@@ -107,6 +107,53 @@ describe("POST /api/feedback", () => {
     expect(queued).toHaveLength(0);
   });
 
+  it.each([
+    ["a docs section that does not exist", "/docs/no-such-section"],
+    ["a docs page that does not exist", "/docs/getting-started/no-such-page"],
+    ["a path with dot segments", "/docs/getting-started/../quickstart"],
+    ["an API tag that does not exist", "/docs/api/no-such-tag"],
+    ["an API operation that does not exist", "/docs/api/clusters/no-such-operation"],
+    ["the docs index, which asks for no feedback", "/docs"],
+  ])("refuses %s with a 404 that says so, storing and counting nothing", async (_name, missing) => {
+    const { post, stored, points, queued } = setup();
+    const response = await post({ page: missing, helpful: "no", comment: "Where is it?" }, { json: true });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      outcome: "unknown_page",
+      message: "Feedback can only be sent about a page of the docs or the API reference that exists.",
+    });
+    // Without JavaScript: to the docs, with the outcome (the page itself does not exist).
+    const plain = await post({ page: missing, helpful: "no", comment: "Where is it?" });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("location")).toBe("/docs?feedback=unknown_page#page-feedback");
+    expect(stored).toHaveLength(0);
+    expect(points).toHaveLength(0);
+    expect(queued).toHaveLength(0);
+  });
+
+  it("takes feedback for docs sections, docs pages and every kind of API reference page", async () => {
+    const { post, points } = setup();
+    for (const existing of ["/docs/getting-started", page, "/docs/api", "/docs/api/clusters", "/docs/api/clusters/create-cluster"])
+      expect((await post({ page: existing, helpful: "yes" }, { json: true })).status, existing).toBe(200);
+    expect(points).toHaveLength(5);
+  });
+
+  it("refuses a path longer than the stored column (255 characters) before storing anything", async () => {
+    const { post, stored } = setup();
+    const long = `/docs/getting-started/${"a".repeat(256 - "/docs/getting-started/".length)}`;
+    expect(long).toHaveLength(256);
+    const response = await post({ page: long, helpful: "no", comment: "x" }, { json: true });
+    expect(response.status).toBe(400);
+    expect(stored).toHaveLength(0);
+  });
+
+  it("stores a comment without control characters: NUL, terminal escapes, other C0 and C1; keeps new lines and tabs", async () => {
+    const { post, stored } = setup();
+    const comment = "Line one\r\nline two\u0000 \u001b[31mred\u001b[0m \u001b]0;title\u0007\u009b2Jdone\u0085\u007f\ttabbed\rlast";
+    expect((await post({ page, helpful: "no", comment }, { json: true })).status).toBe(200);
+    expect(stored[0]).toMatchObject({ comment: "Line one\nline two red done\ttabbed\nlast" });
+  });
+
   it("the page shows the message after a refused plain post", async () => {
     const body = await (await request(`${page}?feedback=invalid`)).text();
     expect(textOf(body)).toContain("Choose yes or no; a comment can be at most 2000 characters.");
@@ -147,7 +194,9 @@ describe("POST /api/feedback", () => {
 
 describe("feedback comments while Directus is down", () => {
   it("queues the comment, the visitor is thanked, and the consumer stores it once Directus is back", async () => {
-    const { post, directus, stored, queued, fetch: upstream } = setup();
+    const { app, post, directus, stored, queued, fetch: upstream } = setup();
+    // The visitor read the page before Directus went down: what it showed is cached.
+    expect((await request(page, { app })).status).toBe(200);
     directus.state.down = true;
     const response = await post({ page, helpful: "no", comment: "Where is the Go sample?" });
     expect(response.headers.get("location")).toBe(`${page}?feedback=thanks#page-feedback`);

@@ -13,20 +13,49 @@ import { t } from "../../i18n";
 import { redirectBack } from "../../lib/location";
 import { rateLimit } from "../../middleware/rate-limit";
 import { errorFields, logLine } from "../../middleware/request-log";
+import { loaderArgs } from "../../render/request-context.server";
+import { PageNotFound } from "../define";
+import { loadRoute, matchRoute } from "../table";
 
 export interface FeedbackOptions {
   /** Upstream fetch for storing (tests inject a mock Directus). */
   fetch?: typeof fetch;
 }
 
-const statusOf: Record<FeedbackOutcome, 200 | 400 | 429 | 503> = { thanks: 200, invalid: 400, too_many: 429, error: 503 };
+const statusOf: Record<FeedbackOutcome, 200 | 400 | 404 | 429 | 503> = {
+  thanks: 200,
+  invalid: 400,
+  unknown_page: 404,
+  too_many: 429,
+  error: 503,
+};
 
 const wantsJson = (c: Context<AppEnv>) => (c.req.header("accept") ?? "").includes("application/json");
 
-/** Back to the page, the outcome in the query and the widget in view; anything but a docs path goes to /docs. */
+/** Back to the page, the outcome in the query and the widget in view; anything but a docs page that exists goes to /docs. */
 function backToPage(c: Context<AppEnv>, page: unknown, outcome: FeedbackOutcome) {
   const parsed = feedbackSchema.shape.page.safeParse(page);
-  return redirectBack(c, parsed.success ? parsed.data : "/docs", { [feedbackParam]: outcome }, feedbackAnchor, "/docs");
+  const back = parsed.success && outcome !== "unknown_page" ? parsed.data : "/docs";
+  return redirectBack(c, back, { [feedbackParam]: outcome }, feedbackAnchor, "/docs");
+}
+
+/**
+ * Whether `path` is a page that asks for feedback and exists: its route shows the widget
+ * (`feedback` in its module) and its loader finds the page, as it would to render it.
+ * Throws when the content cannot be read (Directus down and nothing cached).
+ */
+async function feedbackPageExists(c: Context<AppEnv>, path: string): Promise<boolean> {
+  const match = matchRoute(path);
+  if (!match) return false;
+  const route = await loadRoute(match.id);
+  if (!route.feedback) return false;
+  try {
+    await route.load({ ...loaderArgs(c, match.params), url: new URL(path, c.req.url) });
+    return true;
+  } catch (error) {
+    if (error instanceof PageNotFound) return false;
+    throw error;
+  }
 }
 
 function answer(c: Context<AppEnv>, page: unknown, outcome: FeedbackOutcome) {
@@ -55,9 +84,9 @@ function count(c: Context<AppEnv>, page: string, helpful: boolean, commented: bo
 }
 
 /**
- * POST /api/feedback — "Was this page helpful?" from a docs or API page: `page`, `helpful`
- * (yes or no), an optional `comment`. A plain form post (no JavaScript) is answered 303 back to
- * the page with `?feedback=<outcome>#page-feedback`; the enhanced form's fetch (`Accept:
+ * POST /api/feedback — "Was this page helpful?" from a docs or API page that exists: `page`,
+ * `helpful` (yes or no), an optional `comment`. A plain form post (no JavaScript) is answered 303
+ * back to the page with `?feedback=<outcome>#page-feedback`; the enhanced form's fetch (`Accept:
  * application/json`) gets `{ outcome, message }`. The vote is counted in Analytics Engine; a
  * comment goes to Directus, or to the queue while Directus cannot take it (retried, never lost).
  */
@@ -81,6 +110,13 @@ export function feedbackRoutes(options: FeedbackOptions = {}) {
       const input = feedbackSchema.safeParse(body ? feedbackInput(body) : null);
       if (!input.success) return answer(c, body?.page, "invalid");
       const { page, helpful, comment } = input.data;
+      try {
+        if (!(await feedbackPageExists(c, page))) return answer(c, page, "unknown_page");
+      } catch (error) {
+        // Nothing to check the page against: nothing is accepted (the visitor is told to try later).
+        console.error("page feedback: the page could not be looked up:", error);
+        return answer(c, page, "error");
+      }
       count(c, page, helpful === "yes", comment !== "");
       if (comment) {
         const feedback: PageFeedback = {

@@ -52,6 +52,7 @@ function describe(page: ApiPageData): { title: string; description: string; href
 export default defineRoute({
   operations: [docsNavigationQuery, apiReferencePageQuery, changelogLinksQuery],
   View: ApiReferencePage,
+  feedback: true,
   async load({ params, content, config }): Promise<{ data: ApiReferencePageData; meta: PageMeta }> {
     const [{ docsNavigation }, { apiReferencePage: page }, changelog] = await Promise.all([
       content.query(docsNavigationQuery, { path: "" }),

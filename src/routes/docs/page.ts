@@ -44,6 +44,7 @@ function breadcrumbJsonLd(trail: { title: string; href: string }[], config: Site
 export default defineRoute({
   operations: [docsNavigationQuery, docsPageQuery, apiNavigationQuery, changelogLinksQuery],
   View: DocPage,
+  feedback: true,
   async load({
     params,
     content,
