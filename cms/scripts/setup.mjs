@@ -6,6 +6,7 @@
 
 import { flowScript, movedPageRedirects, pathOnSave, stalePaths } from "./page-paths.mjs";
 import { chainOperations, recreateFlow } from "./flows.mjs";
+import { formNotifyFlowScript } from "./form-notification.mjs";
 import { applyRedirectChanges, setupRedirectFlows } from "./redirect-flows.mjs";
 
 /** The block types a page or section is made of (its many-to-any `blocks` allows these). */
@@ -362,7 +363,6 @@ async function setupFormNotifyFlow(api) {
   });
   // The subject and the values as lines a person reads ("label: value"), in the order they were
   // sent, escaped for the Markdown the mail operation renders (form-notification.mjs).
-  const { formNotifyFlowScript } = await import("./form-notification.mjs");
   const message = await api("POST", "/operations", {
     flow: flow.id,
     key: "message",
