@@ -761,6 +761,7 @@ function toMarkdown(r) {
     out("|---|---|---|---|---|---|");
     const labels = {
       plain: "JavaScript off (plain navigation)",
+      load: "a tap right after the load event",
       first: "the tap is the first input",
       scroll: "a scroll 1 s before",
       idle: "5 s idle before",

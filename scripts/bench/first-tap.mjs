@@ -1,7 +1,9 @@
 // The first tap on a phone: Chromium at 412 px with touch, slow 4G (150 ms round trip, 1.6 Mbps
 // down, 750 kbps up), 4x CPU slowdown and an empty cache (a new browser context per run), `/blog`
-// -> an article, time from the tap to the article's h1 on screen. Four cases:
+// -> an article, time from the tap to the article's h1 on screen. Five cases:
 //   plain   JavaScript off: the browser's own navigation (the yardstick);
+//   load    JavaScript on, a tap the moment the load event has fired (the page's fetches of the
+//           links in view are then under way and share the slow link with the tapped page);
 //   first   JavaScript on, the tap is the first input;
 //   scroll  a scroll 1 s before the tap;
 //   idle    5 s without input before the tap.
@@ -17,7 +19,7 @@ import { chromium } from "playwright-core";
 import { chromiumLaunchOptions, hasChromium } from "../../test/browser/chromium.ts";
 
 export const firstTapProfile = { width: 412, height: 823, latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 };
-export const firstTapCases = ["plain", "first", "scroll", "idle"];
+export const firstTapCases = ["plain", "load", "first", "scroll", "idle"];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -123,6 +125,28 @@ async function oneRun(browser, base, kind, article) {
       uploadThroughput: (p.upKbps * 1000) / 8,
     });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: p.cpuSlowdown });
+    if (kind === "load") {
+      // Where the link is, read by the page itself in its load event, and the tap at once: no
+      // driver round trip between the load event and the finger.
+      await page.goto(`${base}/blog`, { waitUntil: "commit" });
+      const point = await page.evaluate(
+        (href) =>
+          new Promise((resolve) => {
+            const measure = () => {
+              const box = document.querySelector(`main article a[href="${href}"]`).getBoundingClientRect();
+              resolve({ x: box.x + Math.min(8, box.width / 2), y: box.y + box.height / 2 });
+            };
+            if (document.readyState === "complete") measure();
+            else window.addEventListener("load", measure, { once: true });
+          }),
+        article.href,
+      );
+      const started = performance.now();
+      await page.touchscreen.tap(point.x, point.y);
+      await page.locator("h1", { hasText: article.title }).waitFor({ state: "visible", timeout: 30_000 });
+      const driver = performance.now() - started;
+      return { page: await pageClock(page, article.title), driver };
+    }
     await page.goto(`${base}/blog`, { waitUntil: "load" });
     const link = page.locator(`main article a[href="${article.href}"]`).first();
     if (kind === "scroll") {
@@ -142,7 +166,7 @@ async function oneRun(browser, base, kind, article) {
   }
 }
 
-/** Medians per case, and the median of the four cases against the plain navigation, on one clock. */
+/** Medians per case, and the median of all the cases (as in earlier rounds) against the plain navigation, on one clock. */
 function summary(samples) {
   const cases = Object.fromEntries(firstTapCases.map((kind) => [kind, { median: median(samples[kind]), samples: samples[kind] }]));
   const medianOfCases = median(firstTapCases.map((kind) => cases[kind].median));
@@ -194,7 +218,7 @@ export function firstTapTargets(result) {
       met: firstTapCases.every((kind) => result.cases[kind].median <= plain * 1.05),
     },
     {
-      target: "first tap: median of the four cases <= 0.7x the plain navigation (the page's clock)",
+      target: `first tap: median of the ${firstTapCases.length} cases <= 0.7x the plain navigation (the page's clock)`,
       measured: `${Math.round(result.medianOfCases)} ms = ${result.ratio.toFixed(2)}x of ${plain} ms${driverFigures}`,
       met: result.ratio <= 0.7,
     },

@@ -4,7 +4,7 @@ import { loadAnalytics } from "../views/consent/events";
 import { isSearchShortcut } from "../views/search/shortcut";
 import { loadRoute } from "../routes/table";
 import { findLink, inAppTarget, loadAheadTarget, pathOf, plainClick } from "./links";
-import { fetchAhead, placingFocusNow, showAgain, showFetched, showingLocation } from "./page-swap";
+import { fetchAhead, placingFocusNow, preferTapped, showAgain, showFetched, showingLocation, showWhenFetched } from "./page-swap";
 import { preloadVisibleLinks } from "./visible-links";
 import { interactions, markInteracted, savingData, whenIdle } from "./when";
 
@@ -66,6 +66,27 @@ const pagesFetchedInView = 3;
  * trusted script adds run by 'strict-dynamic' (decision 021). An editor's preview has no rules,
  * and gets none. The router's own watcher replaces this one once the app runs.
  */
+/** The speculation rules added for links in view, by path: a tap elsewhere removes them (which cancels their prefetch). */
+const documentPrefetches = new Map<string, HTMLScriptElement>();
+
+/**
+ * A finger down on a link to another page: that page gets the network first. Pages being fetched
+ * ahead for other links stop, and so do documents being prefetched for them.
+ */
+function preferTappedLink(event: Event): void {
+  const link = findLink(event.target);
+  if (!link || link.hasAttribute("data-needs-app")) return;
+  const url = inAppTarget(plainClick, link, window.location);
+  if (!url) return;
+  preferTapped(url);
+  const path = pathOf(url);
+  for (const [other, rules] of documentPrefetches) {
+    if (other === path) continue;
+    rules.remove();
+    documentPrefetches.delete(other);
+  }
+}
+
 function fetchPagesInView(): void {
   const pageRules = document.querySelector<HTMLScriptElement>('script[type="speculationrules"]');
   if (!pageRules) return;
@@ -76,6 +97,7 @@ function fetchPagesInView(): void {
     if (nonce) rules.nonce = nonce;
     rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [pathOf(url)] }] });
     document.head.appendChild(rules);
+    documentPrefetches.set(pathOf(url), rules);
   };
   preloadVisibleLinks(
     document.querySelector("main"),
@@ -135,12 +157,20 @@ function heldTarget(event: MouseEvent): HTMLElement | null {
   return button instanceof HTMLButtonElement && !button.disabled ? button : null;
 }
 
-/** A click on a link to a page fetched ahead: shown in place (`page-swap.ts`) rather than loaded. */
-function showInPlace(event: MouseEvent): boolean {
+/**
+ * A click on a link to a page fetched ahead: shown in place (`page-swap.ts`) rather than loaded;
+ * if its fetch is still under way, shown when it arrives (a new document would fetch it again).
+ */
+function showInPlace(event: MouseEvent, shown: () => void): boolean {
   const link = findLink(event.target);
   if (!link || link.hasAttribute("data-needs-app")) return false;
   const url = inAppTarget(event, link, window.location);
-  return url !== null && showFetched(url);
+  if (url === null) return false;
+  if (showFetched(url)) {
+    shown();
+    return true;
+  }
+  return showWhenFetched(url, { shown, load: () => window.location.assign(url.href), stillShowable: () => !started });
 }
 
 /**
@@ -177,9 +207,9 @@ function boot(): void {
     "click",
     (event) => {
       if (running) return;
-      if (!started && showInPlace(event)) {
+      // The page shown in place (at once, or when its fetch arrives): then its own links in view.
+      if (!started && showInPlace(event, fetchPagesInView)) {
         event.preventDefault();
-        fetchPagesInView();
         return;
       }
       const target = heldTarget(event);
@@ -229,6 +259,7 @@ function boot(): void {
   };
   for (const name of startingEvents) window.addEventListener(name, onIntent, { capture: true, passive: true });
   if (isTouchScreen() && !savingData()) {
+    for (const name of ["pointerdown", "touchstart"]) window.addEventListener(name, preferTappedLink, { capture: true, passive: true });
     fetchPagesInView();
     whenReading(() => start(payloadElement, root));
   }

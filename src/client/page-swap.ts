@@ -26,6 +26,8 @@ interface Shown {
 
 /** Pages fetched ahead, by path: parsed and checked (null while under way or when not showable). */
 const fetched = new Map<string, { page: Shown; at: number } | null>();
+/** Fetches under way, by path: a tap waits for its own and stops the others. */
+const underWay = new Map<string, { stop: AbortController; done: Promise<Shown | null> }>();
 /** Pages shown before, by path, for back and forward. */
 const left = new Map<string, Shown>();
 let shownPath = pathOf(window.location);
@@ -69,18 +71,45 @@ export function fetchAhead(url: URL, link: HTMLAnchorElement, otherwise: () => v
   if (fetched.get(path)) link.setAttribute(shownInPlaceAttribute, "");
   if (path === shownPath || fetched.has(path)) return false;
   fetched.set(path, null);
-  fetch(path, { credentials: "same-origin", headers: { Accept: "text/html" } })
+  const stop = new AbortController();
+  const done = fetch(path, { credentials: "same-origin", headers: { Accept: "text/html" }, signal: stop.signal })
     .then(showable)
     .then((page) => {
-      if (!page) return otherwise();
+      if (!page) {
+        otherwise();
+        return null;
+      }
       fetched.set(path, { page, at: Date.now() });
       link.setAttribute(shownInPlaceAttribute, "");
+      return page;
     })
     .catch(() => {
+      // Stopped for a tap elsewhere (preferTapped forgot it already): nothing to do for this link now.
+      if (stop.signal.aborted) return null;
       fetched.delete(path);
       otherwise();
+      return null;
+    })
+    .finally(() => {
+      if (underWay.get(path)?.stop === stop) underWay.delete(path);
     });
+  underWay.set(path, { stop, done });
   return true;
+}
+
+/**
+ * A finger came down on a link to `url`: its page gets the network. Every other page being
+ * fetched ahead is stopped (fetched again later if it comes into view again); the tapped page's
+ * own fetch, if under way, goes on.
+ */
+export function preferTapped(url: URL): void {
+  const path = pathOf(url);
+  for (const [other, { stop }] of underWay) {
+    if (other === path) continue;
+    stop.abort();
+    underWay.delete(other);
+    fetched.delete(other);
+  }
 }
 
 function current(): Shown {
@@ -118,13 +147,43 @@ export function showFetched(url: URL): boolean {
   const path = pathOf(url);
   const entry = fetched.get(path);
   if (!entry || Date.now() - entry.at > freshForMs || !appRoot() || !stateElement()) return false;
+  showPage(path, entry.page);
+  return true;
+}
+
+/**
+ * A tap on a link whose page is still being fetched ahead: that fetch is the quickest way to the
+ * page (a new document would ask again), so it is awaited and the page shown in place; if it
+ * cannot be shown, the document is loaded. False when no fetch of it is under way.
+ */
+export function showWhenFetched(
+  url: URL,
+  { shown, load, stillShowable }: { shown: () => void; load: () => void; stillShowable: () => boolean },
+): boolean {
+  const path = pathOf(url);
+  const pending = underWay.get(path);
+  if (!pending || !appRoot() || !stateElement()) return false;
+  preferTapped(url);
+  const from = shownPath;
+  void pending.done.then((page) => {
+    // The visitor went elsewhere meanwhile (back, another tap): this tap is over.
+    if (shownPath !== from || pathOf(window.location) !== from) return;
+    if (page && fetched.get(path) && stillShowable()) {
+      showPage(path, page);
+      shown();
+    } else load();
+  });
+  return true;
+}
+
+function showPage(path: string, page: Shown): void {
   fetched.delete(path);
   // Shown now: a link to it on the page left is the browser's again (if that page comes back).
   for (const link of appRoot()!.querySelectorAll<HTMLAnchorElement>(`a[${shownInPlaceAttribute}]`)) {
     if (pathOf(new URL(link.href)) === path) link.removeAttribute(shownInPlaceAttribute);
   }
   history.replaceState({ ...(history.state as object | null), scroll: window.scrollY }, "");
-  show(path, entry.page);
+  show(path, page);
   history.pushState({ scroll: 0 }, "", path);
   window.scrollTo(0, 0);
   placingFocus = true;
@@ -134,7 +193,6 @@ export function showFetched(url: URL): boolean {
     placingFocus = false;
   }
   (window as { meridianAnalytics?: { pageview(): void } }).meridianAnalytics?.pageview();
-  return true;
 }
 
 /** Whether the page shown is the one of the window's location (a move within the page, by its hash). */

@@ -254,6 +254,64 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await context.close();
   });
 
+  it("on a phone, a tap on a link whose page is still being fetched ahead waits for that fetch, shows the page in place and stops the other fetches", async () => {
+    const { context, page } = await phoneWithHeldClock();
+    // Two more pages in view above the articles, so that three fetches are under way at once.
+    await context.addInitScript(
+      `document.addEventListener("readystatechange", () => {
+        if (document.readyState === "interactive") (${insertAtTopOfMain})(["/careers", "/events"]);
+      });`,
+    );
+    const held = new Map<string, Route>();
+    const fetchedAhead: string[] = [];
+    const stopped: string[] = [];
+    const documents: string[] = [];
+    await page.route(
+      (url) => ["/careers", "/events"].includes(url.pathname) || url.pathname.startsWith("/blog/"),
+      (route) => {
+        const request = route.request();
+        if (request.resourceType() !== "fetch") return route.continue();
+        held.set(new URL(request.url()).pathname, route);
+      },
+    );
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.resourceType() === "fetch" && request.headers().accept === "text/html") fetchedAhead.push(path);
+      if (request.resourceType() === "document") documents.push(path);
+    });
+    page.on("requestfailed", (request) => {
+      if (request.resourceType() === "fetch") stopped.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
+    await expect
+      .poll(
+        async () => {
+          await context.clock.runFor(100);
+          return held.size;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(3);
+    const articlePath = [...held.keys()].find((path) => path.startsWith("/blog/"))!;
+    const article = page.locator(`main a[href="${articlePath}"]`).first();
+    // Nothing is at hand yet: the link is not marked, so the browser would load a document.
+    expect(await article.getAttribute("data-shown-in-place")).toBeNull();
+    await mark(page);
+    await article.tap();
+    // The finger's page gets the network: the two other fetches stop.
+    await expect.poll(() => [...stopped].sort(), { timeout: 10_000 }).toEqual(["/careers", "/events"]);
+    expect(page.url()).toBe(`${baseUrl}/blog`);
+    // Its own fetch arrives: the page is shown in this document, from that one fetch.
+    await held.get(articlePath)!.continue();
+    await page.waitForURL(baseUrl + articlePath);
+    await expect.poll(() => page.evaluate(() => JSON.parse(document.getElementById("__STATE__")!.textContent!).route)).toBe("post");
+    expect(await marked(page)).toBe(true);
+    expect(documents).toEqual(["/blog"]);
+    expect(fetchedAhead.filter((path) => path === articlePath)).toHaveLength(1);
+    await context.close();
+  });
+
   it("on a phone, a page fetched ahead more than five minutes before the tap is loaded as a document", async () => {
     const { context, page } = await phoneWithHeldClock();
     const documents: string[] = [];
