@@ -13,7 +13,9 @@
 // STORAGE_*, REDIS, CACHE_*, RATE_LIMITER_*, SYNCHRONIZATION_STORE, ADMIN_*) plus
 //   DIRECTUS_DIR            where Directus is installed (node_modules inside); default /directus
 //   DIRECTUS_PREVIEW_TOKEN  static token of the read-only Preview user (the site's drafts)
-//   DIRECTUS_SITE_TOKEN     static token of the Site user (published reads, newsletter sign-up)
+//   DIRECTUS_READ_TOKEN     static token of the read-only Site reader user (the site's published
+//                           reads: pages with their blocks, files; the Public policy reads neither)
+//   DIRECTUS_SITE_TOKEN     static token of the Site user (newsletter sign-up, form submissions)
 //   SITE_URL, REVALIDATE_SECRET  where and how the revalidation flow calls the site; SITE_URL
 //                           is also the origin of the Live Preview URLs and may be framed by the admin
 //   CMS_MIGRATE_ON_START    "false": `start` only starts Directus
@@ -43,6 +45,7 @@ const REQUIRED = {
     "ADMIN_PASSWORD",
     "ADMIN_TOKEN",
     "DIRECTUS_PREVIEW_TOKEN",
+    "DIRECTUS_READ_TOKEN",
     "DIRECTUS_SITE_TOKEN",
     "SITE_URL",
     "REVALIDATE_SECRET",
@@ -226,6 +229,7 @@ async function setUpAccess() {
         adminToken: env.ADMIN_TOKEN,
         previewToken: env.DIRECTUS_PREVIEW_TOKEN,
         siteToken: env.DIRECTUS_SITE_TOKEN,
+        readToken: env.DIRECTUS_READ_TOKEN,
         siteUrl: env.SITE_URL,
         revalidateSecret: env.REVALIDATE_SECRET,
       },
@@ -288,9 +292,15 @@ function checkSettings(name) {
     process.exit(2);
   }
   // The development defaults of cms/scripts/lib.mjs are public: never accept them here.
-  const weak = ["SECRET", "ADMIN_TOKEN", "ADMIN_PASSWORD", "DIRECTUS_PREVIEW_TOKEN", "DIRECTUS_SITE_TOKEN", "REVALIDATE_SECRET"].filter(
-    (key) => /change-me|^meridian-admin$/.test(env[key] ?? ""),
-  );
+  const weak = [
+    "SECRET",
+    "ADMIN_TOKEN",
+    "ADMIN_PASSWORD",
+    "DIRECTUS_PREVIEW_TOKEN",
+    "DIRECTUS_READ_TOKEN",
+    "DIRECTUS_SITE_TOKEN",
+    "REVALIDATE_SECRET",
+  ].filter((key) => /change-me|^meridian-admin$/.test(env[key] ?? ""));
   if (weak.length) {
     console.error(`[entrypoint] development defaults are not allowed here: ${weak.join(", ")}`);
     process.exit(2);

@@ -7,7 +7,7 @@
 //    a view or to app.css shows in the browser without a reload (measured by
 //    scripts/dev-loop-timing.mjs).
 // Ctrl-C stops both, with no process left behind.
-import { copyFileSync, existsSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root, startDevServer } from "./lib/processes.mjs";
 
@@ -27,10 +27,29 @@ async function shutdown(code = 0) {
 process.on("SIGINT", () => shutdown(0));
 process.on("SIGTERM", () => shutdown(0));
 
+/** Secrets added since .dev.vars files were first copied: one without them gets their development value. */
+const addedSecrets = ["DIRECTUS_READ_TOKEN"];
+
+/** Without DIRECTUS_READ_TOKEN pages would render without their blocks: an older .dev.vars gets it. */
+function addNewSecrets() {
+  const definedIn = (text, name) => new RegExp(`^\\s*${name}\\s*=`, "m").test(text);
+  const example = readFileSync(join(root, ".dev.vars.example"), "utf8");
+  const current = readFileSync(join(root, ".dev.vars"), "utf8");
+  const lines = addedSecrets
+    .filter((name) => !definedIn(current, name))
+    .map((name) => example.split("\n").find((line) => new RegExp(`^\\s*${name}\\s*=`).test(line)))
+    .filter((line) => line !== undefined);
+  if (!lines.length) return;
+  appendFileSync(join(root, ".dev.vars"), `${current === "" || current.endsWith("\n") ? "" : "\n"}${lines.join("\n")}\n`);
+  console.log(`added to .dev.vars from .dev.vars.example: ${lines.map((line) => line.split("=")[0].trim()).join(", ")}`);
+}
+
 try {
   if (!existsSync(join(root, ".dev.vars"))) {
     copyFileSync(join(root, ".dev.vars.example"), join(root, ".dev.vars"));
     console.log("created .dev.vars from .dev.vars.example (local secrets)");
+  } else {
+    addNewSecrets();
   }
 
   if (apiBaseUrl === localCms) {

@@ -6,6 +6,11 @@ import type { RenderPage } from "./docs/prerender.server";
 interface Secrets {
   /** Directus token of the read-only Preview role (drafts). */
   DIRECTUS_PREVIEW_TOKEN?: string;
+  /**
+   * Directus token of the read-only Site reader role: published content, with the blocks,
+   * sections, form fields and files the Public policy does not read. Every public read sends it.
+   */
+  DIRECTUS_READ_TOKEN?: string;
   /** Shared secret of the Directus Flow that calls /api/revalidate. */
   REVALIDATE_SECRET?: string;
   /** Maps service key, fallback for events without their own. */

@@ -16,7 +16,8 @@ const c = cmsConfig(opts);
 console.log(`
 Directus is running:
   admin     ${cms.url}/admin   (${c.adminEmail} / ${c.adminPassword})
-  GraphQL   POST ${cms.url}/graphql   (anonymous = published content only)
+  GraphQL   POST ${cms.url}/graphql   (anonymous = published content, without page blocks or files)
+  site      Authorization: Bearer ${c.readToken}   (published content with blocks and files)
   preview   Authorization: Bearer ${c.previewToken}
   log       ${c.dataDir}/directus.log
 Press Ctrl-C to stop.`);

@@ -37,6 +37,7 @@ export const DEFAULTS = Object.freeze({
   DIRECTUS_ADMIN_TOKEN: "dev-admin-token-change-me",
   DIRECTUS_PREVIEW_TOKEN: "dev-preview-token-change-me",
   DIRECTUS_SITE_TOKEN: "dev-site-token-change-me",
+  DIRECTUS_READ_TOKEN: "dev-read-token-change-me",
   DIRECTUS_SECRET: "dev-directus-secret-change-me-0123456789abcdef",
   REVALIDATE_SECRET: "dev-revalidate-secret-change-me",
   SITE_URL: "http://localhost:3000",
@@ -103,6 +104,7 @@ export function cmsConfig(opts = {}) {
     adminToken: pick("DIRECTUS_ADMIN_TOKEN"),
     previewToken: pick("DIRECTUS_PREVIEW_TOKEN"),
     siteToken: pick("DIRECTUS_SITE_TOKEN"),
+    readToken: pick("DIRECTUS_READ_TOKEN"),
     secret: pick("DIRECTUS_SECRET"),
     revalidateSecret: opts.revalidateSecret ?? pick("REVALIDATE_SECRET"),
     siteUrl: (opts.siteUrl ?? pick("SITE_URL")).replace(/\/+$/, ""),
@@ -429,7 +431,7 @@ export async function prepareCms(opts = {}) {
   const setupHash = createHash("sha256")
     .update(readFileSync(setupModule))
     .update(SETUP_MODULES.map((name) => readFileSync(join(CMS_DIR, "scripts", name), "utf8")).join("\n"))
-    .update(JSON.stringify([c.previewToken, c.siteToken, c.adminToken, c.siteUrl]))
+    .update(JSON.stringify([c.previewToken, c.siteToken, c.readToken, c.adminToken, c.siteUrl]))
     .digest("hex")
     .slice(0, 16);
 

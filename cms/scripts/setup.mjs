@@ -1,5 +1,5 @@
 // Access model and automation that are not part of the schema snapshot: the Public policy's
-// permissions, the Preview and Site roles/policies/users with static tokens, the flow that
+// permissions, the Preview, Site reader and Site roles/policies/users with static tokens, the flow that
 // tells the site to revalidate when content changes, and where Live Preview and the Visual
 // Editor open the site. Idempotent: managed rows are found by name (or e-mail) and their
 // permissions are replaced on every run. Called by prepareCms() and the image's entrypoint.
@@ -62,6 +62,25 @@ const FORM_PART_COLLECTIONS = ["form_fields"];
 /** Old addresses the site redirects: anonymous readers see the active ones, without editors' notes. */
 const REDIRECTS = "redirects";
 const publicRedirectFields = ["id", "source", "match", "status_code", "target", "target_page", "target_post", "keep_query", "priority"];
+/**
+ * Read by the site's read token only, never by the Public policy. A block, a section, their
+ * placements and a form are published only as part of a live page, and Directus cannot filter a
+ * permission through a many-to-any relation from the item back to its page: by their own status
+ * a draft or scheduled page's blocks, or a block whose page was deleted, would be public. The
+ * site reads them through its page query with the token; anonymous readers get none of them.
+ * Files likewise: the site fetches an upload with the token and serves it resized through
+ * /_next/image, so anonymous `/files` and `/assets` give nothing away (drafts' uploads included).
+ */
+export const SITE_ONLY_COLLECTIONS = [
+  ...BLOCK_COLLECTIONS,
+  "block_feature_grid_items",
+  "sections",
+  "pages_blocks",
+  "sections_blocks",
+  "forms",
+  "form_fields",
+  "directus_files",
+];
 /** Content the revalidation flow watches. */
 export const CONTENT_COLLECTIONS = [
   ...STATUS_COLLECTIONS,
@@ -109,7 +128,10 @@ const shownNow = [
   { _or: [{ show_until: { _null: true } }, { show_until: { _gt: "$NOW" } }] },
 ];
 
-/** Read rules that hide drafts and scheduled items everywhere (lists, by id, aggregates and relations). */
+/**
+ * The site's reads (its read token): published content, drafts and scheduled items hidden
+ * everywhere (lists, by id, aggregates and relations), and the parts of pages.
+ */
 function publishedReadRules() {
   return [
     ...STATUS_COLLECTIONS.map((collection) => ({ collection, action: "read", permissions: live(collection), fields: ["*"] })),
@@ -134,6 +156,11 @@ function publishedReadRules() {
     { collection: "directus_files", action: "read", permissions: {}, fields: ["*"] },
     { collection: REDIRECTS, action: "read", permissions: { active: { _eq: true } }, fields: publicRedirectFields },
   ];
+}
+
+/** What anyone may read: the published content, without the parts only a live page shows, and without files. */
+function publicReadRules() {
+  return publishedReadRules().filter((rule) => !SITE_ONLY_COLLECTIONS.includes(rule.collection));
 }
 
 const subscribeRule = {
@@ -468,8 +495,8 @@ export async function setupAccess(api, config, log = () => {}) {
   // Public (anonymous) policy: the row in directus_access with neither role nor user.
   const publicAccess = await findOne(api, "/access", { role: { _null: true }, user: { _null: true } });
   if (!publicAccess) throw new Error("Public policy not found");
-  await setPermissions(api, publicAccess.policy, [...publishedReadRules(), subscribeRule], managed);
-  log("cms:   public policy: published-only reads, newsletter sign-up (create only)");
+  await setPermissions(api, publicAccess.policy, [...publicReadRules(), subscribeRule], managed);
+  log("cms:   public policy: published-only reads (no page parts, no files), newsletter sign-up (create only)");
 
   // Preview: read-only, sees drafts. Used by the site for draft previews.
   const preview = await ensureRoleWithPolicy(api, {
@@ -493,14 +520,28 @@ export async function setupAccess(api, config, log = () => {}) {
   await ensureTokenUser(api, { email: "preview@example.com", firstName: "Preview", role: preview.role, token: config.previewToken });
   log("cms:   Preview role + user with static token (DIRECTUS_PREVIEW_TOKEN)");
 
-  // Site: what the site worker may do with a server-side token (published reads + sign-ups).
+  // Site reader: the site worker's reads (published content with its blocks, sections, form
+  // fields and files). Read-only; its token never leaves the worker.
+  if (!config.readToken) throw new Error("DIRECTUS_READ_TOKEN is not set: the site reads published content with it");
+  const reader = await ensureRoleWithPolicy(api, {
+    role: "Site reader",
+    policy: "Site reader: published content",
+    icon: "menu_book",
+    description: "Read-only token of the site worker: published content, with the page parts and files the public does not read.",
+  });
+  await setPermissions(api, reader.policy, publishedReadRules(), managed);
+  await ensureTokenUser(api, { email: "site-reader@example.com", firstName: "Site reader", role: reader.role, token: config.readToken });
+  log("cms:   Site reader role + user with static token (DIRECTUS_READ_TOKEN)");
+
+  // Site: what the site worker writes with a server-side token (sign-ups, form submissions,
+  // feedback). It reads no more than anonymous readers do: the worker reads with its read token.
   const site = await ensureRoleWithPolicy(api, {
     role: "Site",
     policy: "Site: published content and newsletter sign-up",
     icon: "public",
-    description: "Server-side token of the site worker: published content, creates newsletter subscriptions and form submissions.",
+    description: "Server-side token of the site worker: creates newsletter subscriptions, form submissions and feedback.",
   });
-  await setPermissions(api, site.policy, [...publishedReadRules(), subscribeRule, formSubmissionRule, feedbackRule], managed);
+  await setPermissions(api, site.policy, [...publicReadRules(), subscribeRule, formSubmissionRule, feedbackRule], managed);
   await ensureTokenUser(api, { email: "site@example.com", firstName: "Site", role: site.role, token: config.siteToken });
   log("cms:   Site role + user with static token (DIRECTUS_SITE_TOKEN)");
 

@@ -16,6 +16,8 @@ const URL_ = `http://127.0.0.1:${PORT}`;
 const SECRET = "test-revalidate-secret";
 const PREVIEW = process.env.DIRECTUS_PREVIEW_TOKEN ?? DEFAULTS.DIRECTUS_PREVIEW_TOKEN;
 const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;
+/** The site's read token: files (and page blocks) are the site's, not the public's. */
+const READ = process.env.DIRECTUS_READ_TOKEN ?? DEFAULTS.DIRECTUS_READ_TOKEN;
 
 let cms;
 let site;
@@ -198,19 +200,34 @@ describe("public GraphQL schema", () => {
     stock_quote: ["ticker", "value", "currency", "change", "last_update"],
     site_settings: ["site_name", "default_social_image", "booking_link", "privacy_policy_link", "redirect_hosts"],
     redirects: ["id", "source", "match", "status_code", "target", "target_page", "target_post", "keep_query", "priority"],
+  };
+  /** Only in the schema of the site's read token (the Public policy reads no files). */
+  const siteOnly = {
     directus_files: ["id", "title", "filename_download", "modified_on", "height", "width"],
   };
   let types;
+  let siteTypes;
+  const schemaQuery = "{ __schema { queryType { fields { name } } types { name fields { name } inputFields { name } } } }";
   before(async () => {
-    const { data } = await gql("{ __schema { queryType { fields { name } } types { name fields { name } inputFields { name } } } }");
+    const { data } = await gql(schemaQuery);
     types = Object.fromEntries(data.__schema.types.map((t) => [t.name, t]));
     types.__query = data.__schema.queryType.fields.map((f) => f.name);
+    const site = await gql(schemaQuery, { token: READ });
+    siteTypes = Object.fromEntries(site.data.__schema.types.map((t) => [t.name, t]));
   });
 
   for (const [type, fields] of Object.entries(expected)) {
     test(`${type} has ${fields.length} fields`, () => {
       assert.ok(types[type], `type ${type} missing`);
       const have = types[type].fields.map((f) => f.name);
+      for (const f of fields) assert.ok(have.includes(f), `${type}.${f} missing`);
+    });
+  }
+  for (const [type, fields] of Object.entries(siteOnly)) {
+    test(`${type} has ${fields.length} fields for the site's read token, and is not public`, () => {
+      assert.ok(!types[type], `type ${type} is public`);
+      assert.ok(siteTypes[type], `type ${type} missing`);
+      const have = siteTypes[type].fields.map((f) => f.name);
       for (const f of fields) assert.ok(have.includes(f), `${type}.${f} missing`);
     });
   }
@@ -243,9 +260,10 @@ describe("public GraphQL schema", () => {
 });
 
 describe("content", () => {
-  test("files carry real width and height", async () => {
+  test("files carry real width and height (the site's read token)", async () => {
     const { data } = await gql(
       "{ posts { cover { id width height filename_download modified_on } author { avatar { width height } } } site_settings { default_social_image { width height } } }",
+      { token: READ },
     );
     for (const p of data.posts) {
       assert.equal(p.cover.width, 1600);
@@ -254,9 +272,12 @@ describe("content", () => {
       assert.equal(p.author.avatar.width, 400);
     }
     assert.deepEqual(data.site_settings.default_social_image, { width: 1280, height: 640 });
-    const asset = await fetch(`${URL_}/assets/${data.posts[0].cover.id}?width=640&format=webp`);
+    const asset = await fetch(`${URL_}/assets/${data.posts[0].cover.id}?width=640&format=webp`, {
+      headers: { Authorization: `Bearer ${READ}` },
+    });
     assert.equal(asset.status, 200);
     assert.equal(asset.headers.get("content-type"), "image/webp");
+    assert.equal((await fetch(`${URL_}/assets/${data.posts[0].cover.id}?width=640&format=webp`)).status, 403);
   });
 
   test("demo content volumes", async () => {

@@ -14,6 +14,8 @@ const URL_ = `http://127.0.0.1:${PORT}`;
 const SECRET = "docs-test-revalidate-secret";
 const PREVIEW = process.env.DIRECTUS_PREVIEW_TOKEN ?? DEFAULTS.DIRECTUS_PREVIEW_TOKEN;
 const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;
+/** The site's read token: it fetches the uploads (the Public policy reads no files). */
+const READ = process.env.DIRECTUS_READ_TOKEN ?? DEFAULTS.DIRECTUS_READ_TOKEN;
 
 const PAGE_FIELDS = "id status slug title description body sort date_created date_updated section { id slug status } parent { id slug }";
 
@@ -133,7 +135,7 @@ describe("seeded documentation", () => {
     }
     assert.ok(images.size >= 2, `images: ${images.size}`);
     for (const id of images) {
-      const res = await fetch(`${URL_}/assets/${id}?width=640&format=webp`);
+      const res = await fetch(`${URL_}/assets/${id}?width=640&format=webp`, { headers: { Authorization: `Bearer ${READ}` } });
       assert.equal(res.status, 200, id);
       await res.arrayBuffer();
     }

@@ -22,6 +22,7 @@ const DATABASE = "meridian_entrypoint";
 const TOKENS = {
   ADMIN_TOKEN: "entrypoint-admin-token-0123456789",
   DIRECTUS_PREVIEW_TOKEN: "entrypoint-preview-token-0123456789",
+  DIRECTUS_READ_TOKEN: "entrypoint-read-token-0123456789",
   DIRECTUS_SITE_TOKEN: "entrypoint-site-token-0123456789",
 };
 const sharedServer = process.env.CMS_TEST_DB === "pg" && process.env.DB_HOST;
@@ -154,6 +155,7 @@ async function checkInstance() {
     return { email: user?.email, role: user?.role?.name };
   };
   assert.deepEqual(await whoIs(TOKENS.DIRECTUS_PREVIEW_TOKEN), { email: "preview@example.com", role: "Preview" });
+  assert.deepEqual(await whoIs(TOKENS.DIRECTUS_READ_TOKEN), { email: "site-reader@example.com", role: "Site reader" });
   assert.deepEqual(await whoIs(TOKENS.DIRECTUS_SITE_TOKEN), { email: "site@example.com", role: "Site" });
   const gql = await api("/graphql", TOKENS.DIRECTUS_PREVIEW_TOKEN, {
     method: "POST",

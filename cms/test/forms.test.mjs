@@ -1,5 +1,5 @@
-// Contract tests of forms built in the CMS: the seeded contact form on its page, readable
-// anonymously only while published; submissions created only with the site's token (never by
+// Contract tests of forms built in the CMS: the seeded contact form on its page, readable with
+// the site's read token only while published (never anonymously); submissions created only with the site's token (never by
 // the public, never read back), stored with their values; the notification flow runs and sends
 // its mail. Own Directus on port 8106 with a fresh data dir, on SQLite or (CMS_TEST_DB=pg)
 // PostgreSQL.
@@ -19,6 +19,8 @@ const URL_ = `http://127.0.0.1:${PORT}`;
 const admin = createApi(URL_, process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN);
 const site = createApi(URL_, process.env.DIRECTUS_SITE_TOKEN ?? DEFAULTS.DIRECTUS_SITE_TOKEN);
 const gql = graphqlClient(URL_);
+/** The site's read token: the Public policy reads no forms or form fields (public-access.test.mjs). */
+const READ = process.env.DIRECTUS_READ_TOKEN ?? DEFAULTS.DIRECTUS_READ_TOKEN;
 const stamp = Date.now().toString(36);
 
 let cms;
@@ -64,8 +66,8 @@ describe(`forms in the CMS (${PG ? "PostgreSQL" : "SQLite"})`, () => {
     await cms?.stop();
   });
 
-  test("the seeded contact form is on the contact page, its fields in order, readable anonymously", async () => {
-    const { data, errors } = await gql(contactPageQuery);
+  test("the seeded contact form is on the contact page, its fields in order, readable by the site", async () => {
+    const { data, errors } = await gql(contactPageQuery, { token: READ });
     assert.equal(errors, undefined, JSON.stringify(errors));
     const block = data.pages[0].blocks.find((b) => b.collection === "block_form");
     assert.equal(block.item.form.key, "contact-sales");
@@ -76,17 +78,19 @@ describe(`forms in the CMS (${PG ? "PostgreSQL" : "SQLite"})`, () => {
     assert.equal(block.item.form.fields.find((f) => f.name === "topic").choices.length, 4);
   });
 
-  test("a draft form and its fields are hidden from anonymous readers", async () => {
+  test("a draft form and its fields are hidden from the site's reads, and no form is public", async () => {
     const draft = await admin("POST", "/items/forms", {
       status: "draft",
       key: `draft-${stamp}`,
       fields: [{ name: "secret_question", type: "text", sort: 1 }],
     });
-    const { data } = await gql(
-      `{ forms(filter: { key: { _eq: "draft-${stamp}" } }) { id } form_fields(filter: { form: { id: { _eq: ${draft.id} } } }) { name } }`,
-    );
+    const query = `{ forms(filter: { key: { _eq: "draft-${stamp}" } }) { id } form_fields(filter: { form: { id: { _eq: ${draft.id} } } }) { name } }`;
+    const { data } = await gql(query, { token: READ });
     assert.deepEqual(data.forms, []);
     assert.deepEqual(data.form_fields, []);
+    const anonymous = await gql(query);
+    assert.ok(anonymous.errors?.length, "forms and form_fields are not in the public schema");
+    for (const collection of ["forms", "form_fields"]) assert.equal((await fetch(`${URL_}/items/${collection}`)).status, 403, collection);
   });
 
   test("the public may neither create nor read submissions", async () => {
@@ -198,7 +202,7 @@ describe(`forms in the CMS (${PG ? "PostgreSQL" : "SQLite"})`, () => {
   // Last: it restarts Directus.
   test("a CMS whose pages were seeded before forms existed gets the contact form once, on its page", async () => {
     const contactBlock = async () => {
-      const { data } = await gql(contactPageQuery);
+      const { data } = await gql(contactPageQuery, { token: READ });
       return data.pages[0].blocks.find((b) => b.collection === "block_form").item;
     };
     // As such a CMS: the contact block without a form, and no record of forms being seeded.

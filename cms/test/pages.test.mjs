@@ -1,5 +1,5 @@
-// Contract tests of pages built from blocks: every block type readable anonymously through the
-// many-to-any union, drafts and scheduled items hidden by the permissions, block display windows,
+// Contract tests of pages built from blocks: every block type readable with the site's read token
+// through the many-to-any union, drafts and scheduled items hidden by the permissions, block display windows,
 // the computed page path (a cyclic parent refused), shared sections, the menus and the project
 // owner. Own Directus on port 8096 with a fresh data dir, on SQLite or (CMS_TEST_DB=pg) PostgreSQL.
 //   PATH=node_modules/.bin:$PATH node --test cms/test/pages.test.mjs
@@ -16,6 +16,8 @@ const DATA_DIR = join(CMS_DIR, PG ? "data-pages-test-pg" : "data-pages-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
 const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;
 const PREVIEW = process.env.DIRECTUS_PREVIEW_TOKEN ?? DEFAULTS.DIRECTUS_PREVIEW_TOKEN;
+/** The site's read token: the Public policy reads no blocks (public-access.test.mjs). */
+const READ = process.env.DIRECTUS_READ_TOKEN ?? DEFAULTS.DIRECTUS_READ_TOKEN;
 
 let cms;
 let catcher;
@@ -42,7 +44,7 @@ const sampleBlocks = {
   block_form: { kind: "contact_sales", email: "sales@example.com" },
 };
 
-/** The page's placements as anonymous readers (or `token`) see them: collection → item. */
+/** The page's placements as the site's read token (or `token`) sees them: collection → item. */
 const pageQuery = (path) => `{
   pages(filter: { path: { _eq: "${path}" } }) {
     id path
@@ -53,7 +55,7 @@ const pageQuery = (path) => `{
   }
 }`;
 
-async function readPage(path, token) {
+async function readPage(path, token = READ) {
   const answer = await gql(pageQuery(path), { token });
   assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
   return answer.data.pages[0] ?? null;
@@ -76,7 +78,7 @@ after(async () => {
 });
 
 describe("blocks through the many-to-any union", () => {
-  test("a page with every block type and a section: anonymous readers get every item as an object", async () => {
+  test("a page with every block type and a section: the site's read token gets every item as an object", async () => {
     const section = await admin("POST", "/items/sections", {
       status: "published",
       name: `Shared ${stamp}`,
@@ -103,13 +105,13 @@ describe("blocks through the many-to-any union", () => {
 });
 
 describe("drafts and schedules", () => {
-  test("a draft page is hidden from anonymous readers, the preview token sees it", async () => {
+  test("a draft page is hidden from the site's reads, the preview token sees it", async () => {
     const page = await createPage({ slug: `draft-${stamp}`, status: "draft" });
     assert.equal(await readPage(page.path), null);
     assert.equal((await readPage(page.path, PREVIEW))?.id, String(page.id));
   });
 
-  test("a draft block on a published page comes back null for anonymous readers only", async () => {
+  test("a draft block on a published page comes back null for the site's reads, not for a preview", async () => {
     const page = await createPage({
       slug: `draft-block-${stamp}`,
       blocks: [placement("block_quote", { quote: "Public" }), { collection: "block_quote", item: { status: "draft", quote: "Not yet" } }],
@@ -195,7 +197,7 @@ describe("sections", () => {
     const query = (path) =>
       `{ pages(filter: { path: { _eq: "${path}" } }) { blocks { item { ... on sections { blocks { item { ... on block_cta { title } } } } } } } }`;
     for (const page of [first, second]) {
-      const answer = await gql(query(page.path));
+      const answer = await gql(query(page.path), { token: READ });
       assert.equal(answer.data.pages[0].blocks[0].item.blocks[0].item.title, `After ${stamp}`);
     }
     await catcher.waitFor((call) => call.body?.collection === "block_cta" && call.body.keys.includes(String(cta)));

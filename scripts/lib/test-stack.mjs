@@ -6,6 +6,8 @@ import { root, startWorker } from "./processes.mjs";
 
 export const testSecrets = {
   DIRECTUS_PREVIEW_TOKEN: "dev-preview-token-change-me",
+  // The seeded CMS's Site reader token (cms/scripts/lib.mjs): the worker's published reads.
+  DIRECTUS_READ_TOKEN: "dev-read-token-change-me",
   REVALIDATE_SECRET: "dev-revalidate-secret-change-me",
   DIRECTUS_SUBSCRIBE_TOKEN: "dev-site-token-change-me",
 };

@@ -2,8 +2,10 @@ import { logLine } from "../middleware/request-log";
 
 /**
  * The Directus GraphQL client. Every query is `POST {apiBaseUrl}/graphql` with a JSON body
- * `{query, operationName, variables}`, never GET. Privileged (preview) mode adds the bearer
- * token; public mode never sends an Authorization header.
+ * `{query, operationName, variables}`, never GET, with the bearer token it is given: the site's
+ * read token for public reads (Directus' Public policy reads no blocks, sections, form fields or
+ * files, so those come only through a live page read with this token), the preview token in
+ * preview mode.
  */
 export interface GraphqlRequest {
   query: string;
@@ -13,7 +15,7 @@ export interface GraphqlRequest {
 
 export interface ContentClientOptions {
   apiBaseUrl: string;
-  /** Directus static token; present only in privileged (preview) mode. */
+  /** Directus static token: the read token in public mode, the preview token in preview mode. */
   token?: string;
   timeoutMs?: number;
   /** Injected in tests; defaults to the global fetch. */

@@ -19,8 +19,8 @@ export interface ContentOptions {
 }
 
 /**
- * One request's access to content. Public mode reads through the KV cache; preview mode
- * queries Directus with the preview token and never reads or writes any cache.
+ * One request's access to content. Public mode reads through the KV cache with the site's read
+ * token; preview mode queries Directus with the preview token and never reads or writes any cache.
  * Every result is kept so the page can hand it to the browser's query cache.
  */
 export class Content {
@@ -74,6 +74,8 @@ export class Content {
     });
     const client = {
       apiBaseUrl: this.env.API_BASE_URL,
+      // Published reads: the Public policy reads no blocks, sections, form fields or files.
+      token: this.env.DIRECTUS_READ_TOKEN || undefined,
       fetch: this.options.fetch,
       timeoutMs: this.options.timeoutMs,
     };

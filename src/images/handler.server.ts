@@ -84,6 +84,7 @@ export function imageRoute(options: ImageOptions = {}) {
         maxBytes,
         maxRedirects,
         isAllowed: (url) => (url.protocol === "https:" || url.protocol === "http:") && allowedOrigins.includes(url.origin),
+        authorizationFor: directusAssetAuthorization(c.env.API_BASE_URL, c.env.DIRECTUS_READ_TOKEN),
       });
       produced = await produce(c.env.IMAGES, source, bytes, { width, quality, preference, maxPixels }, (format) => {
         transforms++;
@@ -106,6 +107,29 @@ export function imageRoute(options: ImageOptions = {}) {
     }
     return served(response, "MISS");
   };
+}
+
+/**
+ * Directus serves its files to the site's read token only (the Public policy reads none), so
+ * the token goes with requests for Directus' `/assets/<id>` and nothing else: not to other
+ * allowed hosts, nor to any other Directus path a crafted `url` could name.
+ */
+export function directusAssetAuthorization(apiBaseUrl: string | undefined, token: string | undefined): (url: URL) => string | undefined {
+  if (!apiBaseUrl || !token) return () => undefined;
+  let assets: URL;
+  try {
+    assets = new URL("assets/", `${apiBaseUrl.replace(/\/+$/, "")}/`);
+  } catch {
+    return () => undefined;
+  }
+  return (url) =>
+    url.origin === assets.origin &&
+    url.pathname.startsWith(assets.pathname) &&
+    /^[^/]+$/.test(url.pathname.slice(assets.pathname.length)) &&
+    !url.username &&
+    !url.password
+      ? `Bearer ${token}`
+      : undefined;
 }
 
 interface Wanted {

@@ -19,6 +19,8 @@ export interface SourceLimits {
   maxRedirects: number;
   /** May a redirect go to this URL? (allowlisted remote origins only) */
   isAllowed: (url: URL) => boolean;
+  /** The Authorization header for this URL, if any (asked again at every redirect). */
+  authorizationFor?: (url: URL) => string | undefined;
 }
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
@@ -80,10 +82,11 @@ async function fetchRemote(
   let url = start;
   for (let redirects = 0; ; redirects++) {
     let response: Response;
+    const headers: Record<string, string> = { Accept: "image/avif,image/webp,image/*;q=0.8" };
+    const authorization = limits.authorizationFor?.(url);
+    if (authorization) headers.Authorization = authorization;
     try {
-      response = await race(
-        limits.fetch(url.href, { redirect: "manual", signal, headers: { Accept: "image/avif,image/webp,image/*;q=0.8" } }),
-      );
+      response = await race(limits.fetch(url.href, { redirect: "manual", signal, headers }));
     } catch (error) {
       if (error instanceof ImageError) throw error;
       if (signal.aborted) throw new ImageError(504, `The image host did not answer within ${limits.timeoutMs / 1000} s.`);

@@ -60,6 +60,34 @@ describe("CMS pages on the site", () => {
     }
   });
 
+  it("serves a block's image through /_next/image, fetched with the read token; Directus serves it to nobody anonymous", async () => {
+    const [image] = (await admin("GET", "/files?limit=1&fields=id&filter[type][_in]=image/png,image/jpeg,image/webp")) as { id: string }[];
+    const created = (await admin("POST", "/items/pages", {
+      status: "published",
+      title: `Pictured ${stamp}`,
+      slug: `pictured-${stamp}`,
+      blocks: [block("block_media", { image: image!.id, alt: `Pictured ${stamp}` })],
+    })) as { id: number; path: string };
+    try {
+      const { status, html } = await page(created.path);
+      expect(status).toBe(200);
+      const sources = [...html.matchAll(/(?:src|srcSet|srcset)="([^"]+)"/g)]
+        .flatMap((match) => match[1]!.replaceAll("&amp;", "&").split(/,\s*/))
+        .map((candidate) => candidate.trim().split(/\s+/)[0]!)
+        .filter((url) => url.startsWith("/_next/image?") && new URL(url, site).searchParams.get("url")!.includes(`/assets/${image!.id}`));
+      expect(sources.length).toBeGreaterThan(0);
+      const resized = await fetch(site + sources[0], { headers: { Accept: "image/webp,image/*" } });
+      expect(resized.status).toBe(200);
+      expect(resized.headers.get("content-type")).toMatch(/^image\//);
+      expect((await resized.arrayBuffer()).byteLength).toBeGreaterThan(0);
+      const direct = await fetch(`${cms}/assets/${image!.id}`);
+      expect(direct.status).toBe(403);
+      await direct.body?.cancel();
+    } finally {
+      await admin("DELETE", `/items/pages/${created.id}`);
+    }
+  });
+
   it("never shows a draft page: not in its HTML, /graphql, the sitemap or the search; a published one is in all four", async () => {
     const word = `Xylocarp${stamp}`;
     const make = async (status: string, slug: string) =>

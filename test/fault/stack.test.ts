@@ -246,6 +246,7 @@ describe("2c. security headers and secrets on the real stack", () => {
   it("no secret name or value in rendered pages, public or in editor preview", async () => {
     const needles = [
       "DIRECTUS_PREVIEW_TOKEN",
+      "DIRECTUS_READ_TOKEN",
       "REVALIDATE_SECRET",
       "DIRECTUS_SUBSCRIBE_TOKEN",
       "DIRECTUS_ADMIN_TOKEN",

@@ -17,7 +17,13 @@ import { testSecrets as stackSecrets } from "../../scripts/lib/test-stack.mjs";
 const root = new URL("../../", import.meta.url).pathname;
 const client = join(root, "dist/client");
 
-const secretNames = ["DIRECTUS_PREVIEW_TOKEN", "REVALIDATE_SECRET", "DIRECTUS_SUBSCRIBE_TOKEN", "DIRECTUS_ADMIN_TOKEN"];
+const secretNames = [
+  "DIRECTUS_PREVIEW_TOKEN",
+  "DIRECTUS_READ_TOKEN",
+  "REVALIDATE_SECRET",
+  "DIRECTUS_SUBSCRIBE_TOKEN",
+  "DIRECTUS_ADMIN_TOKEN",
+];
 const publicNames = new Set(["MAPS_KEY"]);
 
 /** NAME=value lines of a .dev.vars-style file, public names and empty values left out. */
@@ -47,6 +53,7 @@ function secretValues(): string[] {
     DEFAULTS.DIRECTUS_ADMIN_TOKEN,
     DEFAULTS.DIRECTUS_PREVIEW_TOKEN,
     DEFAULTS.DIRECTUS_SITE_TOKEN,
+    DEFAULTS.DIRECTUS_READ_TOKEN,
     DEFAULTS.DIRECTUS_SECRET,
     DEFAULTS.DIRECTUS_ADMIN_PASSWORD,
     DEFAULTS.REVALIDATE_SECRET,

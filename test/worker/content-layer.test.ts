@@ -119,7 +119,7 @@ describe("editor preview", () => {
     // Nothing of it reached the page cache: the next public request renders anew.
     const publicResponse = await request("/", { app: appWith(directus, true) });
     expect(publicResponse.headers.get("x-page-cache")).toBe("MISS");
-    expect(directus.calls.at(-1)!.authorization).toBeNull();
+    expect(directus.calls.at(-1)!.authorization).toBe(`Bearer ${testSecrets.DIRECTUS_READ_TOKEN}`);
   });
 
   it("answers a wrong token with 401, never a silent public page", async () => {
@@ -230,12 +230,12 @@ describe("the browser's POST /graphql", () => {
     expect(big.status).toBe(413);
   });
 
-  it("forwards the preview token only for a valid preview", async () => {
+  it("forwards the preview token only for a valid preview; public reads carry the read token", async () => {
     const directus = mockDirectus();
     const app = appWith(directus);
     const body = { operationName: "SearchProposals", query: searchProposalsQuery.document };
     await post(app, body);
-    expect(directus.calls[0]!.authorization).toBeNull();
+    expect(directus.calls[0]!.authorization).toBe(`Bearer ${testSecrets.DIRECTUS_READ_TOKEN}`);
     expect((await post(app, body, { "X-Preview-Token": "guess" })).status).toBe(401);
     await post(app, body, { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN });
     expect(directus.calls.at(-1)!.authorization).toBe(`Bearer ${testSecrets.DIRECTUS_PREVIEW_TOKEN}`);

@@ -323,7 +323,7 @@ describe("docs for AI tools", () => {
     const directus = mockDirectus();
     const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
     await request("/llms.txt", { app, headers: { "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN } });
-    expect(directus.calls.every((call) => call.authorization === null)).toBe(true);
+    expect(directus.calls.every((call) => call.authorization === `Bearer ${testSecrets.DIRECTUS_READ_TOKEN}`)).toBe(true);
     expect(directus.calls.every((call) => !JSON.stringify(call.variables).includes("draft"))).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import { searchPostsChunk } from "../../src/content/queries/search";
 /** Secrets the worker tests run with (real ones live in .dev.vars / wrangler secrets). */
 export const testSecrets = {
   DIRECTUS_PREVIEW_TOKEN: "test-preview-token",
+  DIRECTUS_READ_TOKEN: "test-read-token",
   REVALIDATE_SECRET: "test-revalidate-secret",
   DIRECTUS_SUBSCRIBE_TOKEN: "test-subscribe-token",
   // Cloudflare's test secret that always passes (the fake siteverify answers like Cloudflare).

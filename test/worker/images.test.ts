@@ -4,11 +4,17 @@ import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { allowedWidths, deviceWidths, imageUrl } from "../../src/config/images";
-import { imageCsp, imageTransformCount, type ImageOptions, type TransformRecord } from "../../src/images/handler.server";
+import {
+  directusAssetAuthorization,
+  imageCsp,
+  imageTransformCount,
+  type ImageOptions,
+  type TransformRecord,
+} from "../../src/images/handler.server";
 import { originsFrom, parseImageParams } from "../../src/images/params";
 import { sniffImageType } from "../../src/images/sniff";
 import { Image } from "../../src/views/ui/Image";
-import { deferred, mockDirectus, request } from "./helpers";
+import { deferred, mockDirectus, request, testSecrets } from "./helpers";
 
 const api = env.API_BASE_URL.replace(/\/$/, "");
 const acceptAll = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
@@ -265,6 +271,49 @@ describe("/_next/image sources", () => {
     const response = await request(url, { app, env });
     expect(response.status).toBe(200);
     expect(extra.calls.map((call) => call.url)).toEqual(["https://images.example/cat.png"]);
+  });
+});
+
+describe("/_next/image and Directus' files", () => {
+  const bearer = `Bearer ${testSecrets.DIRECTUS_READ_TOKEN}`;
+
+  it("fetches a Directus file with the site's read token (the public reads no files)", async () => {
+    const id = fileId();
+    const { get, host } = imageApp({ [`/assets/${id}`]: image(picture.png) });
+    const response = await get(q(`${api}/assets/${id}?v=1`), acceptAll);
+    expect(response.status).toBe(200);
+    expect(host.calls.map((call) => call.headers.get("authorization"))).toEqual([bearer]);
+  });
+
+  it("sends the token to no other Directus path, and not along a redirect to another host", async () => {
+    const id = fileId();
+    const { app, host } = imageApp({
+      "/items/block_hero": image(picture.png),
+      [`/assets/${id}`]: () => new Response(null, { status: 302, headers: { Location: "https://images.example/cat.png" } }),
+      "/cat.png": image(picture.png),
+    });
+    const env = { IMAGE_ALLOWED_ORIGINS: "https://images.example" } as Record<string, string>;
+    // Each URL its own cache key, so every one reaches the host.
+    for (const url of [`${api}/items/block_hero?n=${id}`, `${api}/assets/${id}/../../items/block_hero?m=${id}`, `${api}/assets/${id}`]) {
+      expect((await request(`/_next/image?${q(url)}`, { app, env })).status, url).toBe(200);
+    }
+    expect(host.calls.map((call) => [new URL(call.url).pathname, call.headers.get("authorization")])).toEqual([
+      ["/items/block_hero", null],
+      ["/items/block_hero", null],
+      [`/assets/${id}`, bearer],
+      ["/cat.png", null],
+    ]);
+  });
+
+  it("knows Directus' files by its base URL, path prefix included", () => {
+    const at = directusAssetAuthorization("https://cms.example/api/", "secret");
+    expect(at(new URL("https://cms.example/api/assets/abc?width=640"))).toBe("Bearer secret");
+    expect(at(new URL("https://cms.example/assets/abc"))).toBeUndefined();
+    expect(at(new URL("https://cms.example/api/assets/abc/def"))).toBeUndefined();
+    expect(at(new URL("https://cms.example/api/assets/"))).toBeUndefined();
+    expect(at(new URL("https://other.example/api/assets/abc"))).toBeUndefined();
+    expect(at(new URL("http://cms.example/api/assets/abc"))).toBeUndefined();
+    expect(directusAssetAuthorization("https://cms.example", undefined)(new URL("https://cms.example/assets/abc"))).toBeUndefined();
   });
 });
 

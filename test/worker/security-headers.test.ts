@@ -251,14 +251,18 @@ describe("no secret reaches the browser", () => {
   const mapsKey = "public-maps-embed-key";
   const needles = [
     "DIRECTUS_PREVIEW_TOKEN",
+    "DIRECTUS_READ_TOKEN",
     "REVALIDATE_SECRET",
     "DIRECTUS_SUBSCRIBE_TOKEN",
     "DIRECTUS_ADMIN_TOKEN",
     ...Object.values(testSecrets),
     // Whatever a local .dev.vars gave the test environment.
-    ...[(env as Bindings).DIRECTUS_PREVIEW_TOKEN, (env as Bindings).REVALIDATE_SECRET, (env as Bindings).DIRECTUS_SUBSCRIBE_TOKEN].filter(
-      (value): value is string => !!value,
-    ),
+    ...[
+      (env as Bindings).DIRECTUS_PREVIEW_TOKEN,
+      (env as Bindings).DIRECTUS_READ_TOKEN,
+      (env as Bindings).REVALIDATE_SECRET,
+      (env as Bindings).DIRECTUS_SUBSCRIBE_TOKEN,
+    ].filter((value): value is string => !!value),
   ];
   const pages = [
     "/",
