@@ -128,6 +128,7 @@ function show(path: string, page: Shown): void {
   const before = viewport ? viewport.nextSibling : document.head.firstChild;
   for (const element of page.head) document.head.insertBefore(element, before);
   appRoot()!.replaceChildren(...page.nodes);
+  resumeImages(page.nodes);
   stateElement()!.textContent = page.state;
   left.delete(path);
   shownPath = path;
@@ -164,6 +165,7 @@ export function showWhenFetched(
   const pending = underWay.get(path);
   if (!pending || !appRoot() || !stateElement()) return false;
   preferTapped(url);
+  pauseLoadingImages();
   const from = shownPath;
   void pending.done.then((page) => {
     // The visitor went elsewhere meanwhile (back, another tap): this tap is over.
@@ -174,6 +176,34 @@ export function showWhenFetched(
     } else load();
   });
   return true;
+}
+
+/** Where an image whose download was stopped for a tap keeps its sources (for back to its page). */
+const pausedSources = "data-paused-sources";
+
+/**
+ * The page's images still downloading stop, so the tapped page's bytes are not shared with them
+ * (a new document would drop them too); a page left this way gets them back if shown again.
+ */
+function pauseLoadingImages(): void {
+  for (const image of appRoot()!.querySelectorAll("img")) {
+    if (image.complete) continue;
+    image.setAttribute(pausedSources, JSON.stringify([image.getAttribute("srcset"), image.getAttribute("src")]));
+    image.removeAttribute("srcset");
+    image.removeAttribute("src");
+  }
+}
+
+function resumeImages(nodes: readonly Node[]): void {
+  for (const node of nodes) {
+    if (!(node instanceof Element)) continue;
+    for (const image of node.querySelectorAll(`img[${pausedSources}]`)) {
+      const [srcset, src] = JSON.parse(image.getAttribute(pausedSources)!) as [string | null, string | null];
+      image.removeAttribute(pausedSources);
+      if (srcset !== null) image.setAttribute("srcset", srcset);
+      if (src !== null) image.setAttribute("src", src);
+    }
+  }
 }
 
 function showPage(path: string, page: Shown): void {

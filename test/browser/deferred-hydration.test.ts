@@ -309,6 +309,14 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     expect(await marked(page)).toBe(true);
     expect(documents).toEqual(["/blog"]);
     expect(fetchedAhead.filter((path) => path === articlePath)).toHaveLength(1);
+    // Back: the list again, its images whole (any download stopped for the tap is resumed).
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/blog`);
+    const images = await page.evaluate(() =>
+      [...document.querySelectorAll("main img")].map((image) => [image.hasAttribute("src"), image.hasAttribute("data-paused-sources")]),
+    );
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.every(([src, paused]) => src && !paused)).toBe(true);
     await context.close();
   });
 
