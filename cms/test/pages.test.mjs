@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
 import { BLOCK_COLLECTIONS } from "../scripts/setup.mjs";
+import { offSiteLocations, staysOnSite } from "../../test/support/hostile-locations.ts";
 import { eventually, graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
 
 const PG = process.env.CMS_TEST_DB === "pg";
@@ -288,6 +289,22 @@ describe("redirects", () => {
     await admin("POST", "/items/redirects", { source: `/r-o-${stamp}/(.*)`, match: "regex", target: "/$1" });
     await admin("POST", "/items/redirects", { source: `/r-g-${stamp}`, target: "https://status.meridian.example/" });
     await admin("POST", "/items/redirects", { source: `/r-h-${stamp}/(\\d+)`, match: "regex", target: "/blog/$1" });
+  });
+
+  test("no generated spelling of another host is saved as a target, as a literal or through a capture", async () => {
+    // The spellings that do lead a browser away, every seventh of them (the save runs a flow each time).
+    const leaving = offSiteLocations().filter((location) => !staysOnSite(location, ["status.meridian.example"]));
+    const sample = leaving.filter((_, index) => index % 7 === 0);
+    assert.ok(sample.length > 50, `${sample.length} hostile targets`);
+    const saved = [];
+    for (const [index, target] of sample.entries()) {
+      const attempt = admin("POST", "/items/redirects", { source: `/r-hostile-${stamp}-${index}`, target });
+      await attempt.then(
+        () => saved.push(target),
+        (error) => assert.equal(error.status, 400, `${JSON.stringify(target)}: ${error.message}`),
+      );
+    }
+    assert.deepEqual(saved, []);
   });
 
   test("anonymous readers see active redirects without editors' notes; the site is told of a change", async () => {
