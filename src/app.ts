@@ -79,7 +79,8 @@ export function createApp({
   app.use(trailingSlash());
   app.use("/api/*", tooLarge);
   // Writes come from this site's pages; the CMS webhook authenticates itself with its secret.
-  app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/revalidate") ? next() : sameOriginWrites()(c, next)));
+  const writesFromSite = sameOriginWrites();
+  app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/revalidate") ? next() : writesFromSite(c, next)));
   app.use("/graphql", tooLarge);
   // Preview links and webhooks authenticate themselves; everything else may be a preview.
   app.use("*", async (c, next) => {
