@@ -28,6 +28,11 @@ interface Secrets {
   /** "off" drops the one-line-per-request log (failures are still logged); on by default. */
   REQUEST_LOG?: string;
   /**
+   * How long a Directus read may take before the page gives up (ms); 4,000 by default. The
+   * test stacks that share two cores with a browser raise it: they check content, not speed.
+   */
+  CONTENT_TIMEOUT_MS?: string;
+  /**
    * Directus as editors reach it (admin, Live Preview), when that is not `API_BASE_URL` (the
    * worker's own way in): the origin allowed to frame previews and behind 'Edit in CMS'.
    */

@@ -77,7 +77,7 @@ export class Content {
       // Published reads: the Public policy reads no blocks, sections, form fields or files.
       token: this.env.DIRECTUS_READ_TOKEN || undefined,
       fetch: this.options.fetch,
-      timeoutMs: this.options.timeoutMs,
+      timeoutMs: this.options.timeoutMs ?? (Number(this.env.CONTENT_TIMEOUT_MS) || undefined),
     };
     const started = Date.now();
     this.firstStart ??= started;
