@@ -170,7 +170,8 @@ export function findRedirect(map: RedirectMap, url: URL, onRefused: (refused: Re
   if (first.rule.keepQuery && url.search) location += (location.includes("?") ? "&" : "?") + url.search.slice(1);
   const judged = siteLocation(headerSafe(location), map.hosts);
   if (judged === null) {
-    onRefused({ rule: first.rule, reason: "off_site", location });
+    // Reported without its query: the visitor's query values stay out of the logs.
+    onRefused({ rule: first.rule, reason: "off_site", location: location.split("?")[0] });
     return null;
   }
   return { rule: first.rule, status: first.rule.status, location: judged };

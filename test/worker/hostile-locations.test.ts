@@ -106,6 +106,15 @@ describe("no way off the site through the CMS's redirects", () => {
     expect(published.status).toBe(200);
   });
 
+  it("logs a Location it refuses without the visitor's query", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const response = await request("/old/%252F%252Fevil.example?secret=value", { app, redirect: "manual" });
+    expect(response.headers.get("location")).toBeNull();
+    const logged = warn.mock.calls.map((call) => String(call[0])).filter((line) => line.includes("redirect_off_site"));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).not.toContain("secret");
+  });
+
   it("still answers the ordinary addresses", async () => {
     const get = (path: string) => request(path, { app, redirect: "manual" });
     expect((await get("/old/pricing")).headers.get("location")).toBe("/pricing");
