@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Screenshots of one page per template (and every page built from blocks) at 375 and 1280 px, on
+// a fresh seeded stack of the current build, to show that a change of code moved no pixel.
+// Usage: node scripts/screenshot-templates.mjs <outDir> [--compare <earlierDir>]
+// Files are compared byte for byte: Chromium encodes identical pixels to identical PNGs.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { chromiumLaunchOptions } from "../test/browser/chromium.ts";
+import { startStack } from "./lib/test-stack.mjs";
+
+const args = process.argv.slice(2);
+const outDir = args[0];
+const compareWith = args.includes("--compare") ? args[args.indexOf("--compare") + 1] : null;
+if (!outDir) {
+  console.error("usage: node scripts/screenshot-templates.mjs <outDir> [--compare <earlierDir>]");
+  process.exit(2);
+}
+mkdirSync(outDir, { recursive: true });
+
+/** One path per shape (first segment and depth): every template, without every article. */
+function onePerShape(paths) {
+  const seen = new Set();
+  return paths.filter((path) => {
+    const segments = new URL(path, "http://x").pathname.split("/").filter(Boolean);
+    // A page at the top level is built from blocks: each is a layout of its own.
+    const shape = segments.length <= 1 ? path : `${segments[0]}/${segments.length}`;
+    if (seen.has(shape)) return false;
+    seen.add(shape);
+    return true;
+  });
+}
+
+const stack = await startStack({ name: "screens", cmsPort: 8091, workerPort: 3191 });
+const browser = await chromium.launch(chromiumLaunchOptions());
+try {
+  const xml = await (await fetch(`${stack.siteUrl}/sitemap.xml`)).text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replaceAll("&amp;", "&")));
+  const sitemap = locs.map((url) => url.pathname + url.search);
+  const targets = [...onePerShape(sitemap), "/search?q=gpu", "/no/such/page"];
+  for (const width of [375, 1280]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    for (const path of targets) {
+      await page.goto(stack.siteUrl + path, { waitUntil: "networkidle" });
+      await page.evaluate(() => document.fonts.ready);
+      const name = `${path.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${width}.png`;
+      await page.screenshot({ path: join(outDir, name), fullPage: true, animations: "disabled", caret: "hide" });
+    }
+    await context.close();
+  }
+  console.log(`${targets.length * 2} screenshots in ${outDir}`);
+} finally {
+  await browser.close();
+  await stack.stop();
+}
+
+if (compareWith) {
+  const digest = (file) => createHash("sha256").update(readFileSync(file)).digest("hex");
+  const names = readdirSync(outDir).filter((name) => name.endsWith(".png"));
+  const differ = names.filter((name) => !existsSync(join(compareWith, name)) || digest(join(outDir, name)) !== digest(join(compareWith, name)));
+  const missing = readdirSync(compareWith).filter((name) => name.endsWith(".png") && !names.includes(name));
+  console.log(`${names.length - differ.length} identical, ${differ.length} different, ${missing.length} missing`);
+  for (const name of [...differ, ...missing]) console.log(`  ${name}`);
+  process.exitCode = differ.length + missing.length ? 1 : 0;
+}
