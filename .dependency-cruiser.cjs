@@ -1,19 +1,31 @@
-// Layers kept by a tool (`npm run lint`): shared layers never import a feature, a route or
-// middleware; no cycles; no server-only module reaches the browser's bundle. Known violations of
-// the code as it was are listed in .dependency-cruiser-known-violations.json and shrink as
-// features move into their folders; a new one fails the lint.
-const shared = "^src/(content|render|lib|i18n|config|views/ui)/";
-const upward = "^src/(routes|middleware|blocks|api-reference|changelog|docs|feedback|forms|images|newsletter|queue|redirects|search|views/(?!ui/))";
+// Layers kept by a tool (`npm run lint`). From the bottom up:
+//   shared   lib, config, i18n, routing (a route's definition, the matcher), content (Directus
+//            client, cache, shared queries), render, middleware, ui (the UI kit), env.ts
+//   features src/features/<name>/: routes, queries, reshape, types, URL builders, views, tests
+//   app      src/routes/ (the route table, page handler, APIs that span features), src/shell/
+//            (the site's frame), src/client/ (the browser runtime), queue, app.ts, worker.ts
+// Shared layers import no feature and nothing of the app; a feature imports another only through
+// that feature's public module (`index.ts`). Known violations are listed in
+// .dependency-cruiser-known-violations.json and only shrink; a new one fails the lint.
+const shared = "^src/(content|render|lib|i18n|config|routing|middleware|ui)/|^src/env\\.ts$";
+const aboveShared = "^src/(features|routes|shell|client|queue)/|^src/(app|worker|scheduled\\.server)\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: "shared-layer-imports-feature",
-      comment: "Content client and cache, rendering, lib, texts, config and the UI kit sit below every feature: they import none.",
+      comment: "Content client and cache, rendering, middleware, lib, texts, config, routing and the UI kit sit below every feature: they import no feature and nothing of the app.",
       severity: "error",
       from: { path: shared },
-      to: { path: upward },
+      to: { path: aboveShared },
+    },
+    {
+      name: "feature-imports-feature-through-its-public-module",
+      comment: "A feature reaches another feature only through that feature's index.ts, the API it declares.",
+      severity: "error",
+      from: { path: "^src/features/([^/]+)/" },
+      to: { path: "^src/features/[^/]+/", pathNot: ["^src/features/$1/", "^src/features/[^/]+/index\\.tsx?$"] },
     },
     {
       name: "no-circular",

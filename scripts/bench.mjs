@@ -408,7 +408,7 @@ if (args.scale) {
     }
 
     // Cold, as production has it after publishing: the CMS webhook rendered the doc page into KV
-    // (src/docs/prerender.server.ts: its data, and the page whole), then a fresh instance on that
+    // (src/features/docs/prerender.server.ts: its data, and the page whole), then a fresh instance on that
     // KV takes its first request.
     report.coldPublished = [];
     const docPage = pages.find((page) => page.name === "doc");

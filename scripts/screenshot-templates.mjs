@@ -59,7 +59,9 @@ try {
 if (compareWith) {
   const digest = (file) => createHash("sha256").update(readFileSync(file)).digest("hex");
   const names = readdirSync(outDir).filter((name) => name.endsWith(".png"));
-  const differ = names.filter((name) => !existsSync(join(compareWith, name)) || digest(join(outDir, name)) !== digest(join(compareWith, name)));
+  const differ = names.filter(
+    (name) => !existsSync(join(compareWith, name)) || digest(join(outDir, name)) !== digest(join(compareWith, name)),
+  );
   const missing = readdirSync(compareWith).filter((name) => name.endsWith(".png") && !names.includes(name));
   console.log(`${names.length - differ.length} identical, ${differ.length} different, ${missing.length} missing`);
   for (const name of [...differ, ...missing]) console.log(`  ${name}`);

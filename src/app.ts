@@ -4,11 +4,11 @@ import { HTTPException } from "hono/http-exception";
 import { ContentError } from "./content/client.server";
 import type { ContentOptions } from "./content/content.server";
 import type { AppEnv } from "./env";
-import type { ImageOptions } from "./images/handler.server";
+import type { ImageOptions } from "./features/images/handler.server";
 import { consentVariant } from "./lib/consent.server";
 import { content } from "./middleware/content";
 import { pageCache } from "./middleware/page-cache";
-import { redirects } from "./middleware/redirects";
+import { redirects } from "./features/redirects/middleware";
 import { preview } from "./middleware/preview";
 import { errorFields, logLine, requestLog } from "./middleware/request-log";
 import { sameOriginWrites } from "./middleware/same-origin";
@@ -17,10 +17,10 @@ import { trailingSlash } from "./middleware/trailing-slash";
 import { renderErrorPage } from "./render/render-page.server";
 import { methodNotAllowed } from "./routes/methods.server";
 import { registerRoutes } from "./routes/register.server";
-import type { FeedbackOptions } from "./routes/api/feedback.server";
+import type { FeedbackOptions } from "./features/feedback/routes/api.server";
 import { graphqlBodyLimitBytes } from "./routes/api/graphql.server";
-import type { FormsOptions } from "./routes/api/forms.server";
-import type { SubscribeOptions } from "./routes/api/subscribe.server";
+import type { FormsOptions } from "./features/forms/routes/api.server";
+import type { SubscribeOptions } from "./features/newsletter/routes/api.server";
 
 export interface AppOptions {
   /** Extra routes, registered before the pages (tests use it for routes that must not ship). */

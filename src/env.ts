@@ -1,6 +1,6 @@
 import type { Content } from "./content/content.server";
 import type { PreviewVersion } from "./content/versions.server";
-import type { RenderPage } from "./docs/prerender.server";
+import type { RenderPage } from "./features/docs/prerender.server";
 
 /** Hono's environment for this worker: bindings from wrangler.toml plus per-request variables. */
 interface Secrets {

@@ -4,8 +4,8 @@ import { bumpGeneration } from "./content/generations.server";
 import { scheduledPublicationsQuery } from "./content/queries/scheduled";
 import type { Bindings } from "./env";
 import { errorFields, logLine } from "./middleware/request-log";
-import { sweepDocPages, type RenderPage } from "./docs/prerender.server";
-import { rebuildSearchIndexIfStale } from "./search/site-index.server";
+import { sweepDocPages, type RenderPage } from "./features/docs/prerender.server";
+import { rebuildSearchIndexIfStale } from "./features/search/site-index.server";
 
 /** What a job gets from one run of the cron trigger. */
 interface ScheduledRun {

@@ -51,7 +51,7 @@ const heroIds = {};
 const pagePaths = {};
 let coverId;
 
-/** The site's page query (src/content/queries/pages.ts), cut to the hero. */
+/** The site's page query (src/features/pages/queries.ts), cut to the hero. */
 const sitePageQuery = `query Page($path: String!, $status: [String], $now: String) {
   pages(filter: { path: { _eq: $path }, status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: 1) {
     id

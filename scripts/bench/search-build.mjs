@@ -88,7 +88,7 @@ try {
   const esbuild = await import("esbuild");
   const out = await esbuild.build({
     stdin: {
-      contents: `export { writeShardedIndex, updateShardedIndex } from "./src/search/shard-build.ts"; export { openShardedIndex, searchSharded } from "./src/search/shards.ts";`,
+      contents: `export { writeShardedIndex, updateShardedIndex } from "./src/features/search/shard-build.ts"; export { openShardedIndex, searchSharded } from "./src/features/search/shards.ts";`,
       resolveDir: root,
       loader: "ts",
     },

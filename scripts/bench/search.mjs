@@ -1,4 +1,4 @@
-// The search engine (src/search/engine.ts, MiniSearch) measured on the fixture corpus and on a
+// The search engine (src/features/search/engine.ts, MiniSearch) measured on the fixture corpus and on a
 // synthetic corpus of 5,000 documents, next to Orama 3.1 on the same corpora: build time,
 // serialised size (raw and gzip), load time in a fresh Node process, query latency over a fixed
 // query mix, typo recall, and min+gzip bundle size. No server, no network; deterministic corpora.
@@ -39,7 +39,7 @@ const now = Date.parse("2026-11-20T12:00:00Z");
 
 async function bundleAll(dir) {
   const esbuild = await import("esbuild");
-  const engine = join(root, "src/search/engine.ts");
+  const engine = join(root, "src/features/search/engine.ts");
   const fixtures = join(root, "test/support/search-corpus.ts");
   const common = { bundle: true, write: false, logLevel: "silent", absWorkingDir: root };
   const nodeBuild = async (contents, file) => {
@@ -68,8 +68,8 @@ async function bundleAll(dir) {
   return {
     minisearchModule: await nodeBuild(
       `export * from ${JSON.stringify(engine)}; export { fixtureCorpus } from ${JSON.stringify(fixtures)}; ` +
-        `export { openShardedIndex, searchSharded } from ${JSON.stringify(join(root, "src/search/shards.ts"))}; ` +
-        `export { buildShardedIndex, writeShardedIndex } from ${JSON.stringify(join(root, "src/search/shard-build.ts"))};`,
+        `export { openShardedIndex, searchSharded } from ${JSON.stringify(join(root, "src/features/search/shards.ts"))}; ` +
+        `export { buildShardedIndex, writeShardedIndex } from ${JSON.stringify(join(root, "src/features/search/shard-build.ts"))};`,
       "engine.mjs",
     ),
     oramaModule: await nodeBuild(`export { create, insertMultiple, search, save, load, count } from "@orama/orama";`, "orama.mjs"),
@@ -454,7 +454,7 @@ function minisearchEngine(mod) {
 }
 
 /**
- * The split index (src/search/shards.ts): build gives the base and parts as one JSON string
+ * The split index (src/features/search/shards.ts): build gives the base and parts as one JSON string
  * (for sizes); `writeParts` lays them out as files, which the fresh process reads on demand as
  * the worker reads KV.
  */

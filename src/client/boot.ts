@@ -1,10 +1,10 @@
 /// <reference types="vite/client" />
 import type { PagePayload } from "../render/payload";
-import { loadAnalytics } from "../views/consent/events";
-import { isSearchShortcut } from "../views/search/shortcut";
+import { loadAnalytics } from "../features/consent/views/events";
+import { isSearchShortcut } from "../features/search/views/shortcut";
 import { loadRoute } from "../routes/table";
 import { findLink, inAppTarget, loadAheadTarget, pathOf, plainClick } from "./links";
-import { fetchAhead, placingFocusNow, preferTapped, showAgain, showFetched, showingLocation, showWhenFetched } from "./page-swap";
+import { deferredForTap, fetchAhead, fingerMovedOn, fingerUp, follow, placingFocusNow, preferTapped, showAgain, showingLocation } from "./page-swap";
 import { preloadVisibleLinks } from "./visible-links";
 import { interactions, markInteracted, savingData, whenIdle } from "./when";
 
@@ -71,12 +71,13 @@ const documentPrefetches = new Map<string, HTMLScriptElement>();
 
 /**
  * A finger down on a link to another page: that page gets the network first. Pages being fetched
- * ahead for other links stop, and so do documents being prefetched for them.
+ * ahead for other links stop, and so do documents being prefetched for them; a page link of the
+ * main content whose page is not on its way yet is fetched now (before the browser's own
+ * prefetch would fetch its document: its link is marked at once).
  */
 function preferTappedLink(event: Event): void {
   const link = findLink(event.target);
-  if (!link || link.hasAttribute("data-needs-app")) return;
-  const url = inAppTarget(plainClick, link, window.location);
+  const url = link && !link.hasAttribute("data-needs-app") && loadAheadTarget(link, window.location);
   if (!url) return;
   preferTapped(url);
   const path = pathOf(url);
@@ -85,34 +86,38 @@ function preferTappedLink(event: Event): void {
     rules.remove();
     documentPrefetches.delete(other);
   }
+  if (link.closest("main")) fetchPageOf(link);
 }
+
+/** Fetches ahead the page a link of the main content leads to (`page-swap.ts`), or has its document prefetched if it cannot be shown in place. */
+function fetchPageOf(link: HTMLAnchorElement): boolean {
+  const url = loadAheadTarget(link, window.location);
+  // Another page than this one (its query variants included: the list's own filters).
+  if (!url || url.pathname === window.location.pathname) return false;
+  return fetchAhead(url, link, () => {
+    const rules = document.createElement("script");
+    rules.type = "speculationrules";
+    if (pageRulesNonce) rules.nonce = pageRulesNonce;
+    rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [pathOf(url)] }] });
+    document.head.appendChild(rules);
+    documentPrefetches.set(pathOf(url), rules);
+  });
+}
+
+/** The nonce of the page's own rules, when its policy has one (rules added carry it). */
+let pageRulesNonce = "";
 
 function fetchPagesInView(): void {
   const pageRules = document.querySelector<HTMLScriptElement>('script[type="speculationrules"]');
   if (!pageRules) return;
-  const nonce = pageRules.nonce;
-  const prefetchDocument = (url: URL) => {
-    const rules = document.createElement("script");
-    rules.type = "speculationrules";
-    if (nonce) rules.nonce = nonce;
-    rules.textContent = JSON.stringify({ prefetch: [{ source: "list", urls: [pathOf(url)] }] });
-    document.head.appendChild(rules);
-    documentPrefetches.set(pathOf(url), rules);
-  };
-  preloadVisibleLinks(
-    document.querySelector("main"),
-    (link) => {
-      const url = loadAheadTarget(link, window.location);
-      // Another page than this one (its query variants included: the list's own filters).
-      if (!url || url.pathname === window.location.pathname) return false;
-      return fetchAhead(url, link, () => prefetchDocument(url));
-    },
-    // At once: the fetch is off the main thread.
-    { limit: pagesFetchedInView, idle: false },
-  );
+  pageRulesNonce = pageRules.nonce;
+  // At once: the fetch is off the main thread.
+  preloadVisibleLinks(document.querySelector("main"), fetchPageOf, { limit: pagesFetchedInView, idle: false });
 }
 
 let started = false;
+/** Pages fetched ahead and shown in place (a phone not saving data). */
+let swapping = false;
 let running = false;
 let heldClick: HTMLElement | null = null;
 let heldKey: { target: EventTarget; init: KeyboardEventInit } | null = null;
@@ -122,7 +127,8 @@ const readPayload = (element: HTMLElement) => JSON.parse(element.textContent ?? 
 
 /** Loads and hydrates the app once, for the page shown then; then replays what was held. */
 function start(payloadElement: HTMLElement, root: HTMLElement): void {
-  if (started) return;
+  // Not while a tapped page is on its way: it gets the network and the main thread first.
+  if (started || deferredForTap(() => start(payloadElement, root))) return;
   started = true;
   const payload = readPayload(payloadElement);
   document.documentElement.dataset.hydrated = "starting";
@@ -158,19 +164,14 @@ function heldTarget(event: MouseEvent): HTMLElement | null {
 }
 
 /**
- * A click on a link to a page fetched ahead: shown in place (`page-swap.ts`) rather than loaded;
- * if its fetch is still under way, shown when it arrives (a new document would fetch it again).
+ * A click on a page link before the app runs, on a phone: its page shown in place if fetched ahead,
+ * or when its fetch arrives (a new document would fetch it again); else the browser's navigation,
+ * with the network to itself (`page-swap.ts`).
  */
 function showInPlace(event: MouseEvent, shown: () => void): boolean {
   const link = findLink(event.target);
-  if (!link || link.hasAttribute("data-needs-app")) return false;
-  const url = inAppTarget(event, link, window.location);
-  if (url === null) return false;
-  if (showFetched(url)) {
-    shown();
-    return true;
-  }
-  return showWhenFetched(url, { shown, load: () => window.location.assign(url.href), stillShowable: () => !started });
+  const url = link && !link.hasAttribute("data-needs-app") && inAppTarget(event, link, window.location) && loadAheadTarget(link, window.location);
+  return !!url && follow(url, { shown, load: () => window.location.assign(url.href) });
 }
 
 /**
@@ -196,6 +197,7 @@ function leavingBy(event: Event): boolean {
 }
 
 function boot(): void {
+  swapping = isTouchScreen() && !savingData();
   const payloadElement = document.getElementById("__STATE__");
   const root = document.getElementById("app");
   if (!payloadElement || !root) return;
@@ -208,7 +210,7 @@ function boot(): void {
     (event) => {
       if (running) return;
       // The page shown in place (at once, or when its fetch arrives): then its own links in view.
-      if (!started && showInPlace(event, fetchPagesInView)) {
+      if (!started && swapping && showInPlace(event, fetchPagesInView)) {
         event.preventDefault();
         return;
       }
@@ -258,10 +260,19 @@ function boot(): void {
     start(payloadElement, root);
   };
   for (const name of startingEvents) window.addEventListener(name, onIntent, { capture: true, passive: true });
-  if (isTouchScreen() && !savingData()) {
-    for (const name of ["pointerdown", "touchstart"]) window.addEventListener(name, preferTappedLink, { capture: true, passive: true });
+  if (swapping) {
+    const listen = (names: string[], then: (event: Event) => void) => {
+      for (const name of names) window.addEventListener(name, then, { capture: true, passive: true });
+    };
+    listen(["pointerdown", "touchstart"], preferTappedLink);
+    listen(["pointercancel", "contextmenu"], () => fingerMovedOn());
+    listen(["pointerup"], fingerUp);
+    // Back to this document from the one a tap loaded: its images and fetches go on.
+    window.addEventListener("pageshow", (event) => event.persisted && fingerMovedOn(true));
     fetchPagesInView();
-    whenReading(() => start(payloadElement, root));
+    // After a tap shown in place, the reading starts again on that page.
+    const read = () => whenReading(() => deferredForTap(read) || start(payloadElement, root));
+    read();
   }
   // Until the app starts ("starting", then "true" once hydrated): the page is waiting for a sign
   // of use (browser tests read it).

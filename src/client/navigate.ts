@@ -1,8 +1,8 @@
 import type { PageMeta } from "../render/meta";
 import type { PagePayload } from "../render/payload";
-import { PageNotFound } from "../routes/define";
+import { PageNotFound } from "../routing/define";
 import { loadRoute, matchRoute, type PageState } from "../routes/table";
-import { keepScrollAttribute, setNavigator, type NavigateOptions } from "../views/navigation";
+import { keepScrollAttribute, setNavigator, type NavigateOptions } from "../ui/navigation";
 import { ClientContent } from "./content";
 import { applyHead } from "./head";
 import { findLink, inAppTarget, loadAheadTarget, pathOf } from "./links";

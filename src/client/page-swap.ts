@@ -1,5 +1,5 @@
 import { managedHeadSelector } from "../render/head-selector";
-import { shownInPlaceAttribute } from "../views/navigation";
+import { shownInPlaceAttribute } from "../ui/navigation";
 import { pathOf } from "./links";
 
 /**
@@ -11,6 +11,12 @@ import { pathOf } from "./links";
  * browser's commit, a new script context, style and first layout: docs/decisions/013).
  * Back and forward between pages shown this way show them again as they were left. Once the app
  * runs, its router does all of this with its own loaders, and these functions are no longer called.
+ *
+ * A tap's page comes first. From the finger coming down on a link until its page is shown (or the
+ * browser loads it, or the finger moves on: a scroll, a long press), the other pages being fetched
+ * stop, new fetches ahead wait, and so does what asked to wait for it (the app's start: its 80 kB
+ * would share a phone's thin link and main thread with the tapped page); from the click, the
+ * page's images still downloading stop too.
  */
 
 /** How long a page fetched ahead may be shown (Chromium keeps a prefetched document as long). */
@@ -26,14 +32,34 @@ interface Shown {
 
 /** Pages fetched ahead, by path: parsed and checked (null while under way or when not showable). */
 const fetched = new Map<string, { page: Shown; at: number } | null>();
-/** Fetches under way, by path: a tap waits for its own and stops the others. */
-const underWay = new Map<string, { stop: AbortController; done: Promise<Shown | null> }>();
+/** Fetches under way, by path: a tap waits for its own and stops the others (`again` starts one anew). */
+const underWay = new Map<string, { stop: AbortController; done: Promise<Shown | null>; again: () => void }>();
+/** Links to a page under way or at hand, by path: marked, so the page's speculation rules leave them alone. */
+const marked = new Map<string, Set<HTMLAnchorElement>>();
 /** Pages shown before, by path, for back and forward. */
 const left = new Map<string, Shown>();
 let shownPath = pathOf(window.location);
 
+/**
+ * The tap in progress: the page a finger came down on, whether it was clicked, the fetches ahead
+ * waiting for it to be over (dropped once a page is shown) and what else waits (run once it is
+ * shown or the finger moved on; never if the browser loads a document: this one is leaving).
+ */
+let tap: { path: string; clicked: boolean; held: (() => void)[]; after: (() => void)[] } | null = null;
+
 const appRoot = () => document.getElementById("app");
 const stateElement = () => document.getElementById("__STATE__");
+
+function markLink(path: string, link: HTMLAnchorElement): void {
+  link.setAttribute(shownInPlaceAttribute, "");
+  marked.set(path, (marked.get(path) ?? new Set()).add(link));
+}
+
+/** The links to `path` are the browser's again (its rules may prefetch their document). */
+function unmark(path: string): void {
+  for (const link of marked.get(path) ?? []) link.removeAttribute(shownInPlaceAttribute);
+  marked.delete(path);
+}
 
 /** The module script and stylesheet of a document: a page of another build is not shown here. */
 const buildOf = (doc: Document) =>
@@ -45,12 +71,15 @@ const buildOf = (doc: Document) =>
 /**
  * A fetched page that can be shown in place: HTML of this build, not redirected, with an app root
  * and a state. Not a page whose policy carries a nonce: it loads an outside script (a form's
- * Turnstile widget) that only its own document runs.
+ * Turnstile widget) that only its own document runs. Headers that say no stop the body at once
+ * (a tap waiting for it then loads the document sooner).
  */
 async function showable(response: Response): Promise<Shown | null> {
   const policy = response.headers.get("Content-Security-Policy") ?? "";
-  if (!response.ok || response.redirected || !response.headers.get("Content-Type")?.startsWith("text/html") || policy.includes("'nonce-"))
+  if (!response.ok || response.redirected || !response.headers.get("Content-Type")?.startsWith("text/html") || policy.includes("'nonce-")) {
+    void response.body?.cancel();
     return null;
+  }
   const doc = new DOMParser().parseFromString(await response.text(), "text/html");
   // Parsed here without scripting, a <noscript>'s content became elements; the browser's own
   // parser, with scripting, keeps it as text (and React hydrates it so).
@@ -62,54 +91,95 @@ async function showable(response: Response): Promise<Shown | null> {
 }
 
 /**
- * Fetches the page `link` leads to (`url`) to show it in place if tapped, and marks the link
- * once it is at hand. `otherwise` runs when it cannot be shown that way (the browser can still be
- * asked to prefetch its document). False when the page is the one shown or was fetched already.
+ * Fetches the page `link` leads to (`url`) to show it in place if tapped; the link is marked from
+ * the start, so the page's speculation rules do not fetch its document as well. `otherwise` runs
+ * when it cannot be shown that way (the browser can still be asked to prefetch its document).
+ * During a tap on another link it waits for the tap to be over. False when the page is the one
+ * shown or was fetched already.
  */
 export function fetchAhead(url: URL, link: HTMLAnchorElement, otherwise: () => void): boolean {
   const path = pathOf(url);
-  if (fetched.get(path)) link.setAttribute(shownInPlaceAttribute, "");
+  if (fetched.get(path) || underWay.has(path)) markLink(path, link);
   if (path === shownPath || fetched.has(path)) return false;
+  if (tap && tap.path !== path) {
+    tap.held.push(() => fetchAhead(url, link, otherwise));
+    return true;
+  }
   fetched.set(path, null);
+  markLink(path, link);
   const stop = new AbortController();
   const done = fetch(path, { credentials: "same-origin", headers: { Accept: "text/html" }, signal: stop.signal })
     .then(showable)
     .then((page) => {
-      if (!page) {
-        otherwise();
-        return null;
-      }
-      fetched.set(path, { page, at: Date.now() });
-      link.setAttribute(shownInPlaceAttribute, "");
+      if (page) fetched.set(path, { page, at: Date.now() });
       return page;
     })
     .catch(() => {
-      // Stopped for a tap elsewhere (preferTapped forgot it already): nothing to do for this link now.
-      if (stop.signal.aborted) return null;
-      fetched.delete(path);
-      otherwise();
+      // Stopped for a tap elsewhere: forgotten already, fetched again if the finger moves on.
+      if (!stop.signal.aborted) fetched.delete(path);
       return null;
     })
-    .finally(() => {
+    .then((page) => {
       if (underWay.get(path)?.stop === stop) underWay.delete(path);
+      if (!page && !stop.signal.aborted) {
+        unmark(path);
+        otherwise();
+      }
+      return page;
     });
-  underWay.set(path, { stop, done });
+  underWay.set(path, { stop, done, again: () => fetchAhead(url, link, otherwise) });
   return true;
 }
 
 /**
- * A finger came down on a link to `url`: its page gets the network. Every other page being
- * fetched ahead is stopped (fetched again later if it comes into view again); the tapped page's
- * own fetch, if under way, goes on.
+ * A finger came down on a link to `url` (or a click came without one): its page gets the network.
+ * Every other page being fetched ahead stops (fetched again if the finger moves on), and no other
+ * starts until the tap is over; the tapped page's own fetch, if under way, goes on.
  */
 export function preferTapped(url: URL): void {
   const path = pathOf(url);
-  for (const [other, { stop }] of underWay) {
+  const { held = [], after = [] } = tap ?? {};
+  tap = { path, clicked: false, held, after };
+  for (const [other, { stop, again }] of underWay) {
     if (other === path) continue;
     stop.abort();
     underWay.delete(other);
     fetched.delete(other);
+    unmark(other);
+    held.push(again);
   }
+}
+
+/** Runs `then` once no tap is in progress (true), or false at once when none is. */
+export function deferredForTap(then: () => void): boolean {
+  tap?.after.push(then);
+  return tap !== null;
+}
+
+/** Ends the tap in progress: what waited for it runs once the page shown has painted; the held fetches too unless a page was shown. */
+function endTap(shown: boolean): void {
+  if (!tap) return;
+  const { held, after } = tap;
+  tap = null;
+  const waited = shown ? after : [...held, ...after];
+  if (waited.length) requestAnimationFrame(() => setTimeout(() => waited.forEach((then) => then())));
+}
+
+/**
+ * The finger moved on without a tap (a scroll, a long press), or the page came back from the
+ * back-forward cache (`evenIfClicked`: the document it loaded was left): the page goes on as
+ * before, its images and its fetches ahead included.
+ */
+export function fingerMovedOn(evenIfClicked = false): void {
+  if (!tap || (tap.clicked && !evenIfClicked)) return;
+  if (appRoot()) resumeImages([appRoot()!]);
+  endTap(false);
+}
+
+/** A finger lifted: a tap that has not become a click soon after (dragged off the link) is over. */
+export function fingerUp(): void {
+  const lifted = tap;
+  setTimeout(() => tap === lifted && fingerMovedOn(), 1000);
 }
 
 function current(): Shown {
@@ -133,6 +203,7 @@ function show(path: string, page: Shown): void {
   left.delete(path);
   shownPath = path;
   history.scrollRestoration = "manual";
+  endTap(true);
 }
 
 let placingFocus = false;
@@ -141,36 +212,33 @@ let placingFocus = false;
 export const placingFocusNow = (): boolean => placingFocus;
 
 /**
- * Shows the page at `url` in place if it was fetched ahead (and is fresh): true when it did, and
- * the click is answered. Counts a page view as a new document would.
+ * A click on a link to the page at `url`. Shown in place at once if it was fetched ahead (and is
+ * fresh); if its fetch is still under way, that fetch is the quickest way to the page (a new
+ * document would ask again), so it is awaited and the page shown in place, or `load`ed as a
+ * document if it cannot be. True when the click is answered so (`shown` runs once the page is);
+ * false when it is the browser's to follow. Either way the page's images still downloading stop,
+ * so the next page does not share the link with them (a new document would drop them too).
  */
-export function showFetched(url: URL): boolean {
+export function follow(url: URL, { shown, load }: { shown: () => void; load: () => void }): boolean {
   const path = pathOf(url);
-  const entry = fetched.get(path);
-  if (!entry || Date.now() - entry.at > freshForMs || !appRoot() || !stateElement()) return false;
-  showPage(path, entry.page);
-  return true;
-}
-
-/**
- * A tap on a link whose page is still being fetched ahead: that fetch is the quickest way to the
- * page (a new document would ask again), so it is awaited and the page shown in place; if it
- * cannot be shown, the document is loaded. False when no fetch of it is under way.
- */
-export function showWhenFetched(
-  url: URL,
-  { shown, load, stillShowable }: { shown: () => void; load: () => void; stillShowable: () => boolean },
-): boolean {
-  const path = pathOf(url);
-  const pending = underWay.get(path);
-  if (!pending || !appRoot() || !stateElement()) return false;
-  preferTapped(url);
+  if (tap?.path !== path) preferTapped(url);
+  const thisTap = tap!;
+  thisTap.clicked = true;
+  if (!appRoot() || !stateElement()) return false;
   pauseLoadingImages();
+  const entry = fetched.get(path);
+  if (entry && Date.now() - entry.at <= freshForMs) {
+    showPage(path, entry.page);
+    shown();
+    return true;
+  }
+  const pending = underWay.get(path);
+  if (!pending) return false;
   const from = shownPath;
   void pending.done.then((page) => {
     // The visitor went elsewhere meanwhile (back, another tap): this tap is over.
-    if (shownPath !== from || pathOf(window.location) !== from) return;
-    if (page && fetched.get(path) && stillShowable()) {
+    if (tap !== thisTap || shownPath !== from || pathOf(window.location) !== from) return;
+    if (page && fetched.get(path)) {
       showPage(path, page);
       shown();
     } else load();
@@ -181,10 +249,6 @@ export function showWhenFetched(
 /** Where an image whose download was stopped for a tap keeps its sources (for back to its page). */
 const pausedSources = "data-paused-sources";
 
-/**
- * The page's images still downloading stop, so the tapped page's bytes are not shared with them
- * (a new document would drop them too); a page left this way gets them back if shown again.
- */
 function pauseLoadingImages(): void {
   for (const image of appRoot()!.querySelectorAll("img")) {
     if (image.complete) continue;
@@ -209,9 +273,7 @@ function resumeImages(nodes: readonly Node[]): void {
 function showPage(path: string, page: Shown): void {
   fetched.delete(path);
   // Shown now: a link to it on the page left is the browser's again (if that page comes back).
-  for (const link of appRoot()!.querySelectorAll<HTMLAnchorElement>(`a[${shownInPlaceAttribute}]`)) {
-    if (pathOf(new URL(link.href)) === path) link.removeAttribute(shownInPlaceAttribute);
-  }
+  unmark(path);
   history.replaceState({ ...(history.state as object | null), scroll: window.scrollY }, "");
   show(path, page);
   history.pushState({ scroll: 0 }, "", path);

@@ -3,7 +3,7 @@ import { apply, remove } from "@directus/visual-editing";
 /**
  * Editors only, loaded by the entry with a dynamic import when a page renders in preview (its
  * own chunk: public pages never load it). Connects the page to the Directus Visual Editor or Live
- * Preview around it and makes the `data-directus` elements (src/views/editable.ts) editable.
+ * Preview around it and makes the `data-directus` elements (src/ui/editable.ts) editable.
  * A preview opened as a page of its own has no CMS to talk to: nothing to do.
  */
 export async function refreshVisualEditing(directusUrl: string): Promise<void> {

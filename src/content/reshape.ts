@@ -3,10 +3,10 @@
  * how the CMS names things.
  */
 import type { SiteConfig } from "../config/site";
-import { postHref } from "../lib/paths/blog";
-import type { MenuItem } from "./types/pages";
+import { postHref } from "../features/blog/paths";
+import type { MenuItem } from "../features/pages/types";
 import type { AuthorSummary, EventCard, ImageRef, PostCard, SiteChrome } from "./types/site";
-import { eventHref } from "../lib/paths/events";
+import { eventHref } from "../features/events/paths";
 import type {
   AuthorCardFieldsFragment,
   EventCardFieldsFragment,

@@ -1,8 +1,8 @@
-import { resolveApiReferencePage } from "../api-reference/page.server";
-import { resolveCareersRoles } from "../routes/careers/roles.server";
-import type { ContentSource } from "../routes/define";
-import { resolveDocsNavigation } from "../routes/docs/navigation.server";
-import { resolveSiteSearch } from "../search/resolver.server";
+import { resolveApiReferencePage } from "../features/api-reference/page.server";
+import { resolveCareersRoles } from "../features/careers/roles.server";
+import type { ContentSource } from "../routing/define";
+import { resolveDocsNavigation } from "../features/docs/navigation.server";
+import { resolveSiteSearch } from "../features/search/resolver.server";
 
 export interface ResolverContext {
   kv: KVNamespace;

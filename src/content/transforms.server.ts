@@ -1,8 +1,8 @@
-import { renderCodeBlock } from "../docs/code-blocks.server";
-import type { Highlighter } from "../docs/code-blocks.server";
-import { renderMarkdownCached } from "../docs/render-cache.server";
-import type { ChangelogEntriesQuery } from "./queries/changelog";
-import type { DocsPageQuery } from "./queries/docs";
+import { renderCodeBlock } from "../features/docs/code-blocks.server";
+import type { Highlighter } from "../features/docs/code-blocks.server";
+import { renderMarkdownCached } from "../features/docs/render-cache.server";
+import type { ChangelogEntriesQuery } from "../features/changelog/queries";
+import type { DocsPageQuery } from "../features/docs/queries";
 
 export interface TransformContext {
   kv: KVNamespace;
@@ -38,7 +38,7 @@ function* codeItems(rows: readonly (BlockRow | null)[] | null | undefined): Gene
 async function highlightCodeBlocks(rows: readonly (BlockRow | null)[] | null | undefined): Promise<void> {
   const items = [...codeItems(rows)];
   if (!items.length) return;
-  const highlight: Highlighter = (await import("../docs/highlight.server")).highlight;
+  const highlight: Highlighter = (await import("../features/docs/highlight.server")).highlight;
   for (const item of items) {
     const language = typeof item.language === "string" && item.language !== "text" ? item.language : "";
     item.html = renderCodeBlock(item.code as string, { language, attributes: {} }, highlight);

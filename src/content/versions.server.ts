@@ -1,9 +1,9 @@
 import type { Operation } from "./operation";
-import { blogVersionReads } from "./queries/blog";
-import { careersVersionReads } from "./queries/careers";
-import { docsVersionReads } from "./queries/docs";
-import { eventVersionReads } from "./queries/events";
-import { pageVersionRead, sectionVersionRead } from "./queries/pages";
+import { blogVersionReads } from "../features/blog/queries";
+import { careersVersionReads } from "../features/careers/queries";
+import { docsVersionReads } from "../features/docs/queries";
+import { eventVersionReads } from "../features/events/queries";
+import { pageVersionRead, sectionVersionRead } from "../features/pages/queries";
 
 /** A Directus content version an editor previews: one item's named version (`key`). */
 export interface PreviewVersion {

@@ -3,7 +3,7 @@ import { anyCollection, memoizedGeneration } from "../content/generations.server
 import type { AppEnv, Bindings } from "../env";
 import { consentCookieName, parseConsent } from "../lib/consent";
 import { pageIdentity } from "../lib/tracking";
-import { surelyNotRedirected } from "../redirects/store.server";
+import { surelyNotRedirected } from "../features/redirects/store.server";
 import { buildId } from "../render/asset-tags";
 import { publicHtmlCacheControl } from "../render/cache-policy";
 import { previewCookieName } from "./preview";

@@ -41,7 +41,7 @@ function policy(trusted: string, styles: string | null, editorFrame?: { cmsOrigi
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    // Event venue maps (src/views/events/map.ts); the Turnstile widget on forms draws itself in a frame.
+    // Event venue maps (src/features/events/views/map.ts); the Turnstile widget on forms draws itself in a frame.
     "frame-src 'self' https://www.google.com https://challenges.cloudflare.com",
     "object-src 'none'",
     "base-uri 'self'",

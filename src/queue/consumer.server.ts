@@ -1,7 +1,7 @@
 import type { Bindings } from "../env";
-import { storePageFeedback, type PageFeedbackMessage } from "../feedback/store.server";
-import { storeFormSubmission, type FormSubmissionMessage } from "../forms/store.server";
-import { storeSubscription, type Subscription } from "../newsletter/store.server";
+import { storePageFeedback, type PageFeedbackMessage } from "../features/feedback/store.server";
+import { storeFormSubmission, type FormSubmissionMessage } from "../features/forms/store.server";
+import { storeSubscription, type Subscription } from "../features/newsletter/store.server";
 
 /**
  * What waits in the queue: a newsletter subscription (its bare body, as queued before forms

@@ -4,9 +4,9 @@ import { defaultTurnstileScriptUrl, type SiteConfig } from "../config/site";
 import type { SiteChrome } from "../content/types/site";
 import type { AppEnv } from "../env";
 import { consentCookieName, parseConsent } from "../lib/consent";
-import type { LoaderArgs } from "../routes/define";
+import type { LoaderArgs } from "../routing/define";
 import { cmsOrigin } from "../middleware/security-headers";
-import { loadSiteChrome } from "../routes/site-chrome";
+import { loadSiteChrome } from "../content/site-chrome";
 
 /** What a request hands to loaders and the shell: public config, content access, the shell's data. */
 

@@ -1,5 +1,5 @@
 import { workerOnlyPrefixes } from "../routes/table";
-import { shownInPlaceAttribute } from "../views/navigation";
+import { shownInPlaceAttribute } from "../ui/navigation";
 import { nonceAttribute, serializeForScript } from "./serialize";
 
 /** Documents of this origin only: never API routes, the image route, files (anything with a dot: feeds, Markdown, sitemaps), links that leave the page's normal flow, or links whose page the boot script holds to show in place. */

@@ -3,7 +3,7 @@ import type { Operation } from "../content/operation";
 import type { AppEnv } from "../env";
 import { renderErrorPage, renderPage } from "../render/render-page.server";
 import { loaderArgs, siteChrome } from "../render/request-context.server";
-import { PageNotFound, type ContentSource } from "./define";
+import { PageNotFound, type ContentSource } from "../routing/define";
 import { loadRoute, matchRoute, type PageState } from "./table";
 
 /**

@@ -1,22 +1,22 @@
 import type { Hono } from "hono";
-import { mockPrefix, mockRoutes } from "../api-reference/mock.server";
+import { mockPrefix, mockRoutes } from "../features/api-reference/mock.server";
 import { imageEndpoint } from "../config/images";
 import type { AppEnv } from "../env";
-import { imageRoute, type ImageOptions } from "../images/handler.server";
-import { collectRoutes } from "./api/collect.server";
-import { consentRoutes } from "./api/consent.server";
-import { feedbackRoutes, type FeedbackOptions } from "./api/feedback.server";
-import { formRoutes, type FormsOptions } from "./api/forms.server";
+import { imageRoute, type ImageOptions } from "../features/images/handler.server";
+import { collectRoutes } from "../features/analytics/routes/collect.server";
+import { consentRoutes } from "../features/consent/routes/api.server";
+import { feedbackRoutes, type FeedbackOptions } from "../features/feedback/routes/api.server";
+import { formRoutes, type FormsOptions } from "../features/forms/routes/api.server";
 import { graphqlRoutes } from "./api/graphql.server";
-import { previewRoutes } from "./api/preview.server";
+import { previewRoutes } from "../features/preview/routes/api.server";
 import { revalidateRoutes } from "./api/revalidate.server";
-import { searchRoutes } from "./api/search.server";
-import { subscribeRoutes, type SubscribeOptions } from "./api/subscribe.server";
-import { docsFileRoutes } from "./docs/files.server";
+import { searchRoutes } from "../features/search/routes/api.server";
+import { subscribeRoutes, type SubscribeOptions } from "../features/newsletter/routes/api.server";
+import { docsFileRoutes } from "../features/docs/routes/files.server";
 import { unansweredApiRequest } from "./methods.server";
 import { pageHandler } from "./page.server";
-import { changelogFeed } from "./changelog-feed.server";
-import { rssFeed } from "./rss.server";
+import { changelogFeed } from "../features/changelog/routes/feed.server";
+import { rssFeed } from "../features/blog/routes/rss.server";
 import { seoRoutes } from "./seo.server";
 
 /** Every address of the worker: APIs and files first, then the pages of the route table. */

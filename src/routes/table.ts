@@ -1,7 +1,7 @@
 import type { SiteChrome } from "../content/types/site";
-import type { ErrorData } from "../views/pages/ErrorPage";
-import type { EditableItem, RouteModule } from "./define";
-import { createMatcher } from "./match";
+import type { ErrorData } from "../shell/ErrorPage";
+import type { EditableItem, RouteModule } from "../routing/define";
+import { createMatcher } from "../routing/match";
 
 /**
  * Every page of the site: its URL pattern and its route module (loader, operations, view).
@@ -12,24 +12,24 @@ import { createMatcher } from "./match";
  * editors build from blocks need no line: `/` and `page` (every other path) read the CMS.
  */
 export const routeTable = {
-  home: { path: "/", module: () => import("./cms-page") },
-  search: { path: "/search", module: () => import("./search") },
-  blog: { path: "/blog", module: () => import("./blog/list") },
-  post: { path: "/blog/:slug", module: () => import("./blog/post") },
-  author: { path: "/blog/authors/:id", module: () => import("./blog/author") },
-  careers: { path: "/careers", module: () => import("./careers/list") },
-  job: { path: "/careers/:slug", module: () => import("./careers/job") },
-  events: { path: "/events", module: () => import("./events/list") },
-  event: { path: "/events/:slug", module: () => import("./events/event") },
-  legal: { path: "/legal/:page", module: () => import("./legal") },
-  changelog: { path: "/changelog", module: () => import("./changelog") },
-  docs: { path: "/docs", module: () => import("./docs") },
-  apiReference: { path: "/docs/api", module: () => import("./docs/api") },
-  apiTag: { path: "/docs/api/:tag", module: () => import("./docs/api") },
-  apiOperation: { path: "/docs/api/:tag/:operation", module: () => import("./docs/api") },
-  doc: { path: "/docs/*path", module: () => import("./docs/page") },
+  home: { path: "/", module: () => import("../features/pages/routes/cms-page") },
+  search: { path: "/search", module: () => import("../features/search/routes/search") },
+  blog: { path: "/blog", module: () => import("../features/blog/routes/list") },
+  post: { path: "/blog/:slug", module: () => import("../features/blog/routes/post") },
+  author: { path: "/blog/authors/:id", module: () => import("../features/blog/routes/author") },
+  careers: { path: "/careers", module: () => import("../features/careers/routes/list") },
+  job: { path: "/careers/:slug", module: () => import("../features/careers/routes/job") },
+  events: { path: "/events", module: () => import("../features/events/routes/list") },
+  event: { path: "/events/:slug", module: () => import("../features/events/routes/event") },
+  legal: { path: "/legal/:page", module: () => import("../features/legal/routes/legal") },
+  changelog: { path: "/changelog", module: () => import("../features/changelog/routes/changelog") },
+  docs: { path: "/docs", module: () => import("../features/docs/routes") },
+  apiReference: { path: "/docs/api", module: () => import("../features/api-reference/routes/api") },
+  apiTag: { path: "/docs/api/:tag", module: () => import("../features/api-reference/routes/api") },
+  apiOperation: { path: "/docs/api/:tag/:operation", module: () => import("../features/api-reference/routes/api") },
+  doc: { path: "/docs/*path", module: () => import("../features/docs/routes/page") },
   // Last and least specific: any other path may be a page built in the CMS.
-  page: { path: "/*path", module: () => import("./cms-page") },
+  page: { path: "/*path", module: () => import("../features/pages/routes/cms-page") },
 } satisfies Record<string, { path: string; module: () => Promise<{ default: RouteModule<any> }> }>;
 
 export type RouteId = keyof typeof routeTable;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
 import { openPage } from "./open-page.ts";
 
-/** The header's search dialog (src/views/search/SearchDialog.tsx) and its no-JavaScript form, in Chromium. */
+/** The header's search dialog (src/features/search/views/SearchDialog.tsx) and its no-JavaScript form, in Chromium. */
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 

@@ -1,6 +1,6 @@
 // A small corpus shaped like the site's content: doc pages (Markdown, split into sections by
 // docSections), posts, roles and events. Used by the search tests and by scripts/bench/search.mjs (test data: kept out of src/).
-import { docSections, type DocPage, type SearchDocument } from "../../src/search/documents";
+import { docSections, type DocPage, type SearchDocument } from "../../src/features/search/documents";
 
 /** The clock of the fixtures: posts are dated relative to it. */
 export const fixtureNow = Date.parse("2026-11-20T12:00:00Z");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { BLOCK_COLLECTIONS } from "../../cms/scripts/setup.mjs";
-import { blockRegistry } from "../../src/blocks/registry";
+import { blockRegistry } from "../../src/features/pages/blocks/registry";
 
 /**
  * A block type lives in three places that must agree: the site's registry (how it renders), the

@@ -3,7 +3,7 @@ import { setAttr } from "@directus/visual-editing";
 import { buildSchema, parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { versionedReads } from "../../src/content/versions.server";
-import { editAttr, type EditConfig } from "../../src/views/editable";
+import { editAttr, type EditConfig } from "../../src/ui/editable";
 
 describe("editAttr (the views' data-directus values)", () => {
   const configs: EditConfig[] = [

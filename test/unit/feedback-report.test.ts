@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { maxPageLength } from "../../src/feedback/feedback";
+import { maxPageLength } from "../../src/features/feedback/feedback";
 
 const run = promisify(execFile);
 

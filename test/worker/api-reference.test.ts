@@ -162,7 +162,7 @@ describe("the mock API", () => {
   const key = { Authorization: "Bearer mrd_test_example" };
 
   it("answers every operation's example request with its documented example", async () => {
-    const { codeSamples } = await import("../../src/api-reference/samples");
+    const { codeSamples } = await import("../../src/features/api-reference/samples");
     for (const operation of processed.reference.operations) {
       const expected = documentOperations.find((candidate) => candidate.id === operation.id)!.successExample;
       const sample = codeSamples(operation, "http://localhost:3000/api/mock").find((candidate) => candidate.language === "typescript")!;
@@ -242,7 +242,7 @@ describe("the mock API", () => {
 
 describe("the API reference in search, llms.txt and Markdown", () => {
   it("finds an operation by its method and path, and by its operation id", async () => {
-    const { resetSearchIndexMemo } = await import("../../src/search/site-index.server");
+    const { resetSearchIndexMemo } = await import("../../src/features/search/site-index.server");
     resetSearchIndexMemo();
     const search = async (q: string) =>
       ((await (await request(`/api/search?q=${encodeURIComponent(q)}`)).json()) as { results: { url: string }[] }).results;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import type { Subscription } from "../../src/newsletter/store.server";
+import type { Subscription } from "../../src/features/newsletter/store.server";
 import { hostileRequests, sweepProblems, type HostileRequest } from "../fault/hostile-requests";
 import { mockDirectus, request, resetContentState, testSecrets, textOf } from "./helpers";
 
@@ -68,7 +68,7 @@ describe("bugs the sweep found", () => {
   });
 
   it("answers /graphql for an author id Directus does not have with null data", async () => {
-    const { document } = (await import("../../src/content/queries/blog")).blogAuthorQuery;
+    const { document } = (await import("../../src/features/blog/queries")).blogAuthorQuery;
     const response = await request("/graphql", {
       app,
       method: "POST",
@@ -81,7 +81,7 @@ describe("bugs the sweep found", () => {
 
   it("refuses wrong or missing /graphql variables with a 400 naming them, before asking Directus", async () => {
     const { app, directus } = sweepApp();
-    const { document } = (await import("../../src/content/queries/blog")).blogPostQuery;
+    const { document } = (await import("../../src/features/blog/queries")).blogPostQuery;
     const ask = (variables: unknown) =>
       request("/graphql", {
         app,

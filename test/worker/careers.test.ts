@@ -233,7 +233,7 @@ describe("/careers, paged", () => {
 
   it("answers a client navigation's CareersRoles through /graphql, and not the query of every role", async () => {
     const { app } = appWith(30);
-    const { careersRolesQuery } = await import("../../src/routes/careers/roles");
+    const { careersRolesQuery } = await import("../../src/features/careers/roles");
     const post = (body: unknown) =>
       request("/graphql", { app, method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const response = await post({

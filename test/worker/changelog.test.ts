@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { clearGenerationMemo } from "../../src/content/generations.server";
-import { resetSearchIndexMemo } from "../../src/search/site-index.server";
+import { resetSearchIndexMemo } from "../../src/features/search/site-index.server";
 import { scheduled } from "../../src/scheduled.server";
 import { processed } from "./fixtures/api-reference";
 import { changelogEntries, changelogEntriesAnswer } from "./fixtures/changelog";

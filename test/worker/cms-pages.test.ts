@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { heroBlock } from "../../src/blocks/hero";
+import { heroBlock } from "../../src/features/pages/blocks/hero";
 import { mockDirectus, request, resetContentState, textOf, type UpstreamCall } from "./helpers";
 import { cmsPage, homeBlocks, placement } from "./fixtures/pages";
 import { createApp } from "../../src/app";
@@ -140,7 +140,7 @@ describe("CMS pages elsewhere on the site", () => {
   });
 
   it("indexes a page's block texts (sections included) for the site search", async () => {
-    const { collectSearchDocuments } = await import("../../src/search/site-index.server");
+    const { collectSearchDocuments } = await import("../../src/features/search/site-index.server");
     const { Content } = await import("../../src/content/content.server");
     const { env } = await import("cloudflare:test");
     const content = new Content({ ...env } as never, () => {}, false, { fetch: mockDirectus().fetch });
@@ -154,7 +154,7 @@ describe("CMS pages elsewhere on the site", () => {
 
 describe("search index rebuilds after a burst of webhooks", () => {
   it("builds once for the first webhook and once more for all that came in meanwhile", async () => {
-    const { requestSearchIndexRebuild } = await import("../../src/search/site-index.server");
+    const { requestSearchIndexRebuild } = await import("../../src/features/search/site-index.server");
     const { Content } = await import("../../src/content/content.server");
     const { env } = await import("cloudflare:test");
     const { deferred } = await import("./helpers");

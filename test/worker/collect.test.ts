@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { previewCookieValue } from "../../src/middleware/preview";
-import { deviceClass, pagePath, referrerHost } from "../../src/routes/api/collect.server";
+import { deviceClass, pagePath, referrerHost } from "../../src/features/analytics/routes/collect.server";
 import { mockDirectus, request, testSecrets } from "./helpers";
 
 /** A PAGE_VIEWS double: records what the endpoint writes. */

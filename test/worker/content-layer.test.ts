@@ -4,7 +4,7 @@ import { createApp } from "../../src/app";
 import { clearGenerationMemo } from "../../src/content/generations.server";
 import { servePageFromMemory } from "../../src/middleware/page-cache";
 import { previewCookieValue } from "../../src/middleware/preview";
-import { searchProposalsQuery } from "../../src/content/queries/search";
+import { searchProposalsQuery } from "../../src/features/search/queries";
 import { siteChromeQuery } from "../../src/content/queries/site";
 import { homeData } from "./fixtures/home";
 import { searchProposalsData } from "./fixtures/search";
@@ -364,7 +364,7 @@ describe("status filter", () => {
   });
 
   it("ignores a status sent by the browser to /graphql", async () => {
-    const { homeQuery } = await import("../../src/content/queries/home");
+    const { homeQuery } = await import("../../src/features/pages/home.queries");
     const directus = mockDirectus();
     const response = await request("/graphql", {
       app: appWith(directus),

@@ -12,7 +12,7 @@ const options = {
     app.get("/__test/throw-in-render/:renderer", async (c) => {
       const { renderDocument, streamDocument } = await import("../../src/render/render-page.server");
       const { siteChrome } = await import("../../src/render/request-context.server");
-      const { Shell } = await import("../../src/views/Shell");
+      const { Shell } = await import("../../src/shell/Shell");
       const site = await siteChrome(c);
       const render = c.req.param("renderer") === "stream" ? streamDocument : renderDocument;
       return render(c, {

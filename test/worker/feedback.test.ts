@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import type { PageFeedbackMessage } from "../../src/feedback/store.server";
+import type { PageFeedbackMessage } from "../../src/features/feedback/store.server";
 import { handleQueueBatch, type QueueMessage } from "../../src/queue/consumer.server";
 import { mockDirectus, request, resetContentState, testSecrets, textOf } from "./helpers";
 

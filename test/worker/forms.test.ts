@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { formErrors, formValuesSchema, rawFormSchema, reshapeForm } from "../../src/blocks/form-schema";
-import type { FormSubmissionMessage } from "../../src/forms/store.server";
+import { formErrors, formValuesSchema, rawFormSchema, reshapeForm } from "../../src/features/forms/form-schema";
+import type { FormSubmissionMessage } from "../../src/features/forms/store.server";
 import { handleQueueBatch, type QueueMessage } from "../../src/queue/consumer.server";
 import { fakeSiteverify, turnstileTestKeys } from "../support/turnstile-fake";
 import { cmsPage, placement } from "./fixtures/pages";

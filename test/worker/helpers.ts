@@ -5,7 +5,7 @@ import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";
 import { clearPageMemory } from "../../src/middleware/page-cache";
-import { clearRedirectMemo } from "../../src/redirects/store.server";
+import { clearRedirectMemo } from "../../src/features/redirects/store.server";
 import { apiNavigationData, apiReferenceData } from "./fixtures/api-reference";
 import { changelogEntriesAnswer, changelogLinksAnswer } from "./fixtures/changelog";
 import { docsBodiesAnswer, docsPageAnswer, docsSourcesData, docsTreeData } from "./fixtures/docs";
@@ -16,7 +16,7 @@ import { homeData } from "./fixtures/home";
 import { navigationData, pageAnswer } from "./fixtures/pages";
 import { blogPostPathAnswer, careersJobPathAnswer, eventPathAnswer, scheduledPublicationsData } from "./fixtures/editors";
 import { searchPosts, searchProposalsData, searchSourcesData, sitemapData } from "./fixtures/search";
-import { searchPostsChunk } from "../../src/content/queries/search";
+import { searchPostsChunk } from "../../src/features/search/queries";
 
 /** Secrets the worker tests run with (real ones live in .dev.vars / wrangler secrets). */
 export const testSecrets = {

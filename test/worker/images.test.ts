@@ -10,10 +10,10 @@ import {
   imageTransformCount,
   type ImageOptions,
   type TransformRecord,
-} from "../../src/images/handler.server";
-import { originsFrom, parseImageParams } from "../../src/images/params";
-import { sniffImageType } from "../../src/images/sniff";
-import { Image } from "../../src/views/ui/Image";
+} from "../../src/features/images/handler.server";
+import { originsFrom, parseImageParams } from "../../src/features/images/params";
+import { sniffImageType } from "../../src/features/images/sniff";
+import { Image } from "../../src/ui/Image";
 import { deferred, mockDirectus, request, testSecrets } from "./helpers";
 
 const api = env.API_BASE_URL.replace(/\/$/, "");

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { siteSearchQuery } from "../../src/search/operation";
-import { resetSearchIndexMemo } from "../../src/search/site-index.server";
+import { siteSearchQuery } from "../../src/features/search/operation";
+import { resetSearchIndexMemo } from "../../src/features/search/site-index.server";
 import { searchPosts } from "./fixtures/search";
-import { searchPostsChunk } from "../../src/content/queries/search";
+import { searchPostsChunk } from "../../src/features/search/queries";
 import { mockDirectus, request, resetContentState, searchPostsAnswer, testSecrets, type UpstreamCall } from "./helpers";
 
 beforeEach(async () => {
@@ -118,7 +118,7 @@ describe("the search index", () => {
     const directus = mockDirectus({ SearchPosts: searchPostsAnswer(() => posts) });
     const { Content } = await import("../../src/content/content.server");
     const content = new Content({ ...env, ...testSecrets } as never, () => {}, false, { fetch: directus.fetch });
-    const { collectSearchDocuments } = await import("../../src/search/site-index.server");
+    const { collectSearchDocuments } = await import("../../src/features/search/site-index.server");
     const documents = await collectSearchDocuments(content);
     const offsets = directus.calls.filter((call) => call.operationName === "SearchPosts").map((call) => call.variables.offset ?? 0);
     expect(offsets).toEqual([0, searchPostsChunk]);
@@ -173,7 +173,7 @@ describe("the search index", () => {
     expect(found.results[0]!.url).toBe("/blog/liquid-cooling");
     // One added post: the index was updated in place, the changed parts written next to the
     // others under new names (these fixtures fit one shard and one chunk, so all are touched;
-    // src/search/shard-build.test.ts counts the parts kept at a larger size).
+    // src/features/search/shard-build.test.ts counts the parts kept at a larger size).
     const pointer = (await env.CONTENT_CACHE.get("search:current"))!;
     expect(pointer).toMatch(/^search:index:.+@1-\w+$/);
     const key = pointer.slice(0, pointer.lastIndexOf("@"));

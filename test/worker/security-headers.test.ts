@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import manifest from "../../src/generated/asset-manifest.json";
-import { searchProposalsQuery } from "../../src/content/queries/search";
+import { searchProposalsQuery } from "../../src/features/search/queries";
 import { commonSecurityHeaders, staticFileCsp, strictTransportSecurity } from "../../src/middleware/security-headers";
 import type { Bindings } from "../../src/env";
 import { mockDirectus, request, resetContentState, testSecrets } from "./helpers";

@@ -25,7 +25,7 @@ const options = {
     app.get("/__test/slow", async (c) => {
       const { streamDocument } = await import("../../src/render/render-page.server");
       const { siteChrome } = await import("../../src/render/request-context.server");
-      const { Shell } = await import("../../src/views/Shell");
+      const { Shell } = await import("../../src/shell/Shell");
       const site = await siteChrome(c);
       const promise = slowData.promise;
       return streamDocument(c, {

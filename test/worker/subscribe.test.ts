@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { handleQueueBatch } from "../../src/queue/consumer.server";
-import type { Subscription } from "../../src/newsletter/store.server";
+import type { Subscription } from "../../src/features/newsletter/store.server";
 import { mockDirectus, request, resetContentState, testSecrets } from "./helpers";
 import { env } from "cloudflare:test";
 

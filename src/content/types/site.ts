@@ -1,4 +1,4 @@
-import type { MenuItem } from "./pages";
+import type { MenuItem } from "../../features/pages/types";
 
 /** Data every page's shell needs (header and footer), loaded on the server with the page. */
 export interface StockQuote {

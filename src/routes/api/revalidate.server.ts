@@ -3,9 +3,9 @@ import { isContentCollection } from "../../content/collections";
 import { bumpGeneration } from "../../content/generations.server";
 import type { AppEnv } from "../../env";
 import { secretsEqual } from "../../lib/secrets.server";
-import { prerenderDocPages } from "../../docs/prerender.server";
-import { indexedCollections, requestSearchIndexRebuild } from "../../search/site-index.server";
-import { rebuildRedirectMap, redirectCollections } from "../../redirects/store.server";
+import { prerenderDocPages } from "../../features/docs/prerender.server";
+import { indexedCollections, requestSearchIndexRebuild } from "../../features/search/site-index.server";
+import { rebuildRedirectMap, redirectCollections } from "../../features/redirects/store.server";
 
 const revalidateSecretHeader = "X-Revalidate-Secret";
 /** Doc pages one webhook renders at once (a bulk edit of more is left to the scheduled sweep). */

@@ -1,0 +1,117 @@
+import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
+import type { AppEnv } from "../../../env";
+import { consentCookieName, parseConsent } from "../../../lib/consent";
+import { rateLimit } from "../../../middleware/rate-limit";
+import { errorFields, logLine } from "../../../middleware/request-log";
+
+/**
+ * What one page view writes to Workers Analytics Engine (binding PAGE_VIEWS). Queried with
+ * `npm run analytics` (SQL: blob1 = path, blob2 = referrer host, blob3 = country, blob4 = device).
+ * No IP address, cookie, visitor id or query string: nothing that identifies a person.
+ */
+export interface PageView {
+  path: string;
+  referrerHost: string;
+  country: string;
+  device: "mobile" | "tablet" | "desktop" | "bot" | "unknown";
+}
+
+const maxPathLength = 256;
+/** Analytics Engine allows one index of at most 96 bytes. */
+const maxIndexBytes = 96;
+
+/** The path alone: query string and fragment dropped (they may carry tokens or search terms). */
+export function pagePath(raw: string): string | null {
+  if (!raw.startsWith("/") || raw.startsWith("//")) return null;
+  const path = raw.split(/[?#]/, 1)[0]!;
+  return path.slice(0, maxPathLength);
+}
+
+/** The referrer's host name only (no path, query or credentials); "" for none or a non-web URL. */
+export function referrerHost(raw: unknown): string {
+  if (typeof raw !== "string" || !raw) return "";
+  try {
+    const url = new URL(raw);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.hostname.slice(0, 100) : "";
+  } catch {
+    return "";
+  }
+}
+
+/** A coarse device class from the User-Agent; the string itself is never stored. */
+export function deviceClass(userAgent: string | undefined): PageView["device"] {
+  if (!userAgent) return "unknown";
+  if (
+    /bot|crawl|spider|slurp|headless|lighthouse|facebookexternalhit|embedly|preview|curl|wget|python-requests|go-http-client/i.test(
+      userAgent,
+    )
+  )
+    return "bot";
+  if (/ipad|tablet|playbook|silk|kindle|android(?!.*mobi)/i.test(userAgent)) return "tablet";
+  if (/mobi|iphone|ipod|android|windows phone|blackberry|opera mini/i.test(userAgent)) return "mobile";
+  return "desktop";
+}
+
+/** The first `maxBytes` bytes of `value` in UTF-8, never cutting a character in two. */
+function byteSlice(value: string, maxBytes: number): string {
+  const encoder = new TextEncoder();
+  if (encoder.encode(value).length <= maxBytes) return value;
+  let out = "";
+  let bytes = 0;
+  for (const char of value) {
+    bytes += encoder.encode(char).length;
+    if (bytes > maxBytes) break;
+    out += char;
+  }
+  return out;
+}
+
+/** Writes one page view; a missing or failing binding loses the view, never the request. */
+function record(c: Context<AppEnv>, view: PageView): void {
+  const dataset = c.env.PAGE_VIEWS as AnalyticsEngineDataset | undefined;
+  if (!dataset) return;
+  try {
+    // writeDataPoint is synchronous and sends in the background: nothing to await.
+    dataset.writeDataPoint({
+      indexes: [byteSlice(view.path, maxIndexBytes)],
+      blobs: [view.path, view.referrerHost, view.country, view.device],
+      doubles: [1],
+    });
+  } catch (error) {
+    logLine("warn", "page_view_not_written", errorFields(error));
+  }
+}
+
+/**
+ * POST /api/collect — page views from /analytics.js (sent only with analytics consent). A view
+ * is recorded only when the consent cookie says so (the script may be cached or copied); without
+ * consent it is acknowledged and dropped. It never sets cookies and never echoes input.
+ */
+export const collectRoutes = new Hono<AppEnv>()
+  .use(
+    rateLimit({
+      route: "collect",
+      binding: "COLLECT_LIMITER",
+      limit: 60,
+      windowMs: 10_000,
+      message: "Too many page views from this address; try again in a few seconds.",
+    }),
+  )
+  .post("/", async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { id?: unknown; path?: unknown; referrer?: unknown } | null;
+    const path = body && typeof body.path === "string" ? pagePath(body.path) : null;
+    if (!body || typeof body.id !== "string" || !path) {
+      return c.text('Expected JSON like {"id": "...", "path": "/blog"}.', 400);
+    }
+    if (parseConsent(getCookie(c, consentCookieName)) === "all") {
+      const country = (c.req.raw.cf as { country?: unknown } | undefined)?.country;
+      record(c, {
+        path,
+        referrerHost: referrerHost(body.referrer),
+        country: typeof country === "string" ? country : "",
+        device: deviceClass(c.req.header("user-agent")),
+      });
+    }
+    return c.body(null, 204);
+  });

@@ -1,0 +1,179 @@
+import { apiNavigationQuery, apiReferenceQuery } from "./queries";
+import type { ResolverContext } from "../../content/resolvers.server";
+import type { DocHeading } from "../docs/types";
+import { renderCodeBlock } from "../docs/code-blocks.server";
+import { renderMarkdownCached } from "../docs/render-cache.server";
+import { mockPrefix } from "./mock.server";
+import type { ApiPageCommon, ApiPageData } from "./page";
+import { codeSamples } from "./samples";
+import {
+  type ApiNavigation,
+  type ApiOperation,
+  type ApiReference,
+  apiOperationHref,
+  apiTagHref,
+  usableNavigation,
+  usableReference,
+} from "./types";
+
+/** A fence longer than any run of backquotes in `code`, so sample code never closes it early. */
+function fenced(code: string, info: string): string {
+  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = "`".repeat(longest + 1);
+  return `${fence}${info}\n${code.replace(/\n$/, "")}\n${fence}`;
+}
+
+/** The overview's text: the document's introduction, then base URL, authentication, errors, pagination and rate limits. */
+export function overviewMarkdown(reference: ApiReference): string {
+  const parts = [reference.info.description];
+  if (reference.servers.length) {
+    parts.push(
+      "## Base URL",
+      "| Server | URL |\n|---|---|\n" +
+        reference.servers.map((server) => `| ${server.description || "Server"} | \`${server.url}\` |`).join("\n"),
+      "Paths in this reference are relative to the base URL.",
+    );
+  }
+  if (reference.securitySchemes.length) {
+    parts.push("## Authentication");
+    for (const scheme of reference.securitySchemes) {
+      if (scheme.description) parts.push(scheme.description);
+      if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") {
+        parts.push(
+          fenced(
+            `curl ${reference.servers[0]?.url ?? ""}${reference.operations[0]?.path ?? "/"} \\\n  -H "Authorization: Bearer $MERIDIAN_API_KEY"`,
+            "bash",
+          ),
+        );
+      } else if (scheme.type === "apiKey" && scheme.headerName) {
+        parts.push(`Send the key in the \`${scheme.headerName}\` ${scheme.in ?? "header"}.`);
+      }
+    }
+  }
+  if (reference.guides.errors) parts.push("## Errors", reference.guides.errors);
+  if (reference.guides.pagination) parts.push("## Pagination", reference.guides.pagination);
+  if (reference.guides.rateLimits) parts.push("## Rate limits", reference.guides.rateLimits);
+  return parts.filter(Boolean).join("\n\n");
+}
+
+/** The code samples of an operation as one tab group (the docs' Markdown renders and highlights it). */
+function samplesMarkdown(operation: ApiOperation, baseUrl: string): string {
+  return codeSamples(operation, baseUrl)
+    .map((sample) => fenced(sample.code, `${sample.highlight} tab="${sample.label}"`))
+    .join("\n\n");
+}
+
+const exampleBlock = (value: unknown, title: string) =>
+  renderCodeBlock(JSON.stringify(value, null, 2), { language: "json", attributes: { title } }, null);
+
+/** The table of contents of an operation page: its description's headings, then the fixed parts. */
+function operationHeadings(operation: ApiOperation, description: { headings: DocHeading[] }): DocHeading[] {
+  return [
+    ...description.headings,
+    ...(operation.parameters.length ? [{ depth: 2 as const, id: "parameters", text: "Parameters" }] : []),
+    ...(operation.requestBody ? [{ depth: 2 as const, id: "request-body", text: "Request body" }] : []),
+    { depth: 2 as const, id: "responses", text: "Responses" },
+    { depth: 2 as const, id: "code-samples", text: "Code samples" },
+    { depth: 2 as const, id: "try-it", text: "Try it" },
+  ];
+}
+
+/** The API reference's stored navigation (small), or null before a document is published. */
+async function loadApiNavigation(content: ResolverContext["content"]): Promise<ApiNavigation | null> {
+  const { api_reference } = await content.query(apiNavigationQuery);
+  return usableNavigation(api_reference?.navigation);
+}
+
+async function loadApiReference(
+  content: ResolverContext["content"],
+): Promise<{ reference: ApiReference; updatedAt: string | null } | null> {
+  const { api_reference } = await content.query(apiReferenceQuery);
+  const reference = usableReference(api_reference?.reference);
+  return reference ? { reference, updatedAt: api_reference?.date_updated ?? null } : null;
+}
+
+/**
+ * Pages already computed from one stored document, by tag and operation: the content cache hands
+ * out the same objects until the document changes, so a page is built once per isolate and
+ * version instead of on every request (previews read fresh objects and never hit this).
+ */
+const computed = new WeakMap<ApiReference, { navigation: ApiNavigation; pages: Map<string, ApiPageData | null> }>();
+
+/** ApiReferencePage: the overview, a tag or an operation; null when there is no such page. */
+export async function resolveApiReferencePage(
+  variables: Record<string, unknown>,
+  context: ResolverContext,
+): Promise<{ apiReferencePage: ApiPageData | null }> {
+  const [loaded, navigation] = await Promise.all([loadApiReference(context.content), loadApiNavigation(context.content)]);
+  if (!loaded || !navigation) return { apiReferencePage: null };
+  let memo = computed.get(loaded.reference);
+  if (!memo || memo.navigation !== navigation) {
+    memo = { navigation, pages: new Map() };
+    computed.set(loaded.reference, memo);
+  }
+  const key = `${String(variables.tag ?? "")}/${String(variables.operation ?? "")}@${loaded.updatedAt ?? ""}`;
+  if (!memo.pages.has(key)) memo.pages.set(key, await computePage(variables, context, loaded, navigation));
+  return { apiReferencePage: memo.pages.get(key) ?? null };
+}
+
+async function computePage(
+  variables: Record<string, unknown>,
+  { kv, siteUrl, apiBaseUrl, waitUntil }: ResolverContext,
+  { reference, updatedAt }: { reference: ApiReference; updatedAt: string | null },
+  navigation: ApiNavigation,
+): Promise<ApiPageData | null> {
+  const render = (markdown: string, idPrefix: string) =>
+    renderMarkdownCached(kv, markdown, { siteUrl, apiBaseUrl, idPrefix }, { waitUntil });
+  const common: ApiPageCommon = {
+    title: reference.info.title,
+    version: reference.info.version,
+    summary: reference.info.summary,
+    navigation,
+    servers: reference.servers,
+    updatedAt,
+    mockBaseUrl: mockPrefix,
+  };
+  const tagSlug = typeof variables.tag === "string" ? variables.tag : null;
+  const operationSlug = typeof variables.operation === "string" ? variables.operation : null;
+  if (!tagSlug) {
+    const overview = await render(overviewMarkdown(reference), "api");
+    return { ...common, kind: "overview", html: overview.html, headings: overview.headings };
+  }
+  const tag = reference.tags.find((candidate) => candidate.slug === tagSlug);
+  if (!tag) return null;
+  if (!operationSlug) {
+    const description = await render(tag.description, "api-tag");
+    const operations = reference.operations
+      .filter((operation) => operation.tag === tag.name)
+      .map(({ id, slug, method, path, summary }) => ({ id, slug, method, path, summary, href: apiOperationHref(tag.slug, slug) }));
+    return {
+      ...common,
+      kind: "tag",
+      tag: { name: tag.name, slug: tag.slug, href: apiTagHref(tag.slug), html: description.html },
+      operations,
+    };
+  }
+  const operation = reference.operations.find((candidate) => candidate.tag === tag.name && candidate.slug === operationSlug);
+  if (!operation) return null;
+  const [description, samples] = await Promise.all([
+    render(operation.description, "api-op"),
+    render(samplesMarkdown(operation, reference.servers[0]?.url ?? ""), "api-samples"),
+  ]);
+  const examplesHtml: Record<string, string> = {};
+  if (operation.requestBody?.example != null) examplesHtml.request = exampleBlock(operation.requestBody.example, "Example request");
+  for (const response of operation.responses) {
+    if (response.example != null && response.contentType)
+      examplesHtml[response.status] = exampleBlock(response.example, `Example ${response.status}`);
+  }
+  const { description: _description, ...rest } = operation;
+  return {
+    ...common,
+    kind: "operation",
+    operation: rest,
+    tagHref: apiTagHref(tag.slug),
+    descriptionHtml: description.html,
+    samplesHtml: samples.html,
+    examplesHtml,
+    headings: operationHeadings(operation, description),
+  };
+}

@@ -1,0 +1,43 @@
+import { defineOperation } from "../../content/operation";
+import type { DocHeading } from "../docs/types";
+import type { ApiNavigation, ApiNavOperation, ApiOperation } from "./types";
+
+/**
+ * One page of the API reference as the view gets it: the document's processed parts for that
+ * page, its Markdown already rendered to HTML and its code samples generated and highlighted on
+ * the server (page.server.ts), so the browser never sees OpenAPI or Markdown.
+ */
+export type ApiPageData = ApiPageCommon &
+  (
+    | { kind: "overview"; html: string; headings: DocHeading[] }
+    | { kind: "tag"; tag: { name: string; slug: string; href: string; html: string }; operations: (ApiNavOperation & { href: string })[] }
+    | {
+        kind: "operation";
+        operation: Omit<ApiOperation, "description">;
+        tagHref: string;
+        descriptionHtml: string;
+        samplesHtml: string;
+        /** Example bodies as code blocks (HTML), by "request" or response status. */
+        examplesHtml: Record<string, string>;
+        headings: DocHeading[];
+      }
+  );
+
+export interface ApiPageCommon {
+  title: string;
+  version: string;
+  summary: string;
+  navigation: ApiNavigation;
+  servers: { url: string; description: string }[];
+  updatedAt: string | null;
+  /** Where Try it can send requests besides the API: the site's own mock. */
+  mockBaseUrl: string;
+}
+
+/**
+ * Answered by the worker (content/resolvers.server.ts) from the stored document, so the /docs/api
+ * routes and the browser's /graphql get the same data. No `tag`: the overview; no `operation`: a tag.
+ */
+export const apiReferencePageQuery = defineOperation<{ apiReferencePage: ApiPageData | null }, { tag?: string; operation?: string }>(
+  "query ApiReferencePage($tag: String, $operation: String) { apiReferencePage }",
+);

@@ -1,0 +1,294 @@
+import { useRef } from "react";
+import type { ApiPageData } from "../page";
+import type { ApiParameter } from "../types";
+import { apiReferencePath } from "../types";
+import { t } from "../../../i18n";
+import type { DocsNavSection } from "../../docs/tree";
+import type { ChangelogLink } from "../../changelog/entries";
+import { MethodBadge } from "./MethodBadge";
+import { ChangesLinks } from "../../changelog/views/ChangesLinks";
+import { FeedbackSlot } from "../../feedback/views/FeedbackSlot";
+import { ParameterRow, SchemaTree } from "./SchemaTree";
+import { TryIt } from "./TryIt";
+import { Disclosure } from "../../docs/views/Disclosure";
+import { DocsSidebar } from "../../docs/views/DocsSidebar";
+import { DocsToc } from "../../docs/views/DocsToc";
+import { useDocBehaviours } from "../../docs/views/useDocBehaviours";
+import { formatDate } from "../../../ui/format";
+import { Prose } from "../../../ui/Prose";
+
+export interface ApiReferencePageData {
+  nav: DocsNavSection[];
+  page: ApiPageData;
+  /** This page's address (the sidebar marks it). */
+  href: string;
+  trail: { title: string; href: string }[];
+  /** An operation's changelog entries, newest first. */
+  changes: ChangelogLink[];
+}
+
+const placeNames: Record<ApiParameter["in"], string> = {
+  path: "Path parameters",
+  query: "Query parameters",
+  header: "Header parameters",
+  cookie: "Cookie parameters",
+};
+
+function Breadcrumbs({ trail }: { trail: ApiReferencePageData["trail"] }) {
+  return (
+    <nav aria-label={t("docs.breadcrumb_label")}>
+      <ol className="text-ink-subtle flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        {trail.map((crumb, index) => (
+          <li key={crumb.href} className="flex items-center gap-2">
+            {index > 0 && <span aria-hidden="true">/</span>}
+            <a href={crumb.href} className="hover:text-ink hover:underline hover:underline-offset-4">
+              {crumb.title}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function Overview({ page }: { page: Extract<ApiPageData, { kind: "overview" }> }) {
+  return (
+    <>
+      <h1 className="text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-[2.75rem]">{page.title}</h1>
+      {page.summary && <p className="text-ink-muted mt-4 text-lg md:text-xl">{page.summary}</p>}
+      <p className="text-ink-subtle mt-4 text-sm">
+        Version <span className="font-mono">{page.version}</span>
+        {page.updatedAt && (
+          <>
+            <span aria-hidden="true"> · </span>
+            {t("docs.last_updated")} <time dateTime={page.updatedAt}>{formatDate(page.updatedAt)}</time>
+          </>
+        )}
+        <span aria-hidden="true"> · </span>
+        <a href={`${apiReferencePath}.md`} className="underline underline-offset-4">
+          {t("docs.view_markdown")}
+        </a>
+      </p>
+      <div className="mt-8">
+        <Prose html={page.html} media={false} className="doc-body" />
+      </div>
+      <h2 id="resources" className="mt-12 text-2xl font-semibold tracking-tight">
+        Resources
+      </h2>
+      <ul className="mt-5 grid gap-4 sm:grid-cols-2">
+        {page.navigation.tags.map((tag) => (
+          <li key={tag.slug}>
+            <a
+              href={`${apiReferencePath}/${tag.slug}`}
+              className="border-line hover:border-accent group block h-full rounded-xl border p-5 transition-colors"
+            >
+              <span className="group-hover:text-accent font-semibold">{tag.name}</span>
+              <span className="text-ink-muted mt-2 block text-sm">
+                {tag.operations.length} {tag.operations.length === 1 ? "operation" : "operations"}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function TagPage({ page }: { page: Extract<ApiPageData, { kind: "tag" }> }) {
+  return (
+    <>
+      <h1 className="text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-[2.75rem]">{page.tag.name}</h1>
+      {page.tag.html && (
+        <div className="mt-4">
+          <Prose html={page.tag.html} media={false} className="doc-body" />
+        </div>
+      )}
+      <ul className="border-line mt-8 divide-y divide-[var(--color-line)] rounded-xl border">
+        {page.operations.map((operation) => (
+          <li key={operation.id}>
+            <a
+              href={operation.href}
+              className="hover:bg-surface-muted group flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4"
+            >
+              <span className="flex items-center gap-3">
+                <MethodBadge method={operation.method} />
+                <code className="text-ink-muted font-mono text-sm break-all">{operation.path}</code>
+              </span>
+              <span className="group-hover:text-accent font-medium sm:ml-auto">{operation.summary}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function OperationPage({ page }: { page: Extract<ApiPageData, { kind: "operation" }> }) {
+  const { operation, examplesHtml } = page;
+  const places = (["path", "query", "header", "cookie"] as const).filter((place) =>
+    operation.parameters.some((parameter) => parameter.in === place),
+  );
+  const body = operation.requestBody;
+  return (
+    <>
+      <h1 className="text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-[2.75rem]">{operation.summary}</h1>
+      <p className="mt-4 flex flex-wrap items-center gap-3" data-operation={operation.id}>
+        <MethodBadge method={operation.method} size="md" />
+        <code className="font-mono text-base break-all">{operation.path}</code>
+        {operation.deprecated && <span className="text-[#a31f15] text-sm font-semibold">Deprecated</span>}
+      </p>
+      <p className="text-ink-subtle mt-3 text-sm">
+        Operation <code>{operation.id}</code>
+        {operation.secured ? " · needs an API key" : " · no key needed"}
+      </p>
+      {page.descriptionHtml && (
+        <div className="mt-6">
+          <Prose html={page.descriptionHtml} media={false} className="doc-body" />
+        </div>
+      )}
+
+      {places.length > 0 && (
+        <section aria-labelledby="parameters" className="mt-10">
+          <h2 id="parameters" className="text-2xl font-semibold tracking-tight">
+            Parameters
+          </h2>
+          {places.map((place) => (
+            <div key={place} className="mt-5">
+              <h3 className="text-ink-muted text-sm font-semibold tracking-wide uppercase">{placeNames[place]}</h3>
+              <ul className="mt-1">
+                {operation.parameters
+                  .filter((parameter) => parameter.in === place)
+                  .map((parameter) => (
+                    <ParameterRow key={parameter.name} {...parameter} />
+                  ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      )}
+
+      {body && (
+        <section aria-labelledby="request-body" className="mt-10" data-request-body>
+          <h2 id="request-body" className="text-2xl font-semibold tracking-tight">
+            Request body
+          </h2>
+          <p className="text-ink-subtle mt-2 text-sm">
+            <code>{body.contentType}</code>
+            {body.required ? " · required" : " · optional"}
+          </p>
+          {body.description && <p className="text-ink-muted mt-2">{body.description}</p>}
+          {body.schema && (
+            <div className="mt-4">
+              <SchemaTree schema={body.schema} />
+            </div>
+          )}
+          {examplesHtml.request && <Prose html={examplesHtml.request} media={false} className="doc-body mt-4" />}
+        </section>
+      )}
+
+      <section aria-labelledby="responses" className="mt-10">
+        <h2 id="responses" className="text-2xl font-semibold tracking-tight">
+          Responses
+        </h2>
+        <ul className="mt-4 space-y-3">
+          {operation.responses.map((response, index) => {
+            const success = /^2/.test(response.status);
+            return (
+              <li key={response.status} data-response={response.status}>
+                <details
+                  className="border-line rounded-xl border"
+                  open={success && index === operation.responses.findIndex((r) => /^2/.test(r.status))}
+                >
+                  <summary className="hover:bg-surface-muted flex cursor-pointer items-baseline gap-3 rounded-xl px-4 py-3">
+                    <span className={`font-mono text-sm font-semibold ${success ? "text-[#0b6332]" : "text-[#a31f15]"}`}>
+                      {response.status}
+                    </span>
+                    <span className="text-ink-muted text-sm">{response.description}</span>
+                  </summary>
+                  <div className="border-line border-t px-4 py-3">
+                    {response.headers.length > 0 && (
+                      <ul className="mb-3">
+                        {response.headers.map((header) => (
+                          <ParameterRow
+                            key={header.name}
+                            name={header.name}
+                            schema={header.schema ?? {}}
+                            required={false}
+                            description={header.description}
+                            deprecated={false}
+                            kind="header"
+                          />
+                        ))}
+                      </ul>
+                    )}
+                    {response.schema ? <SchemaTree schema={response.schema} /> : <p className="text-ink-muted text-sm">No body.</p>}
+                    {examplesHtml[response.status] && (
+                      <Prose html={examplesHtml[response.status]!} media={false} className="doc-body mt-4" />
+                    )}
+                  </div>
+                </details>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="code-samples" className="mt-10">
+        <h2 id="code-samples" className="text-2xl font-semibold tracking-tight">
+          Code samples
+        </h2>
+        <p className="text-ink-muted mt-2 text-sm">
+          Generated from this operation; the key is read from <code>MERIDIAN_API_KEY</code>.
+        </p>
+        <div className="mt-4">
+          <Prose html={page.samplesHtml} media={false} className="doc-body" />
+        </div>
+      </section>
+
+      <TryIt page={page} />
+    </>
+  );
+}
+
+/** `/docs/api…`: the docs layout around the API overview, a tag's operations, or one operation. */
+export function ApiReferencePage({ data }: { data: ApiReferencePageData }) {
+  const { page, nav, href, trail } = data;
+  const body = useRef<HTMLDivElement>(null);
+  useDocBehaviours(body, href);
+  const headings =
+    page.kind === "overview"
+      ? [...page.headings, { depth: 2 as const, id: "resources", text: "Resources" }]
+      : page.kind === "operation"
+        ? page.headings
+        : [];
+  const current = { sectionId: "api", pageId: href };
+  return (
+    <div className="container-page lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 xl:grid-cols-[16rem_minmax(0,1fr)_13rem]">
+      <div className="print:hidden">
+        <Disclosure key={href} summary={t("docs.menu")} className="mt-6 lg:hidden">
+          <div className="p-2">
+            <DocsSidebar nav={nav} current={current} api={page.navigation} />
+          </div>
+        </Disclosure>
+        <div className="sticky top-0 hidden max-h-screen overflow-y-auto py-10 pr-2 lg:block" data-docs-sidebar>
+          <DocsSidebar nav={nav} current={current} api={page.navigation} />
+        </div>
+      </div>
+
+      <article className="min-w-0 py-8 md:py-10">
+        <Breadcrumbs trail={trail} />
+        <div ref={body} className="mt-5 max-w-[46rem]">
+          {page.kind === "overview" && <Overview page={page} />}
+          {page.kind === "tag" && <TagPage page={page} />}
+          {page.kind === "operation" && <OperationPage page={page} />}
+          <ChangesLinks changes={data.changes} />
+          <FeedbackSlot />
+        </div>
+      </article>
+
+      <div className="hidden xl:block print:hidden">
+        <div className="sticky top-0 max-h-screen overflow-y-auto py-10">{headings.length > 0 && <DocsToc headings={headings} />}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { defineOperation } from "../../content/operation";
+import type { ChangelogLinksQuery, ChangelogLinksQueryVariables } from "../../content/generated/operations";
+
+/*
+ * `$status` and `$now` are set by the server alone (content.server.ts): an entry is public once
+ * published and its `published_at` (its date, which is also its publish time, as for posts) is
+ * reached; drafts and scheduled entries only in an editor's preview.
+ */
+
+/** How many entries the changelog reads at most (product and kind are filtered in the loader). */
+const changelogEntriesLimit = 500;
+
+/** An entry as the changelog and its feeds show it: the Markdown body rendered on the server. */
+interface RenderedChangelogEntry {
+  id: string;
+  slug: string;
+  title: string;
+  kind: string;
+  products: unknown;
+  published_at: string | null;
+  date_updated: string | null;
+  html: string;
+}
+
+export interface ChangelogEntriesQuery {
+  changelog_entries: RenderedChangelogEntry[];
+}
+
+/**
+ * Every live entry, newest first: one cached query behind `/changelog`, its filters and feeds.
+ * `body` is Markdown; the server replaces it with HTML before the result is cached or sent
+ * (transforms.server.ts), like a docs page's.
+ */
+export const changelogEntriesQuery = defineOperation<ChangelogEntriesQuery>(
+  /* GraphQL */ `
+query ChangelogEntries($status: [String], $now: String) {
+  changelog_entries(filter: { status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, sort: ["-published_at", "-id"], limit: ${changelogEntriesLimit}) {
+    id slug title kind products published_at date_updated body
+  }
+}`,
+);
+
+/**
+ * What the docs and API pages need to link to the entries that concern them: titles and the
+ * docs pages and operations each entry names, without bodies.
+ */
+export const changelogLinksQuery = defineOperation<ChangelogLinksQuery, ChangelogLinksQueryVariables>(
+  /* GraphQL */ `
+query ChangelogLinks($status: [String], $now: String) {
+  changelog_entries(filter: { status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, sort: ["-published_at", "-id"], limit: ${changelogEntriesLimit}) {
+    slug title kind published_at operations
+    docs_pages { docs_pages_id { id } }
+  }
+}`,
+);

@@ -1,0 +1,16 @@
+import { Suspense } from "react";
+import type { ConsentState } from "../../../lib/consent";
+import { CookieConsent } from "./CookieConsent";
+
+/**
+ * Server side of the cookie-consent island: the notice and dialog rendered in place (their
+ * buttons are forms posting to /api/consent, so they work before hydration). The browser
+ * build swaps in CookieConsentSlot.client.tsx.
+ */
+export function CookieConsentSlot(props: { initial: ConsentState; path: string }) {
+  return (
+    <Suspense fallback={null}>
+      <CookieConsent {...props} />
+    </Suspense>
+  );
+}

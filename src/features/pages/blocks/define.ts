@@ -1,0 +1,47 @@
+import type { ComponentType } from "react";
+import type * as z from "zod/mini";
+import type { SiteConfig } from "../../../config/site";
+import type { HomeContentQuery } from "../../../content/generated/operations";
+
+/** What a block's reshape function may use besides its own data. */
+export interface BlockContext {
+  config: Pick<SiteConfig, "url" | "apiBaseUrl" | "name"> & Partial<Pick<SiteConfig, "turnstile">>;
+  /** Live content of feed blocks (latest posts, next event, …), loaded only when a page has one. */
+  feed: HomeContentQuery | null;
+}
+
+/** Where a block sits: its CMS item (visual editing) and its placement's anchor. */
+export interface BlockPlacement {
+  collection: string;
+  id: string;
+  anchor: string | null;
+}
+
+/**
+ * One block type: its CMS collection, the fields the page query selects (inside an inline
+ * fragment on the collection), the zod schema its data must pass, the view, and optionally its
+ * words for the site search and its structured data. A block module exports one of these and
+ * the registry (`registry.ts`) lists it: the page query, validation and rendering follow.
+ */
+export interface BlockDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Data = z.infer<Schema>> {
+  collection: string;
+  /** GraphQL selection on the block's collection; always include `id`. */
+  fields: string;
+  schema: Schema;
+  /** Directus' shape (validated) in, the view's props out; runs in the loader, so isomorphic. */
+  reshape?: (raw: z.infer<Schema>, context: BlockContext) => Data;
+  View: ComponentType<{ data: Data; placement: BlockPlacement }>;
+  /** Words the site search indexes for the page. */
+  searchText?: (raw: z.infer<Schema>) => (string | null | undefined)[];
+  /** JSON-LD objects the page's head carries for this block. */
+  jsonLd?: (data: Data) => object | null;
+  /** Outside scripts (URLs) the page's head loads for this block, with the page's nonce. */
+  scripts?: (data: Data) => string[];
+}
+
+/** Ties a block's schema, reshape and view together (types inferred from the schema). */
+export function defineBlock<Schema extends z.ZodMiniType, Data = z.infer<Schema>>(
+  block: BlockDefinition<Schema, Data>,
+): BlockDefinition<Schema, Data> {
+  return block;
+}

@@ -1,0 +1,76 @@
+import * as z from "zod/mini";
+import { useEditable } from "../../../ui/editable";
+import { HeroArtwork } from "../../../ui/HeroArtwork";
+import { Image } from "../../../ui/Image";
+import { defineBlock } from "./define";
+import { ButtonLink, fileSchema, fileSelection, idSchema, imageOf, linkOf, text } from "./parts";
+
+/** The page's opening: eyebrow, headline (the page's h1), promise, two calls to action, artwork. */
+export const heroBlock = defineBlock({
+  collection: "block_hero",
+  fields: `id eyebrow headline text primary_label primary_href secondary_label secondary_href image ${fileSelection}`,
+  schema: z.object({
+    id: idSchema,
+    eyebrow: text,
+    headline: z.string().check(z.minLength(1)),
+    text,
+    primary_label: text,
+    primary_href: text,
+    secondary_label: text,
+    secondary_href: text,
+    image: z.nullish(fileSchema),
+  }),
+  reshape: (raw, context) => ({
+    eyebrow: raw.eyebrow ?? null,
+    headline: raw.headline,
+    text: raw.text ?? null,
+    primary: linkOf(raw.primary_label, raw.primary_href),
+    secondary: linkOf(raw.secondary_label, raw.secondary_href),
+    image: imageOf(raw.image, context, raw.headline),
+  }),
+  searchText: (raw) => [raw.eyebrow, raw.headline, raw.text],
+  View({ data, placement }) {
+    const edit = useEditable();
+    const target = { collection: placement.collection, item: placement.id };
+    return (
+      <section id={placement.anchor ?? undefined} className="relative overflow-hidden">
+        <div className="container-page grid items-center gap-12 pt-14 pb-16 md:pt-20 lg:grid-cols-[1.05fr_1fr] lg:pb-24">
+          <div>
+            {data.eyebrow && (
+              <p className="eyebrow" {...edit("eyebrow", target)}>
+                {data.eyebrow}
+              </p>
+            )}
+            <h1
+              className="mt-4 text-4xl leading-[1.08] font-semibold tracking-tight text-balance md:text-6xl"
+              {...edit("headline", target)}
+            >
+              {data.headline}
+            </h1>
+            {data.text && (
+              <p className="text-ink-muted mt-6 max-w-xl text-lg md:text-xl" {...edit("text", target)}>
+                {data.text}
+              </p>
+            )}
+            {(data.primary || data.secondary) && (
+              <div className="mt-9 flex flex-wrap gap-3">
+                {data.primary && <ButtonLink link={data.primary} primary arrow edit={edit(["primary_label", "primary_href"], target)} />}
+                {data.secondary && <ButtonLink link={data.secondary} edit={edit(["secondary_label", "secondary_href"], target)} />}
+              </div>
+            )}
+          </div>
+          {data.image ? (
+            <Image
+              image={data.image}
+              priority
+              sizes="(min-width: 1081px) 45vw, 100vw"
+              className="mx-auto w-full max-w-[560px] rounded-2xl"
+            />
+          ) : (
+            <HeroArtwork className="mx-auto w-full max-w-[560px]" />
+          )}
+        </div>
+      </section>
+    );
+  },
+});

@@ -1,0 +1,116 @@
+import { blockFragments } from "./blocks/registry";
+import { defineOperation } from "../../content/operation";
+import type {
+  PageQuery,
+  PageQueryVariables,
+  PagePathQuery,
+  PagePathQueryVariables,
+  SectionPlacementsQuery,
+  SectionPlacementsQueryVariables,
+} from "../../content/generated/operations";
+import { fileFields } from "../../content/queries/fragments";
+
+/** A block placement's filter: not hidden, and inside its display window at `$now` (set by the server). */
+export const shownNow = `{ _and: [
+  { _or: [{ hide: { _null: true } }, { hide: { _eq: false } }] },
+  { _or: [{ show_from: { _null: true } }, { show_from: { _lte: $now } }] },
+  { _or: [{ show_until: { _null: true } }, { show_until: { _gt: $now } }] }
+] }`;
+
+/** A section's placed blocks, as a page shows them inside the section. */
+const sectionFields = `
+          id
+          blocks(filter: ${shownNow}, sort: ["sort"]) {
+            id
+            collection
+            anchor
+            item {
+              ${blockFragments}
+            }
+          }`;
+
+/** What a page view shows of a page: its head fields and its blocks, sections expanded. */
+const pageFields = `
+    id
+    status
+    title
+    path
+    publish_at
+    date_updated
+    seo_title
+    seo_description
+    noindex
+    canonical
+    share_image { ...FileFields }
+    blocks(filter: ${shownNow}, sort: ["sort"]) {
+      id
+      collection
+      anchor
+      item {
+        ${blockFragments}
+        ... on sections {${sectionFields}
+        }
+      }
+    }`;
+
+/**
+ * A CMS page by its path with all its blocks, sections expanded, in one request. Inline
+ * fragments on the many-to-any union (named fragments there come back null in Directus 11),
+ * derived from the block registry. `$status` and `$now` are set by the server.
+ */
+export const pageQuery = defineOperation<PageQuery, PageQueryVariables>(
+  /* GraphQL */ `
+query Page($path: String!, $status: [String], $now: String) {
+  pages(filter: { path: { _eq: $path }, status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: 1) {${pageFields}
+  }
+}
+${fileFields}`,
+);
+
+/** An editor's preview of a page's named content version (its blocks' changes included). */
+export const pageVersionRead = defineOperation<{ pages_by_id: PageQuery["pages"][number] | null }, { id: string; version: string }>(
+  /* GraphQL */ `
+query PageVersion($id: ID!, $version: String, $status: [String], $now: String) {
+  pages_by_id(id: $id, version: $version) {${pageFields}
+  }
+}
+${fileFields}`,
+);
+
+/**
+ * An editor's preview of a section's named content version, shown in place of the section on
+ * the page that is being previewed.
+ */
+export const sectionVersionRead = defineOperation<
+  { sections_by_id: { id: string; blocks: unknown } | null },
+  { id: string; version: string }
+>(
+  /* GraphQL */ `
+query SectionVersion($id: ID!, $version: String, $status: [String], $now: String) {
+  sections_by_id(id: $id, version: $version) {${sectionFields}
+  }
+}
+${fileFields}`,
+);
+
+/** A page's path by id, drafts included: where the preview route sends an editor. */
+export const pagePathQuery = defineOperation<PagePathQuery, PagePathQueryVariables>(
+  /* GraphQL */ `
+query PagePath($id: ID!) {
+  pages_by_id(id: $id) { id path }
+}`,
+);
+
+/**
+ * The pages that show sections (drafts included): a section's preview opens the first that
+ * shows it. GraphQL cannot filter a many-to-any `item`, so the route picks the section.
+ */
+export const sectionPlacementsQuery = defineOperation<SectionPlacementsQuery, SectionPlacementsQueryVariables>(
+  /* GraphQL */ `
+query SectionPlacements {
+  pages_blocks(filter: { collection: { _eq: "sections" } }, sort: ["pages_id"], limit: 500) {
+    pages_id { path }
+    item { ... on sections { id } }
+  }
+}`,
+);

@@ -1,0 +1,126 @@
+import { Hono, type Context } from "hono";
+import { setCookie } from "hono/cookie";
+import type { Content } from "../../../content/content.server";
+import { blogPostPathQuery } from "../../blog/queries";
+import { careersJobPathQuery } from "../../careers/queries";
+import { docsTreeQuery } from "../../docs/queries";
+import { eventPathQuery } from "../../events/queries";
+import { pagePathQuery, sectionPlacementsQuery } from "../../pages/queries";
+import { versionedReads } from "../../../content/versions.server";
+import type { AppEnv } from "../../../env";
+import { authorHref, postHref } from "../../blog/paths";
+import { redirectTo, safeLocalPath } from "../../../lib/location";
+import { secretsEqual } from "../../../lib/secrets.server";
+import {
+  clearPreviewCookies,
+  idPattern,
+  previewCookieName,
+  previewCookieOptions,
+  previewCookieValue,
+  previewVersionCookieName,
+  previewVersionValue,
+  versionKeyPattern,
+} from "../../../middleware/preview";
+import { buildDocsTree } from "../../docs/tree";
+import { eventHref } from "../../events/paths";
+import { jobHref } from "../../careers/paths";
+
+/** The page of a CMS item, by collection and id (drafts and scheduled items included); null when there is none. */
+const pathOf: Record<string, (content: Content, id: string) => Promise<string | null>> = {
+  async posts(content, id) {
+    const slug = (await content.query(blogPostPathQuery, { id })).posts_by_id?.slug;
+    return slug ? postHref(slug) : null;
+  },
+  async authors(_content, id) {
+    return authorHref(id);
+  },
+  async jobs(content, id) {
+    const slug = (await content.query(careersJobPathQuery, { id })).jobs_by_id?.slug;
+    return slug ? jobHref(slug) : null;
+  },
+  async events(content, id) {
+    const slug = (await content.query(eventPathQuery, { id })).events_by_id?.slug;
+    return slug ? eventHref(slug) : null;
+  },
+  async pages(content, id) {
+    return (await content.query(pagePathQuery, { id })).pages_by_id?.path ?? null;
+  },
+  // A section has no URL of its own: it opens on the first page that shows it.
+  async sections(content, id) {
+    const placements = (await content.query(sectionPlacementsQuery)).pages_blocks;
+    const shown = placements.find((row) => row?.item && "id" in row.item && String(row.item.id) === id);
+    return shown?.pages_id?.path ?? null;
+  },
+  // A doc page's URL needs its section's and its parents' slugs: the tree has them all.
+  async docs_pages(content, id) {
+    const { docs_sections, docs_pages } = await content.query(docsTreeQuery);
+    const tree = buildDocsTree(docs_sections, docs_pages, () => {});
+    return tree.ordered.find((location) => location.page.id === id)?.page.href ?? null;
+  },
+};
+
+/** Whether the item has a content version with this key (the preview token may read versions). */
+async function versionExists(content: Content, collection: string, id: string, key: string): Promise<boolean> {
+  const read = versionedReads.find((candidate) => candidate.collection === collection);
+  if (!read) return false;
+  const data = (await content.query(read.operation, { id, version: key })) as Record<string, unknown>;
+  return Object.values(data).some((value) => value !== null && value !== undefined);
+}
+
+const fail = (c: Context<AppEnv>, message: string, status: 400 | 401 | 404) => c.text(message, status);
+
+/**
+ * GET /api/preview?token=…&path=/blog/slug                      -> preview cookie, redirect to path
+ * GET /api/preview?token=…&collection=posts&id=12[&version=key] -> the same for a CMS item's page;
+ *     with a content version other than `main`, the page shows that version of that item.
+ *     This is the Live Preview URL of each routed collection (cms/scripts/setup.mjs).
+ * GET /api/preview/exit?path=/blog/slug                         -> clears it, redirects to path (or /)
+ *
+ * The token only ever travels in this request: the answer is `private, no-store`, the redirect
+ * goes to the clean path (so no page URL, `Referer` or rendered page carries it), and the request
+ * log keeps query parameter names, never values.
+ */
+export const previewRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    const token = c.req.query("token");
+    if (!(await secretsEqual(token, c.env.DIRECTUS_PREVIEW_TOKEN))) {
+      return fail(c, "The preview token is missing or not valid.", 401);
+    }
+    const collection = c.req.query("collection");
+    const id = c.req.query("id");
+    const versionKey = c.req.query("version");
+    let path: string | null;
+    let version: { collection: string; id: string; key: string } | null = null;
+    if (collection !== undefined || id !== undefined) {
+      const resolve = collection && Object.hasOwn(pathOf, collection) ? pathOf[collection] : undefined;
+      if (!resolve) return fail(c, `The collection parameter must be one of ${Object.keys(pathOf).join(", ")}.`, 400);
+      // Directus fills in "+" for an item not saved yet.
+      if (id === "+") return fail(c, "Save the item first: an item that is not saved yet has no page to preview.", 404);
+      if (!id || !idPattern.test(id)) return fail(c, "The id parameter must be an item id.", 400);
+      const content = c.get("content").asPreview();
+      path = await resolve(content, id);
+      if (!path) return fail(c, `There is no ${collection} item ${id} with a page on this site.`, 404);
+      if (versionKey && versionKey !== "main") {
+        if (!versionKeyPattern.test(versionKey)) return fail(c, "The version parameter must be a content version key.", 400);
+        if (!(await versionExists(content, collection!, id, versionKey))) {
+          return fail(c, `The ${collection} item ${id} has no content version "${versionKey}".`, 404);
+        }
+        version = { collection: collection!, id, key: versionKey };
+      }
+    } else {
+      path = safeLocalPath(c.req.query("path") ?? "/");
+      if (!path) return fail(c, "The path parameter must be a path on this site, such as /blog/my-post.", 400);
+    }
+    const options = previewCookieOptions(c);
+    setCookie(c, previewCookieName, await previewCookieValue(c.env.DIRECTUS_PREVIEW_TOKEN!), options);
+    if (version) setCookie(c, previewVersionCookieName, previewVersionValue(version), options);
+    else if (c.req.header("cookie")?.includes(`${previewVersionCookieName}=`))
+      setCookie(c, previewVersionCookieName, "", { ...options, maxAge: 0 });
+    return redirectTo(c, path, 302);
+  })
+  .get("/exit", (c) => {
+    c.header("Cache-Control", "private, no-store");
+    clearPreviewCookies(c);
+    return redirectTo(c, safeLocalPath(c.req.query("path")), 302);
+  });

@@ -1,0 +1,16 @@
+import { defineOperation } from "../../content/operation";
+import type { SearchOutcome } from "./engine";
+
+/**
+ * The site search as an operation the worker answers itself (content/resolvers.server.ts), not
+ * Directus: the /search loader runs it on the server and, after a client navigation, through
+ * the browser's /graphql like any other query. `kind` and `limit` are optional.
+ */
+export interface SiteSearchOutcome extends SearchOutcome {
+  /** When the index answering was built: part of the API's ETag. */
+  indexedAt: string;
+}
+
+export const siteSearchQuery = defineOperation<{ siteSearch: SiteSearchOutcome }, { q: string; kind?: string; limit?: number }>(
+  "query SiteSearch($q: String!, $kind: String, $limit: Int) { siteSearch }",
+);
