@@ -58,14 +58,6 @@ function whenReading(then: () => void): void {
  */
 const pagesFetchedInView = 3;
 
-/**
- * Fetches the pages of the first page links that come into view, to show in place if tapped
- * (`page-swap.ts`). One that cannot be shown that way has its document prefetched by the browser
- * instead, through speculation rules of its own (a list rule: fetched at once), which carry the
- * nonce of the page's own rules when its policy has one; under a policy of hashes, rules this
- * trusted script adds run by 'strict-dynamic' (decision 021). An editor's preview has no rules,
- * and gets none. The router's own watcher replaces this one once the app runs.
- */
 /** The speculation rules added for links in view, by path: a tap elsewhere removes them (which cancels their prefetch). */
 const documentPrefetches = new Map<string, HTMLScriptElement>();
 
@@ -107,10 +99,18 @@ function fetchPageOf(link: HTMLAnchorElement): boolean {
 /** The nonce of the page's own rules, when its policy has one (rules added carry it). */
 let pageRulesNonce = "";
 
+/**
+ * Fetches the pages of the first page links that come into view, to show in place if tapped
+ * (`page-swap.ts`). One that cannot be shown that way has its document prefetched by the browser
+ * instead, through speculation rules of its own (a list rule: fetched at once), which carry the
+ * nonce of the page's own rules when its policy has one; under a policy of hashes, rules this
+ * trusted script adds run by 'strict-dynamic' (decision 021). An editor's preview has no rules,
+ * and gets none. The router's own watcher replaces this one once the app runs.
+ */
 function fetchPagesInView(): void {
   const pageRules = document.querySelector<HTMLScriptElement>('script[type="speculationrules"]');
   if (!pageRules) return;
-  pageRulesNonce = pageRules.nonce;
+  pageRulesNonce = pageRules.nonce ?? "";
   // At once: the fetch is off the main thread.
   preloadVisibleLinks(document.querySelector("main"), fetchPageOf, { limit: pagesFetchedInView, idle: false });
 }
