@@ -25,14 +25,14 @@ module.exports = {
       comment: "A feature reaches another feature only through that feature's index.ts, the API it declares.",
       severity: "error",
       from: { path: "^src/features/([^/]+)/" },
-      to: { path: "^src/features/[^/]+/", pathNot: ["^src/features/$1/", "^src/features/[^/]+/index\\.tsx?$"] },
+      to: { path: "^src/features/[^/]+/", pathNot: ["^src/features/$1/", "^src/features/[^/]+/index(\\.server)?\\.tsx?$"] },
     },
     {
       name: "no-circular",
-      comment: "Modules that import each other, directly or around a loop.",
+      comment: "Modules that import each other at run time, directly or around a loop (type-only imports are erased).",
       severity: "error",
       from: { path: "^src/" },
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
     },
     {
       name: "no-folder-cycles",

@@ -1,6 +1,8 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+// The features' additions to the content client, installed before any request is answered.
+import "./routes/content-extensions.server";
 import { ContentError } from "./content/client.server";
 import type { ContentOptions } from "./content/content.server";
 import type { AppEnv } from "./env";
@@ -10,11 +12,12 @@ import { content } from "./middleware/content";
 import { pageCache } from "./middleware/page-cache";
 import { redirects } from "./features/redirects/middleware";
 import { preview } from "./middleware/preview";
-import { errorFields, logLine, requestLog } from "./middleware/request-log";
+import { requestLog } from "./middleware/request-log";
+import { errorFields, logLine } from "./lib/log";
 import { sameOriginWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
 import { trailingSlash } from "./middleware/trailing-slash";
-import { renderErrorPage } from "./render/render-page.server";
+import { renderErrorPage } from "./routes/render-page.server";
 import { methodNotAllowed } from "./routes/methods.server";
 import { registerRoutes } from "./routes/register.server";
 import type { FeedbackOptions } from "./features/feedback/routes/api.server";
@@ -95,7 +98,7 @@ export function createApp({
     c.set("renderPage", async (request) => app.fetch(request, c.env, executionContextOf(c)));
     await next();
   });
-  app.use(redirects(contentOptions)); // before the cached pages: an old address never shows its old page
+  app.use(redirects({ content: contentOptions, renderGone: (c) => renderErrorPage(c, 410) })); // before the cached pages: an old address never shows its old page
   if (usePageCache) app.use(pageCache({ variant: consentVariant, published: publishedWhenEdited }));
   configure?.(app); // before the pages, which answer every other GET
   registerRoutes(app, { images, subscribe, forms, feedback });

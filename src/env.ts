@@ -1,6 +1,8 @@
 import type { Content } from "./content/content.server";
-import type { PreviewVersion } from "./content/versions.server";
-import type { RenderPage } from "./features/docs/prerender.server";
+import type { PreviewVersion } from "./content/extensions.server";
+
+/** Renders one page of this site the way a visitor would get it (the docs publish pages with it). */
+export type RenderPage = (request: Request) => Promise<Response>;
 
 /** Hono's environment for this worker: bindings from wrangler.toml plus per-request variables. */
 interface Secrets {

@@ -1,10 +1,12 @@
+import "./routes/content-extensions.server";
 import { graphqlRequest } from "./content/client.server";
 import { Content, publicNow } from "./content/content.server";
 import { bumpGeneration } from "./content/generations.server";
 import { scheduledPublicationsQuery } from "./content/queries/scheduled";
 import type { Bindings } from "./env";
-import { errorFields, logLine } from "./middleware/request-log";
-import { sweepDocPages, type RenderPage } from "./features/docs/prerender.server";
+import { errorFields, logLine } from "./lib/log";
+import type { RenderPage } from "./env";
+import { sweepDocPages } from "./features/docs/prerender.server";
 import { rebuildSearchIndexIfStale } from "./features/search/site-index.server";
 
 /** What a job gets from one run of the cron trigger. */

@@ -2,7 +2,7 @@
 import type { PagePayload } from "../render/payload";
 import { loadAnalytics } from "../features/consent/views/events";
 import { isSearchShortcut } from "../features/search/views/shortcut";
-import { loadRoute } from "../routes/table";
+import { loadRoute, type RouteId } from "../routes/table";
 import { findLink, inAppTarget, loadAheadTarget, pathOf, plainClick } from "./links";
 import { deferredForTap, fetchAhead, fingerMovedOn, fingerUp, follow, placingFocusNow, preferTapped, showAgain, showingLocation } from "./page-swap";
 import { preloadVisibleLinks } from "./visible-links";
@@ -123,7 +123,7 @@ let heldClick: HTMLElement | null = null;
 let heldKey: { target: EventTarget; init: KeyboardEventInit } | null = null;
 
 /** The state of the page shown (a page shown in place brought its own). */
-const readPayload = (element: HTMLElement) => JSON.parse(element.textContent ?? "null") as PagePayload;
+const readPayload = (element: HTMLElement) => JSON.parse(element.textContent ?? "null") as PagePayload<RouteId>;
 
 /** Loads and hydrates the app once, for the page shown then; then replays what was held. */
 function start(payloadElement: HTMLElement, root: HTMLElement): void {

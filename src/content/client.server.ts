@@ -1,4 +1,4 @@
-import { logLine } from "../middleware/request-log";
+import { logLine } from "../lib/log";
 
 /**
  * The Directus GraphQL client. Every query is `POST {apiBaseUrl}/graphql` with a JSON body

@@ -4,10 +4,8 @@ import { cachedRead, type CachePolicy, type CacheSource } from "./cache.server";
 import { ContentError, graphqlRequest, type ContentClientOptions, type GraphqlRequest } from "./client.server";
 import { anyCollection, generationOf } from "./generations.server";
 import { operationCollections } from "./generated/operations";
-import { localResolvers } from "./resolvers.server";
-import { resultTransforms } from "./transforms.server";
+import { resolverOf, transformOf, versionedReadOf, type PreviewVersion } from "./extensions.server";
 import { queryKey, stableStringify, type DataOf, type Operation, type VariablesOf } from "./operation";
-import { versionedReadOf, type PreviewVersion } from "./versions.server";
 
 export interface ContentOptions {
   /** Upstream fetch (tests inject a mock Directus). */
@@ -53,7 +51,7 @@ export class Content {
 
   async query<O extends Operation<any, any>>(operation: O, variables?: VariablesOf<O>): Promise<DataOf<O>> {
     const vars = (variables ?? {}) as Record<string, unknown>;
-    const resolve = localResolvers[operation.name];
+    const resolve = resolverOf(operation.name);
     if (resolve) {
       const data = (await resolve(vars, {
         kv: this.env.CONTENT_CACHE,
@@ -130,7 +128,7 @@ export class Content {
       if (error instanceof ContentError && error.status === 0 && !error.retryable) this.upstreamTimeout ??= error;
       throw error;
     }
-    const transform = resultTransforms[request.operationName];
+    const transform = transformOf(request.operationName);
     if (!transform) return data;
     const context = {
       kv: this.env.CONTENT_CACHE,

@@ -3,10 +3,9 @@
  * how the CMS names things.
  */
 import type { SiteConfig } from "../config/site";
-import { postHref } from "../features/blog/paths";
-import type { MenuItem } from "../features/pages/types";
-import type { AuthorSummary, EventCard, ImageRef, PostCard, SiteChrome } from "./types/site";
-import { eventHref } from "../features/events/paths";
+import { postHref } from "../routing/paths/blog";
+import type { AuthorSummary, EventCard, ImageRef, MenuItem, PostCard, SiteChrome } from "./types/site";
+import { eventHref } from "../routing/paths/events";
 import type {
   AuthorCardFieldsFragment,
   EventCardFieldsFragment,

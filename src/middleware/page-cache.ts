@@ -3,7 +3,6 @@ import { anyCollection, memoizedGeneration } from "../content/generations.server
 import type { AppEnv, Bindings } from "../env";
 import { consentCookieName, parseConsent } from "../lib/consent";
 import { pageIdentity } from "../lib/tracking";
-import { surelyNotRedirected } from "../features/redirects/store.server";
 import { buildId } from "../render/asset-tags";
 import { publicHtmlCacheControl } from "../render/cache-policy";
 import { previewCookieName } from "./preview";
@@ -350,10 +349,16 @@ const consentCookie = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`);
  * certain: a public GET (no preview cookie or token, no credentials, no
  * trailing slash, none of the worker's own addresses) whose page this isolate holds for the
  * content generation it has read within the last second, at an address its redirect map does
- * not redirect. Anything else returns null and takes the ordinary path (PageVariant: the consent
+ * not redirect (`notRedirected`: the redirects feature's answer, which this layer does not
+ * import). Anything else returns null and takes the ordinary path (PageVariant: the consent
  * cookie, as `consentVariant`).
  */
-export function servePageFromMemory(request: Request, env: Bindings, now = Date.now()): Response | null {
+export function servePageFromMemory(
+  request: Request,
+  env: Bindings,
+  notRedirected: (url: URL, now: number) => boolean,
+  now = Date.now(),
+): Response | null {
   if (buildId === null || request.method !== "GET" || env.PAGE_CACHE === "off") return null;
   const cookies = request.headers.get("cookie") ?? "";
   if (request.headers.has("authorization") || request.headers.has("x-preview-token") || previewCookie.test(cookies)) return null;
@@ -363,7 +368,7 @@ export function servePageFromMemory(request: Request, env: Bindings, now = Date.
   const generation = memoizedGeneration([anyCollection], now);
   if (generation === null) return null;
   const page = memory.get(pageKey(url, generation, parseConsent(consentCookie.exec(cookies)?.[1])), now);
-  if (!page || !surelyNotRedirected(url, now)) return null;
+  if (!page || !notRedirected(url, now)) return null;
   let response: Response;
   if (page.ownPolicy) {
     // The same answer for every request of this page: its bytes and headers, built once.

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { CookieOptions } from "hono/utils/cookie";
 import type { AppEnv } from "../env";
-import { versionedCollections, type PreviewVersion } from "../content/versions.server";
+import { versionedReadFor, type PreviewVersion } from "../content/extensions.server";
 import { secretsEqual } from "../lib/secrets.server";
 
 export const previewCookieName = "meridian_preview";
@@ -29,7 +29,7 @@ export function previewVersionValue(version: PreviewVersion): string {
 function parsePreviewVersion(value: string | undefined): PreviewVersion | null {
   const [collection, id, key, ...rest] = (value ?? "").split(":");
   if (rest.length || !collection || !id || !key) return null;
-  if (!versionedCollections.includes(collection) || !idPattern.test(id) || !versionKeyPattern.test(key)) return null;
+  if (!versionedReadFor(collection) || !idPattern.test(id) || !versionKeyPattern.test(key)) return null;
   return { collection, id, key };
 }
 

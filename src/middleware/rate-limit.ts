@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { errorFields, logLine } from "./request-log";
+import { errorFields, logLine } from "../lib/log";
 
 /** The client's address as Cloudflare reports it (local runs have none: one shared bucket). */
 const clientKey = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? "local";

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockDirectus, request as send, resetContentState, testSecrets } from "../../test/worker/helpers";
 import { createApp } from "../app";
 import { previewCookieValue } from "./preview";
+import { surelyNotRedirected } from "../features/redirects/store.server";
 import { servePageFromMemory } from "./page-cache";
 import { hitSummaryMs, queryNames, writeHitSummaryIfDue } from "./request-log";
 
@@ -90,7 +91,7 @@ describe("request log", () => {
     const workerEnv = { ...env, ...testSecrets, REQUEST_LOG: "on" };
     const now = Date.now();
     for (const path of ["/careers", "/careers?utm_source=mail", "/careers"]) {
-      expect(servePageFromMemory(new Request(`http://localhost:3000${path}`), workerEnv, now)?.status).toBe(200);
+      expect(servePageFromMemory(new Request(`http://localhost:3000${path}`), workerEnv, surelyNotRedirected, now)?.status).toBe(200);
     }
     expect(events("request").map((line) => line.cache)).toEqual(["MISS"]);
     expect(events("page_cache_hits")).toEqual([]);

@@ -1,34 +1,12 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
+import { errorFields, logLine } from "../lib/log";
 
 /**
  * Structured logs an operator can search (Workers Logs, `wrangler tail`): one JSON line per
  * request, one per upstream failure. Only names, statuses and timings are logged — never a
  * query value, cookie, header value or token — so no secret can end up in the logs.
- *
- * This module imports nothing at run time: the content client logs through it too.
  */
-
-type Level = "info" | "warn" | "error";
-
-/** Writes one JSON log line. */
-export function logLine(level: Level, event: string, fields: Record<string, unknown>): void {
-  const line = JSON.stringify({ level, event, ...fields });
-  if (level === "error") console.error(line);
-  else if (level === "warn") console.warn(line);
-  else console.log(line);
-}
-
-/** An error as log fields: its kind and message (the stack only for unexpected errors). */
-export function errorFields(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { error: String(error).slice(0, 500) };
-  const expected = error.name === "ContentError" || error.name === "HTTPException";
-  return {
-    error: error.name,
-    message: error.message.slice(0, 500),
-    ...(expected || !error.stack ? {} : { stack: error.stack.slice(0, 2000) }),
-  };
-}
 
 /** The names of the query parameters (sorted, unique, shortened), never their values. */
 export function queryNames(url: string): string[] | undefined {
@@ -54,7 +32,7 @@ function contentSources(serverTiming: string | null): string | undefined {
   return match ? match[1] : undefined;
 }
 
-/** The page cache's answer header (page-cache.ts' pageCacheHeader; not imported, see above). */
+/** The page cache's answer header (page-cache.ts' pageCacheHeader, which imports this module). */
 const pageCacheHeader = "X-Page-Cache";
 
 /** The request's line (see requestLog); also written by the page cache's path before the app. */

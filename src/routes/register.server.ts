@@ -8,7 +8,7 @@ import { consentRoutes } from "../features/consent/routes/api.server";
 import { feedbackRoutes, type FeedbackOptions } from "../features/feedback/routes/api.server";
 import { formRoutes, type FormsOptions } from "../features/forms/routes/api.server";
 import { graphqlRoutes } from "./api/graphql.server";
-import { previewRoutes } from "../features/preview/routes/api.server";
+import { previewRoutes } from "./api/preview.server";
 import { revalidateRoutes } from "./api/revalidate.server";
 import { searchRoutes } from "../features/search/routes/api.server";
 import { subscribeRoutes, type SubscribeOptions } from "../features/newsletter/routes/api.server";

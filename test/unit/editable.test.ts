@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { setAttr } from "@directus/visual-editing";
 import { buildSchema, parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
-import { versionedReads } from "../../src/content/versions.server";
+import { allVersionedReads } from "../../src/content/extensions.server";
+import "../../src/routes/content-extensions.server";
 import { editAttr, type EditConfig } from "../../src/ui/editable";
 
 describe("editAttr (the views' data-directus values)", () => {
@@ -28,7 +29,7 @@ describe("editAttr (the views' data-directus values)", () => {
 describe("content-version reads (preview only)", () => {
   const schema = buildSchema(readFileSync(new URL("../../src/content/directus.public.graphql", import.meta.url), "utf8"));
 
-  it.each(Object.entries(versionedReads).map(([name, read]) => [name, read.operation.name, read.operation.document] as const))(
+  it.each(Object.entries(allVersionedReads()).map(([name, read]) => [name, read.operation.name, read.operation.document] as const))(
     "%s's stand-in %s is valid against the Directus schema",
     (_name, _operation, document) => {
       expect(validate(schema, parse(document)).map((error) => error.message)).toEqual([]);

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { clearGenerationMemo } from "../../src/content/generations.server";
+import { surelyNotRedirected } from "../../src/features/redirects/store.server";
 import { servePageFromMemory } from "../../src/middleware/page-cache";
 import { previewCookieValue } from "../../src/middleware/preview";
 import { searchProposalsQuery } from "../../src/features/search/queries";
@@ -269,10 +270,10 @@ describe("page cache", () => {
     const workerEnv = { ...env, ...testSecrets };
     const at = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost:3000${path}`, { headers });
     // Nothing held yet: the ordinary path.
-    expect(servePageFromMemory(at("/"), workerEnv)).toBeNull();
+    expect(servePageFromMemory(at("/"), workerEnv, surelyNotRedirected)).toBeNull();
     await (await request("/", { app })).text(); // rendered, kept in memory
     const viaApp = await request("/", { app });
-    const fast = servePageFromMemory(at("/?utm_source=mail"), workerEnv);
+    const fast = servePageFromMemory(at("/?utm_source=mail"), workerEnv, surelyNotRedirected);
     expect(fast).not.toBeNull();
     expect(fast!.status).toBe(200);
     // The same answer as the app's hit: headers and bytes (the page's policy has no nonce).
@@ -282,21 +283,23 @@ describe("page cache", () => {
     expect(await fast!.text()).toBe(await viaApp.text());
     expect(fast!.headers.get("x-page-cache")).toBe("HIT");
     // Again: the same bytes answered anew (the stored page is not used up by an answer).
-    expect(await servePageFromMemory(at("/"), workerEnv)!.text()).toBe(await servePageFromMemory(at("/"), workerEnv)!.text());
+    expect(await servePageFromMemory(at("/"), workerEnv, surelyNotRedirected)!.text()).toBe(
+      await servePageFromMemory(at("/"), workerEnv, surelyNotRedirected)!.text(),
+    );
 
     // Not certain, or not a public page view: left to the app.
     const cookie = `meridian_preview=${await previewCookieValue(testSecrets.DIRECTUS_PREVIEW_TOKEN)}`;
-    expect(servePageFromMemory(at("/", { Cookie: cookie }), workerEnv)).toBeNull();
-    expect(servePageFromMemory(at("/", { "X-Preview-Token": "anything" }), workerEnv)).toBeNull();
-    expect(servePageFromMemory(at("/", { Authorization: "Bearer x" }), workerEnv)).toBeNull();
-    expect(servePageFromMemory(at("/", { Cookie: "meridian_consent=all" }), workerEnv)).toBeNull(); // another variant, not held
-    expect(servePageFromMemory(new Request("http://localhost:3000/", { method: "HEAD" }), workerEnv)).toBeNull();
-    expect(servePageFromMemory(at("/"), { ...workerEnv, PAGE_CACHE: "off" })).toBeNull();
+    expect(servePageFromMemory(at("/", { Cookie: cookie }), workerEnv, surelyNotRedirected)).toBeNull();
+    expect(servePageFromMemory(at("/", { "X-Preview-Token": "anything" }), workerEnv, surelyNotRedirected)).toBeNull();
+    expect(servePageFromMemory(at("/", { Authorization: "Bearer x" }), workerEnv, surelyNotRedirected)).toBeNull();
+    expect(servePageFromMemory(at("/", { Cookie: "meridian_consent=all" }), workerEnv, surelyNotRedirected)).toBeNull(); // another variant, not held
+    expect(servePageFromMemory(new Request("http://localhost:3000/", { method: "HEAD" }), workerEnv, surelyNotRedirected)).toBeNull();
+    expect(servePageFromMemory(at("/"), { ...workerEnv, PAGE_CACHE: "off" }, surelyNotRedirected)).toBeNull();
     // The generation read more than a second ago may be out of date: the app reads it again.
-    expect(servePageFromMemory(at("/"), workerEnv, Date.now() + 5_000)).toBeNull();
+    expect(servePageFromMemory(at("/"), workerEnv, surelyNotRedirected, Date.now() + 5_000)).toBeNull();
     // After a webhook, the page held is of an older generation.
     await revalidate(app, { collection: "posts", keys: ["1"] });
-    expect(servePageFromMemory(at("/"), workerEnv)).toBeNull();
+    expect(servePageFromMemory(at("/"), workerEnv, surelyNotRedirected)).toBeNull();
   });
 
   it("never answers from memory an address that a redirect now moves", async () => {
@@ -307,7 +310,7 @@ describe("page cache", () => {
     await revalidate(app, { collection: "redirects", keys: [] });
     await (await request("/blog", { app })).text();
     await (await request("/blog", { app })).text();
-    expect(servePageFromMemory(new Request("http://localhost:3000/blog"), workerEnv)).not.toBeNull();
+    expect(servePageFromMemory(new Request("http://localhost:3000/blog"), workerEnv, surelyNotRedirected)).not.toBeNull();
     redirects = [
       {
         id: "1",
@@ -322,7 +325,7 @@ describe("page cache", () => {
       },
     ];
     await revalidate(app, { collection: "redirects", keys: ["1"] });
-    expect(servePageFromMemory(new Request("http://localhost:3000/blog"), workerEnv)).toBeNull();
+    expect(servePageFromMemory(new Request("http://localhost:3000/blog"), workerEnv, surelyNotRedirected)).toBeNull();
     const moved = await request("/blog", { app, redirect: "manual" });
     expect(moved.headers.get("location")).toBe("/company");
   });

@@ -10,7 +10,7 @@ function Thrower(): never {
 const options = {
   configure(app: Parameters<NonNullable<import("../../src/app").AppOptions["configure"]>>[0]) {
     app.get("/__test/throw-in-render/:renderer", async (c) => {
-      const { renderDocument, streamDocument } = await import("../../src/render/render-page.server");
+      const { renderDocument, streamDocument } = await import("../../src/routes/render-page.server");
       const { siteChrome } = await import("../../src/render/request-context.server");
       const { Shell } = await import("../../src/shell/Shell");
       const site = await siteChrome(c);

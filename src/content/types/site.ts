@@ -1,5 +1,3 @@
-import type { MenuItem } from "../../features/pages/types";
-
 /** Data every page's shell needs (header and footer), loaded on the server with the page. */
 export interface StockQuote {
   ticker: string;
@@ -72,4 +70,12 @@ export interface EventCard {
   booth: string | null;
   bookingUrl: string | null;
   cover: ImageRef | null;
+}
+
+/** One link of a CMS menu; a footer column is an item with children and no href. */
+export interface MenuItem {
+  id: string;
+  label: string;
+  href: string | null;
+  children: MenuItem[];
 }

@@ -1,5 +1,5 @@
 import { defineOperation } from "../../content/operation";
-import type { DocHeading } from "../docs/types";
+import type { DocHeading } from "../docs";
 import type { ApiNavigation, ApiNavOperation, ApiOperation } from "./types";
 
 /**

@@ -12,6 +12,7 @@
  * the renderer did not change, a page's Markdown comes from the render cache and the sweep costs
  * a render of the page around it.
  */
+import type { RenderPage } from "../../env";
 import { docsPageQuery } from "./queries";
 import type { ContentSource } from "../../routing/define";
 import { publishingRequest } from "../../middleware/published-pages";
@@ -30,7 +31,6 @@ const sweepDoneKey = (version: string) => `docs-rendered:${version}`;
 const sweepCursorKey = (version: string) => `docs-rendered-cursor:${version}`;
 
 /** Renders a request through the whole app, as a visitor's would be (the worker's own `app.fetch`). */
-export type RenderPage = (request: Request) => Promise<Response>;
 
 /**
  * Renders the given pages (ids from the webhook) into the caches; unpublished ones are skipped.

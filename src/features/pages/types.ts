@@ -14,11 +14,3 @@ export interface CmsPageData {
   title: string;
   blocks: PageBlock[];
 }
-
-/** One link of a CMS menu; a footer column is an item with children and no href. */
-export interface MenuItem {
-  id: string;
-  label: string;
-  href: string | null;
-  children: MenuItem[];
-}

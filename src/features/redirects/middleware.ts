@@ -1,12 +1,11 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { Content, type ContentOptions } from "../../content/content.server";
 import type { AppEnv } from "../../env";
 import { redirectResponse } from "../../lib/location";
 import { findRedirect } from "./redirect-map";
 import { recordRoutingEvent } from "./routing-events.server";
 import { currentRedirectMap } from "./store.server";
-import { renderErrorPage } from "../../render/render-page.server";
-import { logLine } from "../../middleware/request-log";
+import { logLine } from "../../lib/log";
 
 /** The worker's own addresses: never redirected (Directus refuses such sources too). */
 const ownPrefixes = ["/api/", "/_next/", "/static/", "/graphql", "/cdn-cgi/"];
@@ -17,7 +16,13 @@ const redirectCacheControl = "public, max-age=300";
  * Redirects managed in the CMS, before any page is routed (GET and HEAD): the map compiled from
  * Directus (src/features/redirects/store.server.ts). Also counts the addresses that end as not found.
  */
-export function redirects(options: ContentOptions = {}): MiddlewareHandler<AppEnv> {
+export interface RedirectsOptions {
+  content?: ContentOptions;
+  /** The "gone" page (410) of a rule without a target: the app's error screen. */
+  renderGone: (c: Context<AppEnv>) => Response | Promise<Response>;
+}
+
+export function redirects({ content: options = {}, renderGone }: RedirectsOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = c.req.path;
     const own = ownPrefixes.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
@@ -48,7 +53,7 @@ export function redirects(options: ContentOptions = {}): MiddlewareHandler<AppEn
     if (answer) {
       compileNow();
       recordRoutingEvent(c.env, { kind: "redirect", path, target: answer.location, status: answer.status, referrer });
-      if (answer.location === null) return renderErrorPage(c, 410);
+      if (answer.location === null) return renderGone(c);
       const response = redirectResponse(answer.location, answer.status, {
         allowedHosts: map?.hosts,
         headers: { "Cache-Control": redirectCacheControl },

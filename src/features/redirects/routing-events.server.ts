@@ -1,5 +1,5 @@
 import type { Bindings } from "../../env";
-import { pagePath, referrerHost } from "../analytics/routes/collect.server";
+import { pagePath, referrerHost } from "../analytics/index.server";
 
 /**
  * Redirects answered and addresses not found, counted in Workers Analytics Engine (binding

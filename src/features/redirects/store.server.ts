@@ -2,7 +2,7 @@ import type { Content } from "../../content/content.server";
 import { operationCollections } from "../../content/generated/operations";
 import { generationOf, memoizedGeneration } from "../../content/generations.server";
 import { redirectsQuery } from "./queries";
-import { logLine } from "../../middleware/request-log";
+import { logLine } from "../../lib/log";
 import { acceptRedirects, buildRedirectMap, findRedirect, type RedirectMap, type RedirectRule } from "./redirect-map";
 
 /**

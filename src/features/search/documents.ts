@@ -2,7 +2,7 @@
 // (Markdown) become one document for the page plus one per h2/h3 section, so a result can
 // deep-link; CMS HTML (posts, jobs, events) becomes plain text.
 import { decodeEntities } from "../../lib/sanitize-html";
-import type { DocHeading } from "../docs/types";
+import type { DocHeading } from "../docs";
 
 export const searchKinds = ["doc", "post", "job", "event", "page"] as const;
 export type SearchKind = (typeof searchKinds)[number];

@@ -1,6 +1,6 @@
-import { blockFragments } from "../pages/blocks/registry";
+import { blockFragments } from "../pages";
 import { defineOperation } from "../../content/operation";
-import { shownNow } from "../pages/queries";
+import { shownNow } from "../pages";
 import { fileFields } from "../../content/queries/fragments";
 import type {
   SearchPostsQuery,

@@ -1,24 +1,24 @@
-import { apiSearchDocuments } from "../api-reference/search";
-import { usableNavigation } from "../api-reference/types";
-import { apiNavigationQuery } from "../api-reference/queries";
-import { blocksSearchText } from "../pages/blocks/parse";
-import { docsBodiesQuery, docsTreeQuery } from "../docs/queries";
+import { apiSearchDocuments } from "../api-reference";
+import { usableNavigation } from "../api-reference";
+import { apiNavigationQuery } from "../api-reference";
+import { blocksSearchText } from "../pages";
+import { docsBodiesQuery, docsTreeQuery } from "../docs";
 import { searchPostsChunk, searchPostsQuery, searchSourcesQuery } from "./queries";
-import { slugify } from "../docs/slug";
+import { slugify } from "../docs";
 import type { DataOf } from "../../content/operation";
 import type { ContentSource } from "../../routing/define";
 import { offsetChunks } from "../../content/chunks";
 import { generationOf } from "../../content/generations.server";
 import { operationCollections } from "../../content/generated/operations";
-import { buildDocsTree } from "../docs/tree";
-import { changelogEntryHref } from "../changelog/paths";
+import { buildDocsTree } from "../docs";
+import { changelogEntryHref } from "../../routing/paths/changelog";
 import { docSections, htmlHeadings, htmlToText, markdownText, type SearchDocument } from "./documents";
 import { SearchIndexError } from "./engine";
 import { updateShardedIndex, writeShardedIndex } from "./shard-build";
 import { openShardedIndex, type PartReader, type ShardedIndex, type ShardedMeta } from "./shards";
-import { eventHref } from "../events/paths";
-import { jobHref } from "../careers/paths";
-import { postHref } from "../blog/paths";
+import { eventHref } from "../../routing/paths/events";
+import { jobHref } from "../../routing/paths/careers";
+import { postHref } from "../../routing/paths/blog";
 
 /**
  * The site search index: built from all published content after a CMS change (the webhook)

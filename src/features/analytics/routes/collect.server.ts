@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../../../env";
 import { consentCookieName, parseConsent } from "../../../lib/consent";
 import { rateLimit } from "../../../middleware/rate-limit";
-import { errorFields, logLine } from "../../../middleware/request-log";
+import { errorFields, logLine } from "../../../lib/log";
 
 /**
  * What one page view writes to Workers Analytics Engine (binding PAGE_VIEWS). Queried with

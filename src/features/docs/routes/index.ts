@@ -1,5 +1,4 @@
-import { usableNavigation } from "../../api-reference/types";
-import { apiNavigationQuery } from "../../api-reference/queries";
+import { apiNavigationQuery, usableNavigation } from "../../api-reference";
 import { docsTreeQuery } from "../queries";
 import { t } from "../../../i18n";
 import { DocsIndexPage } from "../views/DocsIndexPage";

@@ -1,8 +1,8 @@
-import { usableNavigation } from "../../api-reference/types";
+import { usableNavigation } from "../../api-reference";
 import type { SiteConfig } from "../../../config/site";
-import { changesFor } from "../../changelog/entries";
-import { apiNavigationQuery } from "../../api-reference/queries";
-import { changelogLinksQuery } from "../../changelog/queries";
+import { changesFor } from "../../changelog";
+import { apiNavigationQuery } from "../../api-reference";
+import { changelogLinksQuery } from "../../changelog";
 import { docsPageQuery } from "../queries";
 import { t } from "../../../i18n";
 import { DocPage, type DocPageData } from "../views/DocPage";

@@ -1,11 +1,11 @@
 import { useRef, useState } from "react";
-import type { ApiNavigation } from "../../api-reference/types";
-import type { ChangelogLink } from "../../changelog/entries";
+import type { ApiNavigation } from "../../api-reference";
+import type { ChangelogLink } from "../../changelog";
 import type { DocHeading } from "../types";
 import { t } from "../../../i18n";
 import type { DocsNavPage, DocsNavSection } from "../tree";
-import { ChangesLinks } from "../../changelog/views/ChangesLinks";
-import { FeedbackSlot } from "../../feedback/views/FeedbackSlot";
+import { ChangesLinks } from "../../changelog";
+import { FeedbackSlot } from "../../feedback";
 import { DocsSidebar, type DocsCurrent } from "./DocsSidebar";
 import { Disclosure } from "./Disclosure";
 import { DocsToc } from "./DocsToc";

@@ -4,8 +4,8 @@ import type { EventCard } from "../../../content/types/site";
 import { t } from "../../../i18n";
 import { EventsPage } from "../views/EventsPage";
 import { defineRoute, PageNotFound } from "../../../routing/define";
-import { parsePage } from "../../blog/listing";
-import { eventsListHref } from "../paths";
+import { parsePage } from "../../blog";
+import { eventsListHref } from "../../../routing/paths/events";
 import { currentHour, isUpcoming } from "../../../lib/clock";
 
 export { isUpcoming } from "../../../lib/clock";

@@ -2,8 +2,8 @@ import { t } from "../../../i18n";
 import { EventListCard } from "./EventListCard";
 import type { EventCard } from "../../../content/types/site";
 import { PageIntro } from "../../../ui/PageIntro";
-import { Pagination } from "../../blog/views/Pagination";
-import { eventsListHref } from "../paths";
+import { Pagination } from "../../blog";
+import { eventsListHref } from "../../../routing/paths/events";
 
 export interface EventsData {
   /** Not over yet, soonest first (split in the loader against the current hour). */

@@ -5,7 +5,7 @@ import { storePageFeedback, type PageFeedback, type PageFeedbackMessage } from "
 import { t } from "../../../i18n";
 import { redirectBack } from "../../../lib/location";
 import { rateLimit } from "../../../middleware/rate-limit";
-import { errorFields, logLine } from "../../../middleware/request-log";
+import { errorFields, logLine } from "../../../lib/log";
 import { loaderArgs } from "../../../render/request-context.server";
 import { PageNotFound } from "../../../routing/define";
 import { loadRoute, matchRoute } from "../../../routes/table";

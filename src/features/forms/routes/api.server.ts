@@ -1,8 +1,8 @@
 import { type Context, Hono } from "hono";
 import { formControlNames, formErrors, formInput, formValuesSchema, reshapeForm, rawFormSchema, type FormDefinition } from "../form-schema";
-import { reshapeBlocks } from "../../pages/blocks/parse";
+import { reshapeBlocks } from "../../pages";
 import { formByKeyQuery } from "../queries";
-import { pageQuery } from "../../pages/queries";
+import { pageQuery } from "../../pages";
 import type { AppEnv } from "../../../env";
 import { fieldMessageCode, formOutcomeParam, outcomeText, type FormOutcome } from "../outcome";
 import { storeFormSubmission, type FormSubmission, type FormSubmissionMessage } from "../store.server";

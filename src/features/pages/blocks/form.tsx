@@ -1,13 +1,13 @@
 import * as z from "zod/mini";
 import type { TurnstileSettings } from "../../../config/site";
 import { t } from "../../../i18n";
-import { CmsFormSlot } from "../../forms/views/CmsFormSlot";
+import { CmsFormSlot } from "../../forms";
 import { useEditable } from "../../../ui/editable";
 import { usePagePath } from "../../../ui/path-context";
 import { useSite } from "../../../ui/site-context";
 import { ArrowRightIcon } from "../../../ui/icons";
 import { defineBlock } from "./define";
-import { type FormDefinition, formSelection, rawFormSchema, reshapeForm } from "../../forms/form-schema";
+import { type FormDefinition, formSelection, rawFormSchema, reshapeForm } from "../../forms";
 import { BlockFrame, h2Class, headingId, idSchema, text } from "./parts";
 
 const schema = z.object({

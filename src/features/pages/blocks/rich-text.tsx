@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { richTextOptions } from "../../blog/queries";
+import { richTextOptions } from "../../blog";
 import { sanitizeHtml } from "../../../lib/sanitize-html";
 import { useEditable } from "../../../ui/editable";
 import { Prose } from "../../../ui/Prose";

@@ -4,18 +4,18 @@ import { renderToReadableStream, renderToString } from "react-dom/server";
 import type { AppEnv } from "../env";
 import { t } from "../i18n";
 import type { RouteModule } from "../routing/define";
-import { loadRoute, type PageState } from "../routes/table";
+import { loadRoute, type PageState } from "./table";
 import { App } from "../shell/App";
 import { isNotFoundStatus } from "../shell/ErrorPage";
 import { hashedPagePolicy } from "../middleware/security-headers";
-import { clientEntryIntegrity } from "./asset-tags";
-import { pageCacheControl } from "./cache-policy";
-import { speculationRulesJson } from "./speculation-rules";
-import { isCrawler } from "./crawlers";
-import { documentEnd, documentStart } from "./document.server";
-import type { PageMeta } from "./meta";
-import type { PagePayload } from "./payload";
-import { siteChrome, siteConfig } from "./request-context.server";
+import { clientEntryIntegrity } from "../render/asset-tags";
+import { pageCacheControl } from "../render/cache-policy";
+import { speculationRulesJson } from "../render/speculation-rules";
+import { isCrawler } from "../render/crawlers";
+import { documentEnd, documentStart } from "../render/document.server";
+import type { PageMeta } from "../render/meta";
+import type { PagePayload } from "../render/payload";
+import { siteChrome, siteConfig } from "../render/request-context.server";
 
 /** The build's policy for public pages (hashes are computed once per isolate). */
 let hashedPolicy: Promise<string | null> | undefined;

@@ -1,16 +1,16 @@
 import { Hono, type Context } from "hono";
 import { setCookie } from "hono/cookie";
-import type { Content } from "../../../content/content.server";
-import { blogPostPathQuery } from "../../blog/queries";
-import { careersJobPathQuery } from "../../careers/queries";
-import { docsTreeQuery } from "../../docs/queries";
-import { eventPathQuery } from "../../events/queries";
-import { pagePathQuery, sectionPlacementsQuery } from "../../pages/queries";
-import { versionedReads } from "../../../content/versions.server";
-import type { AppEnv } from "../../../env";
-import { authorHref, postHref } from "../../blog/paths";
-import { redirectTo, safeLocalPath } from "../../../lib/location";
-import { secretsEqual } from "../../../lib/secrets.server";
+import type { Content } from "../../content/content.server";
+import { blogPostPathQuery } from "../../features/blog/queries";
+import { careersJobPathQuery } from "../../features/careers/queries";
+import { docsTreeQuery } from "../../features/docs/queries";
+import { eventPathQuery } from "../../features/events/queries";
+import { pagePathQuery, sectionPlacementsQuery } from "../../features/pages/queries";
+import { versionedReadFor } from "../../content/extensions.server";
+import type { AppEnv } from "../../env";
+import { authorHref, postHref } from "../../routing/paths/blog";
+import { redirectTo, safeLocalPath } from "../../lib/location";
+import { secretsEqual } from "../../lib/secrets.server";
 import {
   clearPreviewCookies,
   idPattern,
@@ -20,10 +20,10 @@ import {
   previewVersionCookieName,
   previewVersionValue,
   versionKeyPattern,
-} from "../../../middleware/preview";
-import { buildDocsTree } from "../../docs/tree";
-import { eventHref } from "../../events/paths";
-import { jobHref } from "../../careers/paths";
+} from "../../middleware/preview";
+import { buildDocsTree } from "../../features/docs/tree";
+import { eventHref } from "../../routing/paths/events";
+import { jobHref } from "../../routing/paths/careers";
 
 /** The page of a CMS item, by collection and id (drafts and scheduled items included); null when there is none. */
 const pathOf: Record<string, (content: Content, id: string) => Promise<string | null>> = {
@@ -61,7 +61,7 @@ const pathOf: Record<string, (content: Content, id: string) => Promise<string | 
 
 /** Whether the item has a content version with this key (the preview token may read versions). */
 async function versionExists(content: Content, collection: string, id: string, key: string): Promise<boolean> {
-  const read = versionedReads.find((candidate) => candidate.collection === collection);
+  const read = versionedReadFor(collection);
   if (!read) return false;
   const data = (await content.query(read.operation, { id, version: key })) as Record<string, unknown>;
   return Object.values(data).some((value) => value !== null && value !== undefined);

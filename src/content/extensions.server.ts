@@ -1,0 +1,117 @@
+import type { Operation } from "./operation";
+import type { ContentSource } from "../routing/define";
+
+/**
+ * What features add to the content client, by operation name: answers the worker computes itself
+ * (resolvers), work on Directus' answer before it is cached (transforms), and the reads that put
+ * an editor's content version in place (versioned reads). The content layer knows no feature:
+ * the app installs the features' extensions once (src/routes/content-extensions.server.ts).
+ */
+export interface ContentExtensions {
+  resolvers: Record<string, Resolver>;
+  transforms: Record<string, Transform>;
+  versionedReads: readonly VersionedRead[];
+}
+
+export interface ResolverContext {
+  kv: KVNamespace;
+  content: ContentSource;
+  preview: boolean;
+  now: number;
+  siteUrl: string;
+  apiBaseUrl: string;
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+/**
+ * An operation the worker answers itself instead of Directus. It goes through the same
+ * `content.query` (page payload, the browser's /graphql allowlist) but not through the query
+ * cache: its own data (the search index, the docs tree it cuts, the roles it pages) is cached
+ * where it lives.
+ */
+export type Resolver = (variables: Record<string, unknown>, context: ResolverContext) => Promise<unknown>;
+
+export interface TransformContext {
+  kv: KVNamespace;
+  siteUrl: string;
+  apiBaseUrl: string;
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+/**
+ * Server-side work on a query's result before it is cached or sent anywhere (Markdown rendered
+ * to HTML, code highlighted), so no such code ships to the browser.
+ */
+export type Transform = (data: any, context: TransformContext) => Promise<unknown>;
+
+/**
+ * How a page's query reads an item from a content version. Directus has versions on
+ * `<collection>_by_id(id, version)` only, not on lists, so a query by slug first finds the item
+ * (its id) in the main version, then this read puts the named version's content in its place.
+ */
+export interface VersionedRead {
+  /** The name of the page query it stands in for. */
+  query: string;
+  collection: string;
+  /** Whether the main read's data shows the item with this id (the variables may say which). */
+  shows(variables: Record<string, unknown>, data: any, id: string): boolean;
+  operation: Operation<any, any>;
+  /** The main read's data with the version's item in its place; null when the version has none. */
+  merge(data: any, versioned: any, id: string): unknown;
+}
+
+export const idOf = (value: unknown): string | null => (value === undefined || value === null ? null : String(value));
+
+/** A detail page's read of its one item (a list of one, found by slug or path). */
+export const itemRead = (query: string, collection: string, operation: Operation<any, any>): VersionedRead => ({
+  query,
+  collection,
+  shows: (_, data, id) => idOf(data?.[collection]?.[0]?.id) === id,
+  operation,
+  merge: (data, versioned) => {
+    const item = versioned[`${collection}_by_id`];
+    return item ? { ...data, [collection]: [item] } : null;
+  },
+});
+
+/** A Directus content version an editor previews: one item's named version (`key`). */
+export interface PreviewVersion {
+  collection: string;
+  id: string;
+  key: string;
+}
+
+let installed: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [] };
+
+/** The app's features' extensions, merged; an operation name claimed twice is a mistake. */
+export function installContentExtensions(parts: readonly Partial<ContentExtensions>[]): void {
+  const merged: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [] };
+  for (const part of parts) {
+    for (const [kind, table] of [
+      ["resolver", part.resolvers],
+      ["transform", part.transforms],
+    ] as const) {
+      for (const [name, run] of Object.entries(table ?? {})) {
+        const target: Record<string, unknown> = kind === "resolver" ? merged.resolvers : merged.transforms;
+        if (target[name]) throw new Error(`two ${kind}s for the operation ${name}`);
+        target[name] = run;
+      }
+    }
+    merged.versionedReads = [...merged.versionedReads, ...(part.versionedReads ?? [])];
+  }
+  installed = merged;
+}
+
+export const resolverOf = (operationName: string): Resolver | undefined => installed.resolvers[operationName];
+export const transformOf = (operationName: string): Transform | undefined => installed.transforms[operationName];
+
+/** The read that puts this item's version into this page query's data, if there is one. */
+export const versionedReadOf = (query: string, collection: string): VersionedRead | undefined =>
+  installed.versionedReads.find((read) => read.query === query && read.collection === collection);
+
+/** The read of an item of this collection in a named version (an editor can preview it), if any. */
+export const versionedReadFor = (collection: string): VersionedRead | undefined =>
+  installed.versionedReads.find((read) => read.collection === collection);
+
+/** Every versioned read installed (the schema tests validate each). */
+export const allVersionedReads = (): readonly VersionedRead[] => installed.versionedReads;

@@ -1,0 +1,16 @@
+import { idOf, itemRead, type ContentExtensions } from "../../content/extensions.server";
+import { blogVersionReads } from "./queries";
+
+/** An editor's content version of a post or an author, read in place of the published one. */
+export const blogContent: Partial<ContentExtensions> = {
+  versionedReads: [
+    itemRead("BlogPost", "posts", blogVersionReads.post),
+    {
+      query: "BlogAuthor",
+      collection: "authors",
+      shows: (variables, data, id) => Boolean(data?.authors_by_id) && idOf(variables.id) === id,
+      operation: blogVersionReads.author,
+      merge: (_, versioned) => (versioned.authors_by_id ? versioned : null),
+    },
+  ],
+};
