@@ -5,9 +5,14 @@
 //   node docker-entrypoint.mjs [start]   migrate, then run Directus in the foreground (default)
 //   node docker-entrypoint.mjs migrate   bootstrap → schema apply → access/flow set-up → cache clear; exit
 //   node docker-entrypoint.mjs plan      print what `migrate` would change in the schema; change nothing
+//   node docker-entrypoint.mjs config    print the settings Directus would get (secrets left out); change nothing
 //
 // With more than one instance, run `migrate` once per release (a one-off job) and start the
 // instances with CMS_MIGRATE_ON_START=false, so they never set up permissions at the same time.
+// With REDIS (or REDIS_HOST) set, the settings the cluster tests run with (cms/scripts/cluster.mjs,
+// clusterEnv) are the defaults: cache, rate-limiter counters and schedules on Redis, the cache
+// cleared on every save, websockets on, 10 s to finish requests on SIGTERM. A store set to
+// redis without Redis stops the container (exit 2).
 //
 // Configuration is the process environment: Directus' own variables (SECRET, PUBLIC_URL, DB_*,
 // STORAGE_*, REDIS, CACHE_*, RATE_LIMITER_*, SYNCHRONIZATION_STORE, ADMIN_*) plus
@@ -67,6 +72,20 @@ const env = {
 env.FLOWS_ENV_ALLOW_LIST = [
   ...new Set([...(env.FLOWS_ENV_ALLOW_LIST ?? "").split(","), "SITE_URL", "REVALIDATE_SECRET"].filter(Boolean)),
 ].join(",");
+// More than one instance: what they share lives in Redis (cms/README.md, "Production").
+const CLUSTER_DEFAULTS = {
+  CACHE_ENABLED: "true",
+  CACHE_STORE: "redis",
+  CACHE_AUTO_PURGE: "true",
+  RATE_LIMITER_STORE: "redis",
+  SYNCHRONIZATION_STORE: "redis",
+  WEBSOCKETS_ENABLED: "true",
+  SERVER_SHUTDOWN_TIMEOUT: "10000",
+};
+const redisConfigured = Boolean(env.REDIS || env.REDIS_HOST);
+if (redisConfigured) {
+  for (const [key, value] of Object.entries(CLUSTER_DEFAULTS)) env[key] ??= value;
+}
 // Live Preview and the Visual Editor show the site in an iframe of the admin app.
 if (env.SITE_URL && !env.CONTENT_SECURITY_POLICY_DIRECTIVES__FRAME_SRC) {
   try {
@@ -284,8 +303,26 @@ function startForeground() {
   child.on("exit", (code, signal) => process.exit(code ?? (signal === "SIGTERM" || signal === "SIGINT" ? 0 : 1)));
 }
 
+/** Settings that hold secrets: `config` prints their names, never their values. */
+const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|KEY|^REDIS$|^DB_CONNECTION_STRING$/;
+
+/** `config`: the settings Directus would run with, secrets masked, as JSON on stdout. */
+function printConfig() {
+  const names = Object.keys(env)
+    .filter((key) =>
+      /^(CACHE|RATE_LIMITER|SYNCHRONIZATION|REDIS|WEBSOCKETS|STORAGE|DB|PUBLIC_URL|HOST|PORT|SERVER_SHUTDOWN|IP_TRUST|CONTENT_SECURITY|FLOWS_ENV)/.test(
+        key,
+      ),
+    )
+    .sort();
+  console.log(JSON.stringify(Object.fromEntries(names.map((key) => [key, SECRET_SETTING.test(key) ? "(set)" : env[key]])), null, 2));
+}
+
 function checkSettings(name) {
   const missing = (REQUIRED[name] ?? []).filter((key) => !env[key]);
+  // A store on Redis needs Redis.
+  const needRedis = ["CACHE_STORE", "RATE_LIMITER_STORE", "SYNCHRONIZATION_STORE"].filter((key) => env[key] === "redis");
+  if (needRedis.length && !redisConfigured) missing.push(`REDIS (for ${needRedis.map((key) => `${key}=redis`).join(", ")})`);
   if (["pg", "postgres", "postgresql"].includes(env.DB_CLIENT)) missing.push(...REQUIRED_PG.filter((key) => !env[key]));
   if (missing.length) {
     console.error(`[entrypoint] missing settings: ${missing.join(", ")} (see cms/README.md, "Production")`);
@@ -307,11 +344,20 @@ function checkSettings(name) {
   }
 }
 
-if (!["start", "migrate", "plan"].includes(command)) {
-  console.error(`usage: docker-entrypoint.mjs [start|migrate|plan] (got "${command}")`);
+if (!["start", "migrate", "plan", "config"].includes(command)) {
+  console.error(`usage: docker-entrypoint.mjs [start|migrate|plan|config] (got "${command}")`);
   process.exit(2);
 }
 checkSettings(command === "start" && env.CMS_MIGRATE_ON_START !== "false" ? "migrate" : command);
+if (command === "config") {
+  printConfig();
+  process.exit(0);
+}
+if (redisConfigured && (env.STORAGE_LOCATIONS ?? "local").split(",").includes("local")) {
+  log(
+    `files are stored on local disk (${env.STORAGE_LOCAL_ROOT ?? "uploads"}): every instance must share that folder, or use S3/R2 (STORAGE_LOCATIONS=r2)`,
+  );
+}
 try {
   if (command === "plan") await plan();
   else {

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: the whole site on http://localhost:3000, with hot module replacement.
 // 1. unless API_BASE_URL points at another Directus, prepares (first run: bootstrap, schema,
-//    permissions, demo content) and starts the local Directus on 127.0.0.1:8055;
+//    permissions, demo content) and starts the local Directus on 127.0.0.1:8055; another one
+//    (such as `npm run cms:cluster`'s balancer, API_BASE_URL=http://127.0.0.1:18055) must answer
+//    /server/ping first;
 // 2. runs Vite's dev server (vite.config.ts) on 127.0.0.1:3000: the worker in workerd through
 //    @cloudflare/vite-plugin, the browser code and Tailwind with HMR. No build step: an edit to
 //    a view or to app.css shows in the browser without a reload (measured by
@@ -60,6 +62,14 @@ try {
     stops.push(running.stop);
     console.log(`[cms] Directus is up at ${running.url} (admin: ${running.url}/admin)`);
   } else {
+    const answers = await fetch(`${apiBaseUrl.replace(/\/+$/, "")}/server/ping`, { signal: AbortSignal.timeout(5000) }).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (!answers)
+      throw new Error(
+        `API_BASE_URL=${apiBaseUrl} does not answer /server/ping: start that Directus first (a local cluster: npm run cms:cluster).`,
+      );
     console.log(`using the Directus at ${apiBaseUrl}`);
   }
 

@@ -4,7 +4,9 @@
 // `N passed, N failed[, N skipped]` summed over all of them.
 //   vitest projects: unit (Node), worker (workerd), browser (Chromium), contract and fault (real stacks)
 //   node --test:     CMS tests against a real local Directus (cms/test), once on SQLite and
-//                    once on PostgreSQL (a throwaway server; skipped when PostgreSQL is not installed)
+//                    once on PostgreSQL (a throwaway server; skipped when PostgreSQL is not installed),
+//                    then Directus as a cluster (cms/test/cluster.test.mjs: two instances, Redis,
+//                    HAProxy, on the same PostgreSQL; skipped with the reason when a tool is missing)
 // The browser suite runs in a lane of its own beside the others; each lane's output is printed
 // when it ends and kept in test-results/.
 import { spawn, spawnSync } from "node:child_process";
@@ -109,22 +111,31 @@ async function contractPass(name, files, env = process.env) {
 async function cmsPasses() {
   const contractDir = join(root, "cms/test");
   const files = existsSync(contractDir) ? readdirSync(contractDir).filter((f) => f.endsWith(".test.mjs")) : [];
-  // The production entrypoint is tested on PostgreSQL only.
+  // The production entrypoint is tested on PostgreSQL only; the cluster is a pass of its own.
   const pgOnly = new Set(["entrypoint.test.mjs"]);
-  const sqliteFiles = files.filter((f) => !pgOnly.has(f));
+  const cluster = "cluster.test.mjs";
+  const clusterPass = (env) => contractPass("cms tests (Directus as a cluster: Redis, HAProxy, two instances)", [cluster], env);
+  const sqliteFiles = files.filter((f) => !pgOnly.has(f) && f !== cluster);
   if (sqliteFiles.length) await contractPass("cms tests (Directus on SQLite)", sqliteFiles);
   if (!files.length) return;
   // One throwaway server, a database per Directus instance (lib.mjs); files that honour
   // CMS_TEST_PORT_OFFSET move their Directus by 20.
+  const pgFiles = files.filter((f) => f !== cluster);
   if (!postgresBinDir()) {
-    console.log(`\nPostgreSQL is not installed (apt-get install postgresql): the PostgreSQL pass is skipped (${files.length} files)`);
-    totals.skipped += files.length;
+    console.log(`\nPostgreSQL is not installed (apt-get install postgresql): the PostgreSQL pass is skipped (${pgFiles.length} files)`);
+    totals.skipped += pgFiles.length;
+    // The cluster file reports its own tests as skipped, with the reason.
+    if (files.includes(cluster)) await clusterPass();
     return;
   }
   let server = null;
   try {
     server = await startPostgres({ port: Number(process.env.CMS_TEST_PG_PORT ?? 5433), log: () => {} });
-    await contractPass("cms tests (Directus on PostgreSQL)", files, { ...process.env, ...testEnv(server), CMS_TEST_PORT_OFFSET: "20" });
+    const pgEnv = { ...process.env, ...testEnv(server) };
+    await contractPass("cms tests (Directus on PostgreSQL)", pgFiles, { ...pgEnv, CMS_TEST_PORT_OFFSET: "20" });
+    // On the same server: its seeded template database is there now, so the cluster's database
+    // is a copy (seconds) instead of a new seed (a minute).
+    if (files.includes(cluster)) await clusterPass(pgEnv);
   } catch (error) {
     console.error(`the PostgreSQL pass could not run: ${error.message}`);
     totals.failed += 1;

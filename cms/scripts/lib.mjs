@@ -112,9 +112,11 @@ export function cmsConfig(opts = {}) {
 }
 
 /**
- * Environment for a Directus process.
+ * Environment for a Directus process. `env` entries win over the settings below (the cluster,
+ * cms/scripts/cluster.mjs, puts cache, rate limiter and synchronisation on Redis with them).
  * @param {{dataDir?: string, port?: number, siteUrl?: string, revalidateSecret?: string,
- *          db?: {client: 'pg' | 'sqlite3', host?: string, port?: number, database?: string, user?: string, password?: string}}} [opts]
+ *          db?: {client: 'pg' | 'sqlite3', host?: string, port?: number, database?: string, user?: string, password?: string},
+ *          env?: Record<string, string>}} [opts]
  * @returns {Record<string, string>}
  */
 export function cmsEnv(opts = {}) {
@@ -166,6 +168,7 @@ export function cmsEnv(opts = {}) {
     // instance has nothing to shed load for (production keeps Directus' default: docker-entrypoint).
     PRESSURE_LIMITER_ENABLED: "false",
     ACCESS_TOKEN_TTL: "1h",
+    ...opts.env,
   };
 }
 
@@ -549,6 +552,9 @@ export async function prepareCms(opts = {}) {
 // a copy (`CREATE DATABASE … TEMPLATE` on PostgreSQL): only the access set-up (tokens and site
 // URL differ) runs again.
 
+/** Scripts that run a CMS but take no part in what a seeded data dir holds (their edits keep the template). */
+const NOT_IN_TEMPLATE = new Set(["scripts/cluster.mjs"]);
+
 /** Everything a seeded data dir depends on: the schema snapshot, the set-up, seed and extension code, the seed data. */
 function templateKey() {
   const hash = createHash("sha256").update(readFileSync(SNAPSHOT_FILE));
@@ -556,7 +562,8 @@ function templateKey() {
   const dirs = ["scripts", "seed", ...extensions.map((entry) => join("extensions", entry.name))];
   for (const dir of dirs) {
     for (const name of readdirSync(join(CMS_DIR, dir)).sort()) {
-      if (/\.(mjs|js|json)$/.test(name)) hash.update(`${dir}/${name}`).update(readFileSync(join(CMS_DIR, dir, name)));
+      if (/\.(mjs|js|json)$/.test(name) && !NOT_IN_TEMPLATE.has(`${dir}/${name}`))
+        hash.update(`${dir}/${name}`).update(readFileSync(join(CMS_DIR, dir, name)));
     }
   }
   return hash.digest("hex").slice(0, 12);

@@ -12,6 +12,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { clusterEnv } from "../scripts/cluster.mjs";
 import { CMS_DIR, SNAPSHOT_FILE } from "../scripts/lib.mjs";
 import { DEFAULT_PG_PORT, postgresBinDir, startPostgres } from "../scripts/postgres.mjs";
 
@@ -215,6 +216,32 @@ describe("docker-entrypoint.mjs on an empty PostgreSQL", { skip }, () => {
     assert.equal((await weak.exit).code, 2);
     assert.match(weak.output, /development defaults are not allowed here: DIRECTUS_PREVIEW_TOKEN/);
     assert.ok(!weak.output.includes("dev-preview-token-change-me"), "the rejected value is not echoed");
+  });
+
+  test("more than one instance: with REDIS set, the cluster tests' settings are the defaults; a store on Redis without Redis is refused", async () => {
+    const { CACHE_ENABLED, ...withoutCache } = entrypointEnv();
+    const storageRoot = join(work, "uploads");
+    const run = runEntrypoint(["config"], { ...withoutCache, REDIS: "redis://:a-password@127.0.0.1:9/0" });
+    assert.equal((await run.exit).code, 0, run.output);
+    const config = JSON.parse(run.output);
+    const expected = clusterEnv({ publicUrl: URL_, redisUrl: "redis://…", storageRoot });
+    for (const key of [
+      "CACHE_ENABLED",
+      "CACHE_STORE",
+      "CACHE_AUTO_PURGE",
+      "RATE_LIMITER_STORE",
+      "SYNCHRONIZATION_STORE",
+      "WEBSOCKETS_ENABLED",
+      "SERVER_SHUTDOWN_TIMEOUT",
+    ]) {
+      assert.equal(config[key], expected[key], key);
+    }
+    assert.equal(config.REDIS, "(set)", "no secret in the output");
+    assert.ok(!run.output.includes("a-password"));
+
+    const noRedis = runEntrypoint(["config"], { ...entrypointEnv(), SYNCHRONIZATION_STORE: "redis" });
+    assert.equal((await noRedis.exit).code, 2);
+    assert.match(noRedis.output, /missing settings: REDIS \(for SYNCHRONIZATION_STORE=redis\)/);
   });
 
   test("first start: bootstrap, schema, access set-up, then serves", { timeout: 400_000 }, async (t) => {

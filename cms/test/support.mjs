@@ -31,9 +31,10 @@ export function graphqlClient(baseUrl) {
 /**
  * A fake site that records every request the CMS's Flow sends it (POST /api/revalidate), as
  * `{ method, url, headers, body }` with the JSON body parsed (null when it is not JSON).
- * `waitFor(predicate)` resolves with the first matching call, or fails after `timeoutMs`.
+ * `waitFor(predicate)` resolves with the first matching call, or fails after `timeoutMs`. `port`:
+ * where it listens (default: any free port).
  */
-export async function startRevalidateCatcher() {
+export async function startRevalidateCatcher({ port = 0 } = {}) {
   const calls = [];
   const waiters = [];
   const server = createServer((req, res) => {
@@ -55,7 +56,7 @@ export async function startRevalidateCatcher() {
       res.writeHead(200, { "Content-Type": "application/json" }).end('{"revalidated":true}');
     });
   });
-  server.listen(0, "127.0.0.1");
+  server.listen(port, "127.0.0.1");
   await once(server, "listening");
   return {
     siteUrl: `http://127.0.0.1:${server.address().port}`,
