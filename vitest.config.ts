@@ -2,7 +2,7 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 /**
- * Three suites, one runner:
+ * Five suites, one runner (the CMS tests run under `node --test`, cms/test):
  * - unit: plain Node tests of pure modules and build scripts (test/unit);
  * - worker: the worker inside workerd with its real bindings (src/**\/*.test.ts(x), test/worker);
  * - browser: Debian's Chromium against a seeded Directus and `wrangler dev` (test/browser);

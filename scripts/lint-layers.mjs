@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run lint` (and `npm test`): the import rules of .dependency-cruiser.cjs over src/, and no
-// cycle between the units of the code (a feature, a shared layer, an app folder). Fails on any
+// cycle between the units of the code (a feature, a shared layer, an app folder) through imports
+// that run (type-only imports are erased). Fails on any
 // rule error not in .dependency-cruiser-known-violations.json, and on any unit cycle.
 //   node scripts/lint-layers.mjs [--units] [paths…]   (default: src; --units prints the unit graph)
 import { spawnSync } from "node:child_process";
@@ -40,7 +41,8 @@ let crossUnitImports = 0;
 for (const module of report.modules) {
   if (!module.source.startsWith("src/") || /\.test\.tsx?$/.test(module.source)) continue;
   for (const dependency of module.dependencies) {
-    if (!dependency.resolved.startsWith("src/")) continue;
+    // Type-only imports are erased before anything runs: they order no module's loading.
+    if (!dependency.resolved.startsWith("src/") || dependency.dependencyTypes.some((type) => type.startsWith("type-"))) continue;
     const from = unitOf(module.source);
     const to = unitOf(dependency.resolved);
     if (from === to) continue;
@@ -90,10 +92,10 @@ for (const group of unitCycles) {
   console.error(`layers: units that import each other around a loop: ${group.join(", ")}`);
   for (const from of group)
     for (const [to, imports] of graph.get(from) ?? [])
-      if (group.includes(to)) console.error(`  ${from} → ${to}: ${imports.slice(0, 3).join("; ")}${imports.length > 3 ? ` (+${imports.length - 3})` : ""}`);
+      if (group.includes(to))
+        console.error(`  ${from} → ${to}: ${imports.slice(0, 3).join("; ")}${imports.length > 3 ? ` (+${imports.length - 3})` : ""}`);
 }
-if (printUnits)
-  for (const [from, edges] of [...graph].sort()) console.log(`${from} → ${[...edges.keys()].sort().join(", ")}`);
+if (printUnits) for (const [from, edges] of [...graph].sort()) console.log(`${from} → ${[...edges.keys()].sort().join(", ")}`);
 
 const known = report.summary.ignore ?? 0;
 const units = new Set([...graph.keys(), ...[...graph.values()].flatMap((edges) => [...edges.keys()])]);
@@ -101,4 +103,4 @@ console.log(
   `layers: ${report.summary.totalCruised} modules in ${units.size} units, ${crossUnitImports} imports across units, ` +
     `${errors.length} new violation${errors.length === 1 ? "" : "s"}, ${known} known, ${unitCycles.length} unit cycle${unitCycles.length === 1 ? "" : "s"}`,
 );
-process.exit(errors.length ? 1 : 0);
+process.exit(errors.length || unitCycles.length ? 1 : 0);

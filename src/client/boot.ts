@@ -6,7 +6,7 @@ import { loadRoute, type RouteId } from "../routes/table";
 import { findLink, inAppTarget, loadAheadTarget, pathOf, plainClick } from "./links";
 import { deferredForTap, fetchAhead, fingerMovedOn, fingerUp, follow, placingFocusNow, preferTapped, showAgain, showingLocation } from "./page-swap";
 import { preloadVisibleLinks } from "./visible-links";
-import { interactions, markInteracted, savingData, whenIdle } from "./when";
+import { interactions, markInteracted, savingData, whenIdle } from "../ui/when";
 
 /**
  * The one script every page loads first (about 6 kB gzip). The server's HTML is the whole page and

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { PagePayload } from "../render/payload";
-import { App } from "../shell/App";
+import { App } from "../routes/App";
 import type { PageState } from "../routes/table";
 import { seedQueryCache } from "./content";
 import { loadPage, startRouter } from "./navigate";

@@ -1,4 +1,5 @@
-import { matchRoute, workerOnlyPrefixes } from "../routes/table";
+import { matchRoute } from "../routes/table";
+import { workerOnlyPrefixes } from "../routing/worker-only";
 
 /**
  * Which clicks become in-app navigations (spec section 2): a same-origin link with no hash

@@ -8,7 +8,7 @@ import { applyHead } from "./head";
 import { findLink, inAppTarget, loadAheadTarget, pathOf } from "./links";
 import { startProgress, stopProgress } from "./progress";
 import { preloadVisibleLinks } from "./visible-links";
-import { whenIdle } from "./when";
+import { whenIdle } from "../ui/when";
 
 export interface LoadedState {
   state: PageState;

@@ -1,4 +1,4 @@
-import { savingData, whenIdle } from "./when";
+import { savingData, whenIdle } from "../ui/when";
 
 /**
  * Once the app runs, the pages of the first few in-app links that come into view are loaded

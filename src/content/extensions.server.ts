@@ -31,7 +31,7 @@ export interface ResolverContext {
  */
 export type Resolver = (variables: Record<string, unknown>, context: ResolverContext) => Promise<unknown>;
 
-export interface TransformContext {
+interface TransformContext {
   kv: KVNamespace;
   siteUrl: string;
   apiBaseUrl: string;

@@ -3,9 +3,9 @@
  * how the CMS names things.
  */
 import type { SiteConfig } from "../config/site";
-import { postHref } from "../routing/paths/blog";
+import { postHref } from "../lib/paths/blog";
 import type { AuthorSummary, EventCard, ImageRef, MenuItem, PostCard, SiteChrome } from "./types/site";
-import { eventHref } from "../routing/paths/events";
+import { eventHref } from "../lib/paths/events";
 import type {
   AuthorCardFieldsFragment,
   EventCardFieldsFragment,

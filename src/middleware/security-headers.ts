@@ -1,16 +1,7 @@
 import { sha256Base64 } from "../lib/digest";
+import { cmsOrigin } from "../lib/cms-origin";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Bindings } from "../env";
-
-/** The Directus origin editors use (admin, Live Preview): `CMS_PUBLIC_URL`, else `API_BASE_URL`. */
-export function cmsOrigin(env: Pick<Bindings, "API_BASE_URL" | "CMS_PUBLIC_URL">): string {
-  const url = env.CMS_PUBLIC_URL?.trim() || env.API_BASE_URL;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url.replace(/\/+$/, "");
-  }
-}
 
 /** A fresh base64 nonce per request for the CSP and every script the page writes. */
 export function createNonce(): string {

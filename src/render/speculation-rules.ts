@@ -1,4 +1,4 @@
-import { workerOnlyPrefixes } from "../routes/table";
+import { workerOnlyPrefixes } from "../routing/worker-only";
 import { shownInPlaceAttribute } from "../ui/navigation";
 import { nonceAttribute, serializeForScript } from "./serialize";
 

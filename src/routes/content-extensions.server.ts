@@ -1,5 +1,5 @@
 import { installContentExtensions } from "../content/extensions.server";
-import { apiReferenceContent } from "../features/api-reference/content.server";
+import { apiReferenceContent } from "../features/docs/api-reference/content.server";
 import { blogContent } from "../features/blog/content.server";
 import { careersContent } from "../features/careers/content.server";
 import { changelogContent } from "../features/changelog/content.server";

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { Operation } from "../content/operation";
 import type { AppEnv } from "../env";
 import { renderErrorPage, renderPage } from "./render-page.server";
-import { loaderArgs, siteChrome } from "../render/request-context.server";
+import { loaderArgs, siteChrome } from "../routing/request-context.server";
 import { PageNotFound, type ContentSource } from "../routing/define";
 import { loadRoute, matchRoute, type PageState } from "./table";
 

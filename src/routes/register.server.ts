@@ -1,12 +1,14 @@
 import type { Hono } from "hono";
-import { mockPrefix, mockRoutes } from "../features/api-reference/mock.server";
+import { mockPrefix, mockRoutes } from "../features/docs/api-reference/mock.server";
 import { imageEndpoint } from "../config/images";
 import type { AppEnv } from "../env";
 import { imageRoute, type ImageOptions } from "../features/images/handler.server";
 import { collectRoutes } from "../features/analytics/routes/collect.server";
 import { consentRoutes } from "../features/consent/routes/api.server";
 import { feedbackRoutes, type FeedbackOptions } from "../features/feedback/routes/api.server";
+import { feedbackPageExists } from "./feedback-pages.server";
 import { formRoutes, type FormsOptions } from "../features/forms/routes/api.server";
+import { formsOnPage } from "../features/pages";
 import { graphqlRoutes } from "./api/graphql.server";
 import { previewRoutes } from "./api/preview.server";
 import { revalidateRoutes } from "./api/revalidate.server";
@@ -35,8 +37,8 @@ export function registerRoutes(
   app.route("/api/consent", consentRoutes);
   app.route("/api/collect", collectRoutes);
   app.route("/api/subscribe", subscribeRoutes(subscribe));
-  app.route("/api/forms", formRoutes(forms));
-  app.route("/api/feedback", feedbackRoutes(feedback));
+  app.route("/api/forms", formRoutes(formsOnPage, forms));
+  app.route("/api/feedback", feedbackRoutes(feedbackPageExists, feedback));
   app.route("/api/search", searchRoutes);
   app.route(mockPrefix, mockRoutes);
   // Last under /api/: what no endpoint above answered (before the pages, which take any GET).

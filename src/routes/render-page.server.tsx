@@ -5,7 +5,7 @@ import type { AppEnv } from "../env";
 import { t } from "../i18n";
 import type { RouteModule } from "../routing/define";
 import { loadRoute, type PageState } from "./table";
-import { App } from "../shell/App";
+import { App } from "./App";
 import { isNotFoundStatus } from "../shell/ErrorPage";
 import { hashedPagePolicy } from "../middleware/security-headers";
 import { clientEntryIntegrity } from "../render/asset-tags";
@@ -15,7 +15,7 @@ import { isCrawler } from "../render/crawlers";
 import { documentEnd, documentStart } from "../render/document.server";
 import type { PageMeta } from "../render/meta";
 import type { PagePayload } from "../render/payload";
-import { siteChrome, siteConfig } from "../render/request-context.server";
+import { siteChrome, siteConfig } from "../routing/request-context.server";
 
 /** The build's policy for public pages (hashes are computed once per isolate). */
 let hashedPolicy: Promise<string | null> | undefined;

@@ -2,19 +2,19 @@ import { type Context, Hono } from "hono";
 import { sitemapQuery } from "../content/queries/sitemap";
 import type { AppEnv } from "../env";
 import { escapeXml } from "../render/serialize";
-import { authorHref, postHref } from "../routing/paths/blog";
+import { authorHref, postHref } from "../lib/paths/blog";
 import { publicHtmlCacheControl } from "../render/cache-policy";
-import { apiOperationHref, apiTagHref, usableNavigation } from "../features/api-reference/types";
-import { apiNavigationQuery } from "../features/api-reference/queries";
+import { apiOperationHref, apiTagHref, usableNavigation } from "../features/docs/api-reference/types";
+import { apiNavigationQuery } from "../features/docs/api-reference/queries";
 import { changelogEntriesQuery } from "../features/changelog/queries";
 import { docsTreeQuery } from "../features/docs/queries";
 import { productFacets, reshapeChangelogEntry, type ChangelogEntry } from "../features/changelog/entries";
-import { changelogHref } from "../routing/paths/changelog";
+import { changelogHref } from "../lib/paths/changelog";
 import { buildDocsTree } from "../features/docs/tree";
 import { legalPages } from "../features/legal/legal-pages";
 import { routeIds, routeTable } from "./table";
-import { eventHref } from "../routing/paths/events";
-import { jobHref } from "../routing/paths/careers";
+import { eventHref } from "../lib/paths/events";
+import { jobHref } from "../lib/paths/careers";
 
 /** Where each kind of content lives on the site. */
 const contentPaths = {

@@ -24,9 +24,9 @@ export const routeTable = {
   legal: { path: "/legal/:page", module: () => import("../features/legal/routes/legal") },
   changelog: { path: "/changelog", module: () => import("../features/changelog/routes/changelog") },
   docs: { path: "/docs", module: () => import("../features/docs/routes") },
-  apiReference: { path: "/docs/api", module: () => import("../features/api-reference/routes/api") },
-  apiTag: { path: "/docs/api/:tag", module: () => import("../features/api-reference/routes/api") },
-  apiOperation: { path: "/docs/api/:tag/:operation", module: () => import("../features/api-reference/routes/api") },
+  apiReference: { path: "/docs/api", module: () => import("../features/docs/api-reference/routes/api") },
+  apiTag: { path: "/docs/api/:tag", module: () => import("../features/docs/api-reference/routes/api") },
+  apiOperation: { path: "/docs/api/:tag/:operation", module: () => import("../features/docs/api-reference/routes/api") },
   doc: { path: "/docs/*path", module: () => import("../features/docs/routes/page") },
   // Last and least specific: any other path may be a page built in the CMS.
   page: { path: "/*path", module: () => import("../features/pages/routes/cms-page") },
@@ -37,13 +37,6 @@ type ModuleOf<Id extends RouteId> = Awaited<ReturnType<(typeof routeTable)[Id]["
 type RouteData<Id extends RouteId> = ModuleOf<Id> extends RouteModule<infer Data> ? Data : never;
 
 export const routeIds = Object.keys(routeTable) as RouteId[];
-
-/**
- * Paths the worker answers itself (API routes, the image route, the platform's own), registered
- * before the pages: the browser never loads one ahead as a page (the app's preload, the
- * speculation rules), though the catch-all route would match it.
- */
-export const workerOnlyPrefixes = ["/api/", "/_next/", "/cdn-cgi/"] as const;
 
 /** The route of a path and its decoded parameters, or null. */
 export const matchRoute = createMatcher(Object.fromEntries(routeIds.map((id) => [id, routeTable[id].path])) as Record<RouteId, string>);

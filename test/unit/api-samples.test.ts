@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // Plain ES modules of the CMS: the seeded document and the processing its hook runs.
 import { processApiDocument } from "../../cms/extensions/api-reference/process.mjs";
 import { apiReferenceDocument } from "../../cms/seed/api-reference.mjs";
-import { mockPrefix, mockRoutes } from "../../src/features/api-reference/mock.server";
-import { codeSamples } from "../../src/features/api-reference/samples";
-import type { ApiReference } from "../../src/features/api-reference/types";
+import { mockPrefix, mockRoutes } from "../../src/features/docs/api-reference/mock.server";
+import { codeSamples } from "../../src/features/docs/api-reference/samples";
+import type { ApiReference } from "../../src/features/docs/api-reference/types";
 import type { AppEnv } from "../../src/env";
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ApiSchema } from "../../src/features/api-reference/types";
-import { validateValue } from "../../src/features/api-reference/validate";
+import type { ApiSchema } from "../../src/features/docs/api-reference/types";
+import { validateValue } from "../../src/features/docs/api-reference/validate";
 
 /** Names every object inherits: the validator must look up only a schema's own entries. */
 const inherited = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"];

@@ -30,6 +30,28 @@ describe("the layers are kept by a tool", () => {
     expect(result.stderr).toContain("shared-layer-imports-feature: src/lib/planted-upward-import.ts → src/routes/table.ts");
   });
 
+  it("fails when a shared layer imports a feature's module", () => {
+    const result = planted("src/content/planted-feature-import.ts", 'export { blogPostsQuery } from "../features/blog/queries";\n');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("shared-layer-imports-feature: src/content/planted-feature-import.ts → src/features/blog/queries.ts");
+  });
+
+  it("fails when a feature reaches into another feature past its public module", () => {
+    const result = planted("src/features/events/planted-deep-import.ts", 'export { postsPerPage } from "../blog/listing";\n');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      "feature-imports-feature-through-its-public-module: src/features/events/planted-deep-import.ts → src/features/blog/listing.ts",
+    );
+  });
+
+  it("fails when two units import each other around a loop", () => {
+    // render already imports lib (html-text): lib importing render closes a loop.
+    const result = planted("src/lib/planted-cycle.ts", 'export { defaultSocialImageSize } from "../render/meta";\n');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/units that import each other around a loop: .*src\/lib, .*src\/render/);
+    expect(result.stderr).toContain("src/lib → src/render: src/lib/planted-cycle.ts → src/render/meta.ts");
+  });
+
   it("fails when the browser's code reaches a server-only module", () => {
     const result = planted("src/client/planted-server-import.ts", 'export { ContentError } from "../content/client.server";\n');
     expect(result.status).toBe(1);

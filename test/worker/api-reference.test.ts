@@ -162,7 +162,7 @@ describe("the mock API", () => {
   const key = { Authorization: "Bearer mrd_test_example" };
 
   it("answers every operation's example request with its documented example", async () => {
-    const { codeSamples } = await import("../../src/features/api-reference/samples");
+    const { codeSamples } = await import("../../src/features/docs/api-reference/samples");
     for (const operation of processed.reference.operations) {
       const expected = documentOperations.find((candidate) => candidate.id === operation.id)!.successExample;
       const sample = codeSamples(operation, "http://localhost:3000/api/mock").find((candidate) => candidate.language === "typescript")!;

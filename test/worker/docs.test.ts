@@ -4,7 +4,7 @@ import manifest from "../../src/generated/asset-manifest.json";
 import { createApp } from "../../src/app";
 import { Content } from "../../src/content/content.server";
 import { sweepDocPages } from "../../src/features/docs/prerender.server";
-import { renderCacheKey, resetRenderCache } from "../../src/features/docs/render-cache.server";
+import { renderCacheKey, resetRenderCache } from "../../src/render/markdown/render-cache.server";
 import { docsPageQuery, docsSourcesQuery } from "../../src/features/docs/queries";
 import { docsBodiesAnswer, docsPages } from "./fixtures/docs";
 import { resetIsolateCache } from "../../src/content/cache.server";

@@ -11,7 +11,7 @@ const options = {
   configure(app: Parameters<NonNullable<import("../../src/app").AppOptions["configure"]>>[0]) {
     app.get("/__test/throw-in-render/:renderer", async (c) => {
       const { renderDocument, streamDocument } = await import("../../src/routes/render-page.server");
-      const { siteChrome } = await import("../../src/render/request-context.server");
+      const { siteChrome } = await import("../../src/routing/request-context.server");
       const { Shell } = await import("../../src/shell/Shell");
       const site = await siteChrome(c);
       const render = c.req.param("renderer") === "stream" ? streamDocument : renderDocument;

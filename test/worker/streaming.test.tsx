@@ -24,7 +24,7 @@ const options = {
   configure(app: Parameters<NonNullable<import("../../src/app").AppOptions["configure"]>>[0]) {
     app.get("/__test/slow", async (c) => {
       const { streamDocument } = await import("../../src/routes/render-page.server");
-      const { siteChrome } = await import("../../src/render/request-context.server");
+      const { siteChrome } = await import("../../src/routing/request-context.server");
       const { Shell } = await import("../../src/shell/Shell");
       const site = await siteChrome(c);
       const promise = slowData.promise;

@@ -1,7 +1,7 @@
 import { imageUrl } from "../../config/images";
 import { sanitizeHtml, type SanitizeOptions } from "../../lib/sanitize-html";
 import type { SiteConfig } from "../../config/site";
-import { authorHref } from "../../routing/paths/blog";
+import { authorHref } from "../../lib/paths/blog";
 import type { AuthorDetail, AuthorProfile, PostDetail } from "./types";
 import type {
   BlogAuthorQuery,

@@ -2,7 +2,7 @@ import { httpUrl } from "../../lib/urls";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import { defineOperation } from "../../content/operation";
 import type { JobDetail, JobSummary } from "./types";
-import { jobHref } from "../../routing/paths/careers";
+import { jobHref } from "../../lib/paths/careers";
 import type {
   CareersJobQuery,
   CareersJobQueryVariables,

@@ -23,7 +23,7 @@ export interface CareersRoles {
 }
 
 /**
- * The careers list as an operation the worker answers itself (content/resolvers.server.ts) from
+ * The careers list as an operation the worker answers itself (its feature's `content.server.ts`) from
  * the cached query of every role (CareersJobs): the page payload and a client navigation's /graphql answer
  * carry one page of roles, never all of them. Only the set filters are variables.
  */

@@ -1,5 +1,5 @@
 import type { ContentExtensions } from "../../content/extensions.server";
-import { renderMarkdownCached } from "../docs/index.server";
+import { renderMarkdownCached } from "../../render/markdown/render-cache.server";
 import type { ChangelogEntriesQuery } from "./queries";
 
 type EntrySource = Omit<ChangelogEntriesQuery["changelog_entries"][number], "html"> & { body: string | null };

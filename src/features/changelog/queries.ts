@@ -29,7 +29,7 @@ export interface ChangelogEntriesQuery {
 /**
  * Every live entry, newest first: one cached query behind `/changelog`, its filters and feeds.
  * `body` is Markdown; the server replaces it with HTML before the result is cached or sent
- * (transforms.server.ts), like a docs page's.
+ * (content.server.ts), like a docs page's.
  */
 export const changelogEntriesQuery = defineOperation<ChangelogEntriesQuery>(
   /* GraphQL */ `

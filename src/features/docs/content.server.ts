@@ -1,7 +1,7 @@
 import { itemRead, type ContentExtensions } from "../../content/extensions.server";
 import { resolveDocsNavigation } from "./navigation.server";
 import { docsVersionReads, type DocsPageQuery } from "./queries";
-import { renderMarkdownCached } from "./render-cache.server";
+import { renderMarkdownCached } from "../../render/markdown/render-cache.server";
 
 interface DocsPageSource {
   docs_pages: { id: string; title: string | null; description: string | null; date_updated: string | null; body: string | null }[];

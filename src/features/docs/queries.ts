@@ -26,7 +26,7 @@ query DocsTree($status: [String], $now: String) {
 }`,
 );
 
-/** A doc page as the browser gets it: its Markdown body rendered on the server (see transforms.server.ts). */
+/** A doc page as the browser gets it: its Markdown body rendered on the server (see content.server.ts). */
 export interface RenderedDocsPage {
   id: string;
   title: string | null;

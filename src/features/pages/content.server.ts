@@ -1,5 +1,5 @@
 import { idOf, itemRead, type ContentExtensions, type VersionedRead } from "../../content/extensions.server";
-import { loadHighlighter, renderCodeBlock } from "../docs/index.server";
+import { type Highlighter, renderCodeBlock } from "../../render/markdown/code-blocks.server";
 import { pageVersionRead, sectionVersionRead } from "./queries";
 
 interface BlockRow {
@@ -20,7 +20,7 @@ function* codeItems(rows: readonly (BlockRow | null)[] | null | undefined): Gene
 async function highlightCodeBlocks(rows: readonly (BlockRow | null)[] | null | undefined): Promise<void> {
   const items = [...codeItems(rows)];
   if (!items.length) return;
-  const highlight = await loadHighlighter();
+  const highlight: Highlighter = (await import("../../render/markdown/highlight.server")).highlight;
   for (const item of items) {
     const language = typeof item.language === "string" && item.language !== "text" ? item.language : "";
     item.html = renderCodeBlock(item.code as string, { language, attributes: {} }, highlight);

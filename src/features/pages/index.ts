@@ -1,4 +1,5 @@
 // The pages feature's public module: what other features may use of it.
-export { blocksSearchText, reshapeBlocks } from "./blocks/parse";
+export { blocksSearchText } from "./blocks/parse";
+export { formsOnPage } from "./forms-on-page";
 export { blockFragments } from "./blocks/registry";
-export { pageQuery, shownNow } from "./queries";
+export { shownNow } from "./queries";

@@ -1,3 +1,2 @@
 // The search feature's public module: what other features may use of it.
 export type { SearchDocument } from "./documents";
-export { SearchProposals } from "./views/SearchProposals";

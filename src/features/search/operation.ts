@@ -2,7 +2,7 @@ import { defineOperation } from "../../content/operation";
 import type { SearchOutcome } from "./engine";
 
 /**
- * The site search as an operation the worker answers itself (content/resolvers.server.ts), not
+ * The site search as an operation the worker answers itself (its feature's `content.server.ts`), not
  * Directus: the /search loader runs it on the server and, after a client navigation, through
  * the browser's /graphql like any other query. `kind` and `limit` are optional.
  */

@@ -1,24 +1,20 @@
-import { apiSearchDocuments } from "../api-reference";
-import { usableNavigation } from "../api-reference";
-import { apiNavigationQuery } from "../api-reference";
 import { blocksSearchText } from "../pages";
-import { docsBodiesQuery, docsTreeQuery } from "../docs";
+import { apiNavigationQuery, apiSearchDocuments, buildDocsTree, docsBodiesQuery, docsTreeQuery, usableNavigation } from "../docs";
+import { slugify } from "../../render/markdown/slug";
 import { searchPostsChunk, searchPostsQuery, searchSourcesQuery } from "./queries";
-import { slugify } from "../docs";
 import type { DataOf } from "../../content/operation";
 import type { ContentSource } from "../../routing/define";
 import { offsetChunks } from "../../content/chunks";
 import { generationOf } from "../../content/generations.server";
 import { operationCollections } from "../../content/generated/operations";
-import { buildDocsTree } from "../docs";
-import { changelogEntryHref } from "../../routing/paths/changelog";
+import { changelogEntryHref } from "../../lib/paths/changelog";
 import { docSections, htmlHeadings, htmlToText, markdownText, type SearchDocument } from "./documents";
 import { SearchIndexError } from "./engine";
 import { updateShardedIndex, writeShardedIndex } from "./shard-build";
 import { openShardedIndex, type PartReader, type ShardedIndex, type ShardedMeta } from "./shards";
-import { eventHref } from "../../routing/paths/events";
-import { jobHref } from "../../routing/paths/careers";
-import { postHref } from "../../routing/paths/blog";
+import { eventHref } from "../../lib/paths/events";
+import { jobHref } from "../../lib/paths/careers";
+import { postHref } from "../../lib/paths/blog";
 
 /**
  * The site search index: built from all published content after a CMS change (the webhook)

@@ -8,7 +8,7 @@ import { eventPathQuery } from "../../features/events/queries";
 import { pagePathQuery, sectionPlacementsQuery } from "../../features/pages/queries";
 import { versionedReadFor } from "../../content/extensions.server";
 import type { AppEnv } from "../../env";
-import { authorHref, postHref } from "../../routing/paths/blog";
+import { authorHref, postHref } from "../../lib/paths/blog";
 import { redirectTo, safeLocalPath } from "../../lib/location";
 import { secretsEqual } from "../../lib/secrets.server";
 import {
@@ -22,8 +22,8 @@ import {
   versionKeyPattern,
 } from "../../middleware/preview";
 import { buildDocsTree } from "../../features/docs/tree";
-import { eventHref } from "../../routing/paths/events";
-import { jobHref } from "../../routing/paths/careers";
+import { eventHref } from "../../lib/paths/events";
+import { jobHref } from "../../lib/paths/careers";
 
 /** The page of a CMS item, by collection and id (drafts and scheduled items included); null when there is none. */
 const pathOf: Record<string, (content: Content, id: string) => Promise<string | null>> = {

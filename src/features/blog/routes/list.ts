@@ -1,6 +1,6 @@
 import { blogPostsQuery } from "../queries";
 import { reshapePostCard } from "../../../content/reshape";
-import { blogListHref } from "../../../routing/paths/blog";
+import { blogListHref } from "../../../lib/paths/blog";
 import { BlogPage } from "../views/BlogPage";
 import { t } from "../../../i18n";
 import { defineRoute, PageNotFound } from "../../../routing/define";

@@ -1,6 +1,6 @@
 import { blogPostQuery, blogPostsQuery, reshapePost } from "../queries";
 import { reshapePostCard } from "../../../content/reshape";
-import { blogPath, postHref } from "../../../routing/paths/blog";
+import { blogPath, postHref } from "../../../lib/paths/blog";
 import { PostPage } from "../views/PostPage";
 import { t } from "../../../i18n";
 import { defineRoute, PageNotFound, editableItem } from "../../../routing/define";

@@ -4,7 +4,7 @@ import { authorName } from "../../../content/reshape";
 import type { AppEnv } from "../../../env";
 import { t } from "../../../i18n";
 import { rssResponse } from "../../../render/rss";
-import { blogPath, blogRssPath, postHref } from "../../../routing/paths/blog";
+import { blogPath, blogRssPath, postHref } from "../../../lib/paths/blog";
 
 /** Items in the feed: the latest posts. */
 const rssItemCount = 20;

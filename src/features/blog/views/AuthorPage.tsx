@@ -2,7 +2,7 @@ import { t } from "../../../i18n";
 import { plural } from "../../../i18n/plural";
 import { Avatar } from "../../../ui/Avatar";
 import { LinkedinLink } from "../../../ui/LinkedinLink";
-import { blogPath } from "../../../routing/paths/blog";
+import { blogPath } from "../../../lib/paths/blog";
 import { PostCard } from "./PostCard";
 import { Prose } from "../../../ui/Prose";
 import type { AuthorDetail } from "../types";

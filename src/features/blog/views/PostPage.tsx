@@ -1,7 +1,7 @@
 import { t } from "../../../i18n";
 import { Avatar } from "../../../ui/Avatar";
 import { AuthorCard } from "./AuthorCard";
-import { blogListHref, blogPath } from "../../../routing/paths/blog";
+import { blogListHref, blogPath } from "../../../lib/paths/blog";
 import { PostCard } from "./PostCard";
 import { Prose } from "../../../ui/Prose";
 import type { PostDetail } from "../types";

@@ -1,5 +1,5 @@
 import { t } from "../../../i18n";
-import { blogListHref } from "../../../routing/paths/blog";
+import { blogListHref } from "../../../lib/paths/blog";
 import type { TagCount } from "../types";
 
 const chip =

@@ -3,7 +3,7 @@ import { productFacets, reshapeChangelogEntry, type ChangelogEntry } from "../en
 import { changelogEntriesQuery } from "../queries";
 import type { AppEnv } from "../../../env";
 import { t } from "../../../i18n";
-import { changelogEntryHref, changelogFeedPath, changelogHref, changelogProductFeedPath } from "../../../routing/paths/changelog";
+import { changelogEntryHref, changelogFeedPath, changelogHref, changelogProductFeedPath } from "../../../lib/paths/changelog";
 import { rssResponse } from "../../../render/rss";
 import { kindLabel } from "../views/KindBadge";
 

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense } from "react";
-import { whenInteracted } from "../../../client/when";
+import { whenInteracted } from "../../../ui/when";
 import type { ConsentState } from "../../../lib/consent";
 import { isConsentDialogReady, isConsentDialogRequested, openConsentEvent, requestConsentDialog } from "./events";
 

@@ -1,12 +1,12 @@
 import { Hono, type Context } from "hono";
 import { stream } from "hono/streaming";
-import { operationFile, overviewFile, tagFile } from "../../api-reference";
-import { overviewMarkdown } from "../../api-reference/index.server";
-import { apiOperationHref, apiReferencePath, usableNavigation, usableReference } from "../../api-reference";
-import { apiNavigationQuery, apiReferenceQuery } from "../../api-reference";
+import { operationFile, overviewFile, tagFile } from "../api-reference";
+import { overviewMarkdown } from "../api-reference/index.server";
+import { apiOperationHref, apiReferencePath, usableNavigation, usableReference } from "../api-reference";
+import { apiNavigationQuery, apiReferenceQuery } from "../api-reference";
 import { docsBodiesQuery, docsTreeQuery } from "../queries";
 import type { AppEnv } from "../../../env";
-import { changelogFeedPath } from "../../../routing/paths/changelog";
+import { changelogFeedPath } from "../../../lib/paths/changelog";
 import { publicHtmlCacheControl } from "../../../render/cache-policy";
 import { buildDocsTree, docsPath, findDocsPage, type DocsTree } from "../tree";
 

@@ -1,4 +1,4 @@
-import { apiNavigationQuery, usableNavigation } from "../../api-reference";
+import { apiNavigationQuery, usableNavigation } from "../api-reference";
 import { docsTreeQuery } from "../queries";
 import { t } from "../../../i18n";
 import { DocsIndexPage } from "../views/DocsIndexPage";

@@ -1,7 +1,7 @@
-import { usableNavigation } from "../../api-reference";
+import { usableNavigation } from "../api-reference";
 import type { SiteConfig } from "../../../config/site";
 import { changesFor } from "../../changelog";
-import { apiNavigationQuery } from "../../api-reference";
+import { apiNavigationQuery } from "../api-reference";
 import { changelogLinksQuery } from "../../changelog";
 import { docsPageQuery } from "../queries";
 import { t } from "../../../i18n";

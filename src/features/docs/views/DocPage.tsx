@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import type { ApiNavigation } from "../../api-reference";
+import type { ApiNavigation } from "../api-reference";
 import type { ChangelogLink } from "../../changelog";
 import type { DocHeading } from "../types";
 import { t } from "../../../i18n";

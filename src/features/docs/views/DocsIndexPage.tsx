@@ -1,4 +1,4 @@
-import { type ApiNavigation, apiReferencePath, apiTagHref } from "../../api-reference";
+import { type ApiNavigation, apiReferencePath, apiTagHref } from "../api-reference";
 import { t } from "../../../i18n";
 import type { DocsNavSection } from "../tree";
 import { useSite } from "../../../ui/site-context";

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { changelogPath } from "../../../routing/paths/changelog";
-import { type ApiNavigation, apiOperationHref, apiReferencePath, apiTagHref } from "../../api-reference";
+import { changelogPath } from "../../../lib/paths/changelog";
+import { type ApiNavigation, apiOperationHref, apiReferencePath, apiTagHref } from "../api-reference";
 import { t } from "../../../i18n";
 import type { DocsNavPage, DocsNavSection } from "../tree";
-import { MethodBadge } from "../../api-reference";
+import { MethodBadge } from "../api-reference";
 
 export interface DocsCurrent {
   sectionId: string;

@@ -5,7 +5,7 @@ import { t } from "../../../i18n";
 import { EventsPage } from "../views/EventsPage";
 import { defineRoute, PageNotFound } from "../../../routing/define";
 import { parsePage } from "../../blog";
-import { eventsListHref } from "../../../routing/paths/events";
+import { eventsListHref } from "../../../lib/paths/events";
 import { currentHour, isUpcoming } from "../../../lib/clock";
 
 export { isUpcoming } from "../../../lib/clock";

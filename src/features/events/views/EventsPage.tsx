@@ -3,7 +3,7 @@ import { EventListCard } from "./EventListCard";
 import type { EventCard } from "../../../content/types/site";
 import { PageIntro } from "../../../ui/PageIntro";
 import { Pagination } from "../../blog";
-import { eventsListHref } from "../../../routing/paths/events";
+import { eventsListHref } from "../../../lib/paths/events";
 
 export interface EventsData {
   /** Not over yet, soonest first (split in the loader against the current hour). */

@@ -6,14 +6,17 @@ import { t } from "../../../i18n";
 import { redirectBack } from "../../../lib/location";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { errorFields, logLine } from "../../../lib/log";
-import { loaderArgs } from "../../../render/request-context.server";
-import { PageNotFound } from "../../../routing/define";
-import { loadRoute, matchRoute } from "../../../routes/table";
 
 export interface FeedbackOptions {
   /** Upstream fetch for storing (tests inject a mock Directus). */
   fetch?: typeof fetch;
 }
+
+/**
+ * Whether `path` is a page that asks for feedback and exists (the app answers: it knows the
+ * routes). Throws when the content cannot be read.
+ */
+export type FeedbackPageCheck = (c: Context<AppEnv>, path: string) => Promise<boolean>;
 
 const statusOf: Record<FeedbackOutcome, 200 | 400 | 404 | 429 | 503> = {
   thanks: 200,
@@ -30,25 +33,6 @@ function backToPage(c: Context<AppEnv>, page: unknown, outcome: FeedbackOutcome)
   const parsed = feedbackSchema.shape.page.safeParse(page);
   const back = parsed.success && outcome !== "unknown_page" ? parsed.data : "/docs";
   return redirectBack(c, back, { [feedbackParam]: outcome }, feedbackAnchor, "/docs");
-}
-
-/**
- * Whether `path` is a page that asks for feedback and exists: its route shows the widget
- * (`feedback` in its module) and its loader finds the page, as it would to render it.
- * Throws when the content cannot be read (Directus down and nothing cached).
- */
-async function feedbackPageExists(c: Context<AppEnv>, path: string): Promise<boolean> {
-  const match = matchRoute(path);
-  if (!match) return false;
-  const route = await loadRoute(match.id);
-  if (!route.feedback) return false;
-  try {
-    await route.load({ ...loaderArgs(c, match.params), url: new URL(path, c.req.url) });
-    return true;
-  } catch (error) {
-    if (error instanceof PageNotFound) return false;
-    throw error;
-  }
 }
 
 function answer(c: Context<AppEnv>, page: unknown, outcome: FeedbackOutcome) {
@@ -83,7 +67,7 @@ function count(c: Context<AppEnv>, page: string, helpful: boolean, commented: bo
  * application/json`) gets `{ outcome, message }`. The vote is counted in Analytics Engine; a
  * comment goes to Directus, or to the queue while Directus cannot take it (retried, never lost).
  */
-export function feedbackRoutes(options: FeedbackOptions = {}) {
+export function feedbackRoutes(feedbackPageExists: FeedbackPageCheck, options: FeedbackOptions = {}) {
   return new Hono<AppEnv>()
     .use(
       rateLimit({

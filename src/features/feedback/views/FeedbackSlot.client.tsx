@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense } from "react";
-import { whenNear } from "../../../client/when";
+import { whenNear } from "../../../ui/when";
 import { feedbackAnchor } from "../feedback";
 import { usePagePath } from "../../../ui/path-context";
 

@@ -1,8 +1,6 @@
 import { type Context, Hono } from "hono";
 import { formControlNames, formErrors, formInput, formValuesSchema, reshapeForm, rawFormSchema, type FormDefinition } from "../form-schema";
-import { reshapeBlocks } from "../../pages";
 import { formByKeyQuery } from "../queries";
-import { pageQuery } from "../../pages";
 import type { AppEnv } from "../../../env";
 import { fieldMessageCode, formOutcomeParam, outcomeText, type FormOutcome } from "../outcome";
 import { storeFormSubmission, type FormSubmission, type FormSubmissionMessage } from "../store.server";
@@ -10,7 +8,8 @@ import { verifyTurnstile } from "../turnstile.server";
 import { t } from "../../../i18n";
 import { redirectBack, safeLocalPath } from "../../../lib/location";
 import { rateLimit } from "../../../middleware/rate-limit";
-import { loaderArgs } from "../../../render/request-context.server";
+import { loaderArgs } from "../../../routing/request-context.server";
+import type { LoaderArgs } from "../../../routing/define";
 
 export interface FormsOptions {
   /** Upstream fetch for storing (tests inject a mock Directus). */
@@ -18,6 +17,9 @@ export interface FormsOptions {
   /** Fetch for Turnstile's siteverify (tests inject a fake that answers like Cloudflare). */
   siteverifyFetch?: typeof fetch;
 }
+
+/** The forms a page of the site shows (the pages feature reads them from the page's blocks). */
+export type FormsOnPage = (args: Pick<LoaderArgs, "content" | "config">, path: string) => Promise<FormDefinition[]>;
 
 const formKeyPattern = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -41,7 +43,7 @@ const statusOf: Record<FormOutcome["kind"], 200 | 400 | 403 | 404 | 429 | 503> =
  * honeypot, Turnstile (fails closed: nothing is stored unless Cloudflare said yes), then
  * Directus, or the queue when Directus cannot take it, so an accepted submission is never lost.
  */
-export function formRoutes(options: FormsOptions = {}) {
+export function formRoutes(formsOnPage: FormsOnPage, options: FormsOptions = {}) {
   return new Hono<AppEnv>()
     .use(
       rateLimit({
@@ -80,7 +82,7 @@ export function formRoutes(options: FormsOptions = {}) {
       if (!formKeyPattern.test(key)) return answer({ kind: "not_found" });
       if (!body) return c.json({ message: t("forms.invalid"), errors: {} }, 400);
       try {
-        form = await loadForm(c, key, sourcePage);
+        form = await loadForm(c, formsOnPage, key, sourcePage);
       } catch (error) {
         // Directus down and the definition in no cache: nothing can be checked, so nothing is
         // accepted; the visitor is told (and keeps what they typed, with JavaScript).
@@ -135,7 +137,7 @@ export function formRoutes(options: FormsOptions = {}) {
  * down). A form nobody posted to before the outage is not cached by key yet, but the page the
  * visitor sent it from was read moments ago: its form block carries the same definition.
  */
-async function loadForm(c: Context<AppEnv>, key: string, sourcePage: string): Promise<FormDefinition | null> {
+async function loadForm(c: Context<AppEnv>, formsOnPage: FormsOnPage, key: string, sourcePage: string): Promise<FormDefinition | null> {
   const args = loaderArgs(c);
   try {
     const raw = (await args.content.query(formByKeyQuery, { key })).forms[0];
@@ -144,9 +146,7 @@ async function loadForm(c: Context<AppEnv>, key: string, sourcePage: string): Pr
   } catch (error) {
     const path = safeLocalPath(sourcePage)?.split(/[?#]/)[0];
     if (!path) throw error;
-    const page = (await args.content.query(pageQuery, { path })).pages[0];
-    const blocks = page ? reshapeBlocks(page.blocks, { config: args.config, feed: null }) : [];
-    const found = blocks.map((block) => (block.data as { form?: FormDefinition | null }).form).find((candidate) => candidate?.key === key);
+    const found = (await formsOnPage(args, path)).find((candidate) => candidate.key === key);
     if (!found) throw error;
     console.warn(`form ${key}: definition taken from the cached page ${path} (Directus unavailable)`);
     return found;

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense } from "react";
-import { whenNear } from "../../../client/when";
+import { whenNear } from "../../../ui/when";
 import type { SiteChrome } from "../../../content/types/site";
 
 /**

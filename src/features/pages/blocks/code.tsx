@@ -5,7 +5,7 @@ import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "./parts";
 
 /**
  * A code sample, highlighted by Shiki like the docs. The worker highlights it before the page
- * query's result is cached or sent (`html`, src/content/transforms.server.ts), so no
+ * query's result is cached or sent (`html`, the pages feature's `content.server.ts`), so no
  * highlighter reaches the browser; `code` stays for the search index.
  */
 export const codeBlock = defineBlock({

@@ -5,7 +5,7 @@ import { plural } from "../../../i18n/plural";
 import { PostCard } from "../../blog";
 import { EventBanner } from "../../events";
 import { useEditable } from "../../../ui/editable";
-import { SearchProposals } from "../../search";
+import { SearchProposals } from "../../../ui/SearchProposals";
 import { useSite } from "../../../ui/site-context";
 import { ArrowRightIcon } from "../../../ui/icons";
 import { defineBlock } from "./define";

@@ -4,7 +4,7 @@ import { searchKinds, type SearchKind } from "../documents";
 import type { SearchResult } from "../engine";
 import { formatDate } from "../../../ui/format";
 import { Highlighted } from "./Highlighted";
-import { SearchProposals, type SearchProposal } from "./SearchProposals";
+import { SearchProposals, type SearchProposal } from "../../../ui/SearchProposals";
 import { ArrowRightIcon } from "../../../ui/icons";
 
 export interface SearchData {

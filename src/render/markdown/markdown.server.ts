@@ -24,7 +24,7 @@ import { safeUrl, sanitizeHtml, type SanitizedImage, type SanitizeOptions } from
 import { escapeHtml, escapeText } from "../../lib/html-text";
 import { parseFenceInfo, renderCodeBlock, renderCodeTabs, type CodeTab, type Highlighter } from "./code-blocks.server";
 import { createSlugger } from "./slug";
-import type { DocHeading } from "./types";
+import type { DocHeading } from "./heading";
 
 export { slugify } from "./slug";
 

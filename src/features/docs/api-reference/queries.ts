@@ -1,8 +1,8 @@
-import { defineOperation } from "../../content/operation";
+import { defineOperation } from "../../../content/operation";
 
 /*
  * The API reference singleton. Both fields are written by the CMS when the OpenAPI document is
- * saved (validated, references resolved); see src/features/api-reference/types.ts for their shape.
+ * saved (validated, references resolved); see src/features/docs/api-reference/types.ts for their shape.
  */
 
 /** Tags and operations only: the docs sidebar, search and llms.txt read this small part. */

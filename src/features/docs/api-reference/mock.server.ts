@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { apiReferenceQuery } from "./queries";
-import type { AppEnv } from "../../env";
+import type { AppEnv } from "../../../env";
 import { type ApiOperation, type ApiReference, usableReference } from "./types";
 import { coerceParameter, validateValue, type ValidationIssue } from "./validate";
 

@@ -1,4 +1,4 @@
-// The api-reference feature's public module: what other features may use of it.
+// The API reference's public module within the docs feature: what the rest of docs uses of it.
 export { operationFile, overviewFile, tagFile } from "./markdown";
 export { apiNavigationQuery, apiReferenceQuery } from "./queries";
 export { apiSearchDocuments } from "./search";

@@ -1,5 +1,5 @@
-import { defineOperation } from "../../content/operation";
-import type { DocHeading } from "../docs";
+import { defineOperation } from "../../../content/operation";
+import type { DocHeading } from "../../../render/markdown/heading";
 import type { ApiNavigation, ApiNavOperation, ApiOperation } from "./types";
 
 /**
@@ -35,7 +35,7 @@ export interface ApiPageCommon {
 }
 
 /**
- * Answered by the worker (content/resolvers.server.ts) from the stored document, so the /docs/api
+ * Answered by the worker (its feature's `content.server.ts`) from the stored document, so the /docs/api
  * routes and the browser's /graphql get the same data. No `tag`: the overview; no `operation`: a tag.
  */
 export const apiReferencePageQuery = defineOperation<{ apiReferencePage: ApiPageData | null }, { tag?: string; operation?: string }>(

@@ -1,9 +1,9 @@
 import { type ComponentType, useEffect } from "react";
 import { CookieConsentSlot } from "../features/consent/views/CookieConsentSlot";
 import { ErrorBoundary } from "./ErrorBoundary";
-import { ErrorPage } from "./ErrorPage";
-import { loadedRoute, type PageState } from "../routes/table";
-import { Shell } from "./Shell";
+import { ErrorPage } from "../shell/ErrorPage";
+import { loadedRoute, type PageState } from "./table";
+import { Shell } from "../shell/Shell";
 import { SiteContext } from "../ui/site-context";
 
 /**

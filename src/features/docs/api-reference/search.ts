@@ -1,4 +1,4 @@
-import type { SearchDocument } from "../search";
+import type { SearchDocument } from "../../search";
 import { type ApiNavigation, apiOperationHref } from "./types";
 
 /**

@@ -1,15 +1,15 @@
 import type { ApiPageData } from "../page";
 import { apiReferencePageQuery } from "../page";
 import { apiOperationHref, apiReferencePath, apiTagHref } from "../types";
-import type { SiteConfig } from "../../../config/site";
-import { changesFor } from "../../changelog";
-import { changelogLinksQuery } from "../../changelog";
-import { t } from "../../../i18n";
-import type { PageMeta } from "../../../render/meta";
+import type { SiteConfig } from "../../../../config/site";
+import { changesFor } from "../../../changelog";
+import { changelogLinksQuery } from "../../../changelog";
+import { t } from "../../../../i18n";
+import type { PageMeta } from "../../../../render/meta";
 import { ApiReferencePage, type ApiReferencePageData } from "../views/ApiReferencePage";
-import { defineRoute, PageNotFound } from "../../../routing/define";
-import { docsNavigationQuery } from "../../docs";
-import { docsPath } from "../../docs";
+import { defineRoute, PageNotFound } from "../../../../routing/define";
+import { docsNavigationQuery } from "../../navigation";
+import { docsPath } from "../../tree";
 
 const absolute = (path: string, config: SiteConfig) => new URL(path, config.url).toString();
 

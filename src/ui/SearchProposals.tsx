@@ -1,5 +1,5 @@
-import { t } from "../../../i18n";
-import { SearchIcon } from "../../../ui/icons";
+import { t } from "../i18n";
+import { SearchIcon } from "./icons";
 
 export interface SearchProposal {
   label: string;

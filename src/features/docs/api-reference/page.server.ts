@@ -1,8 +1,8 @@
 import { apiNavigationQuery, apiReferenceQuery } from "./queries";
-import type { ResolverContext } from "../../content/extensions.server";
-import type { DocHeading } from "../docs";
-import { renderCodeBlock } from "../docs/index.server";
-import { renderMarkdownCached } from "../docs/index.server";
+import type { ResolverContext } from "../../../content/extensions.server";
+import type { DocHeading } from "../../../render/markdown/heading";
+import { renderCodeBlock } from "../../../render/markdown/code-blocks.server";
+import { renderMarkdownCached } from "../../../render/markdown/render-cache.server";
 import { mockPrefix } from "./mock.server";
 import type { ApiPageCommon, ApiPageData } from "./page";
 import { codeSamples } from "./samples";

@@ -4,8 +4,8 @@ import { defaultTurnstileScriptUrl, type SiteConfig } from "../config/site";
 import type { SiteChrome } from "../content/types/site";
 import type { AppEnv } from "../env";
 import { consentCookieName, parseConsent } from "../lib/consent";
-import type { LoaderArgs } from "../routing/define";
-import { cmsOrigin } from "../middleware/security-headers";
+import type { LoaderArgs } from "./define";
+import { cmsOrigin } from "../lib/cms-origin";
 import { loadSiteChrome } from "../content/site-chrome";
 
 /** What a request hands to loaders and the shell: public config, content access, the shell's data. */

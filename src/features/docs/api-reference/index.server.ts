@@ -1,0 +1,2 @@
+// The API reference's public server-only module within the docs feature.
+export { overviewMarkdown } from "./page.server";
