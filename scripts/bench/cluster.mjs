@@ -202,7 +202,7 @@ async function measureStorms(cluster, api, token) {
       const failed = result.results.filter((x) => !x.ok);
       const hits = result.results.filter((x) => x.cache === "HIT").length;
       const served = Object.groupBy(result.results, (x) => x.servedBy ?? "?");
-      modes[mode].push({ ...result, cpu, failed: failed.length, hits });
+      modes[mode].push({ ...result, cpu, failed: failed.length, hits, load: loadavg()[0] });
       log(
         `  round ${r + 1} ${mode}: ${Math.round(result.ms)} ms, ${failed.length} failed, ${hits} hits, ` +
           `served by ${Object.entries(served)
@@ -224,6 +224,8 @@ async function measureStorms(cluster, api, token) {
       cpuMsPerRequest: round(median(list.map((s) => s.cpu / requests.length)), 1),
       failed: list.reduce((sum, s) => sum + s.failed, 0),
       hits: list.reduce((sum, s) => sum + s.hits, 0),
+      // The machine's 1-minute load average (2 cores: above 2, other work shares them).
+      load: round(median(list.map((s) => s.load)), 1),
     };
   };
   const one = summary(modes.one);
@@ -347,13 +349,13 @@ function toMarkdown(report) {
     lines.push(
       `## Cache-miss storm: ${s.requests} distinct GraphQL reads (${s.operations} site operations), ${s.concurrency} in flight, median of ${s.rounds} rounds`,
       "",
-      "| | storm (ms) | reads/s | p50 (ms) | p95 (ms) | slowest (ms) | Directus CPU per read (ms) | failed |",
-      "|---|---|---|---|---|---|---|---|",
+      "| | storm (ms) | reads/s | p50 (ms) | p95 (ms) | slowest (ms) | Directus CPU per read (ms) | failed | load |",
+      "|---|---|---|---|---|---|---|---|---|",
       ...["one", "two"].map((mode) => {
         const m = s[mode];
-        return `| ${mode === "one" ? "one instance" : "two instances"} | ${m.stormMs} | ${m.throughput} | ${m.p50} | ${m.p95} | ${m.max} | ${m.cpuMsPerRequest} | ${m.failed} |`;
+        return `| ${mode === "one" ? "one instance" : "two instances"} | ${m.stormMs} | ${m.throughput} | ${m.p50} | ${m.p95} | ${m.max} | ${m.cpuMsPerRequest} | ${m.failed} | ${m.load} |`;
       }),
-      `| two ÷ one | ${s.ratio.stormMs}× | ${s.ratio.throughput}× | ${s.ratio.p50}× | ${s.ratio.p95}× | | | |`,
+      `| two ÷ one | ${s.ratio.stormMs}× | ${s.ratio.throughput}× | ${s.ratio.p50}× | ${s.ratio.p95}× | | | | |`,
       "",
     );
   }
