@@ -4,8 +4,10 @@
  * grouped by tag. The worker only reads this shape; it never parses OpenAPI itself.
  */
 
-/** The processed format these types describe; a stored document of another format is ignored. */
-const apiReferenceFormat = 1;
+import { processedFormat as apiReferenceFormat } from "../../../../cms/extensions/api-reference/process.mjs";
+
+// The processed format these types describe is the one the CMS hook writes (one constant, there);
+// a stored document of another format is ignored.
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 uses it) with its references inlined. */
 export interface ApiSchema {
