@@ -53,9 +53,9 @@ const tooLarge = bodyLimit({
  */
 const publishedWhenEdited = (path: string) => path.startsWith("/docs/") && !path.endsWith(".md");
 
-/** Files for AI tools list published docs only, whoever asks (an editor's preview cookie included). */
+/** Files and the MCP server for AI tools give published docs only, whoever asks (an editor's preview cookie included). */
 const publishedOnly = (path: string) =>
-  path === "/llms.txt" || path === "/llms-full.txt" || (path.startsWith("/docs/") && path.endsWith(".md"));
+  path === "/llms.txt" || path === "/llms-full.txt" || path === "/mcp" || (path.startsWith("/docs/") && path.endsWith(".md"));
 
 /** The request's execution context; none in a plain `app.request` (tests). */
 function executionContextOf(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {

@@ -6,7 +6,7 @@ import { errorFields, logLine } from "../lib/log";
 const clientKey = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? "local";
 
 /** The Workers Rate Limiting bindings of wrangler.toml (`[[ratelimits]]`). */
-type RateLimiterName = "SUBSCRIBE_LIMITER" | "COLLECT_LIMITER" | "FORMS_LIMITER" | "FEEDBACK_LIMITER";
+type RateLimiterName = "SUBSCRIBE_LIMITER" | "COLLECT_LIMITER" | "FORMS_LIMITER" | "FEEDBACK_LIMITER" | "MCP_LIMITER";
 
 export interface RateLimitOptions {
   /** Names the endpoint in the key, so two endpoints never share a counter. */

@@ -15,6 +15,7 @@ import { revalidateRoutes } from "./api/revalidate.server";
 import { searchRoutes } from "../features/search/routes/api.server";
 import { subscribeRoutes, type SubscribeOptions } from "../features/newsletter/routes/api.server";
 import { docsFileRoutes } from "../features/docs/routes/files.server";
+import { mcpRoutes } from "../features/mcp/routes/mcp.server";
 import { unansweredApiRequest } from "./methods.server";
 import { pageHandler } from "./page.server";
 import { changelogFeed } from "../features/changelog/routes/feed.server";
@@ -41,6 +42,7 @@ export function registerRoutes(
   app.route("/api/feedback", feedbackRoutes(feedbackPageExists, feedback));
   app.route("/api/search", searchRoutes);
   app.route(mockPrefix, mockRoutes);
+  app.route("/mcp", mcpRoutes);
   // Last under /api/: what no endpoint above answered (before the pages, which take any GET).
   app.all("/api/*", unansweredApiRequest(app));
   app.route("/graphql", graphqlRoutes);

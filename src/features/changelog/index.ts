@@ -3,3 +3,6 @@ export { changesFor } from "./entries";
 export type { ChangelogLink } from "./entries";
 export { changelogLinksQuery } from "./queries";
 export { ChangesLinks } from "./views/ChangesLinks";
+export { changelogKinds, productFacets, reshapeChangelogEntry } from "./entries";
+export type { ChangelogEntry } from "./entries";
+export { changelogEntriesQuery } from "./queries";

@@ -1,5 +1,15 @@
 // The docs feature's public module: what other features may use of it.
-export { apiNavigationQuery, apiSearchDocuments, usableNavigation } from "./api-reference";
+export {
+  apiNavigationQuery,
+  apiOperationHref,
+  apiReferenceQuery,
+  apiSearchDocuments,
+  codeSamples,
+  operationFile,
+  usableNavigation,
+  usableReference,
+} from "./api-reference";
+export type { ApiOperation, ApiReference } from "./api-reference";
 export { docsBodiesQuery, docsTreeQuery } from "./queries";
 export { buildDocsTree } from "./tree";
 export type { DocHeading } from "./types";

@@ -1,7 +1,8 @@
 // The API reference's public module within the docs feature: what the rest of docs uses of it.
 export { operationFile, overviewFile, tagFile } from "./markdown";
 export { apiNavigationQuery, apiReferenceQuery } from "./queries";
+export { codeSamples } from "./samples";
 export { apiSearchDocuments } from "./search";
 export { apiOperationHref, apiReferencePath, apiTagHref, usableNavigation, usableReference } from "./types";
-export type { ApiNavigation } from "./types";
+export type { ApiNavigation, ApiOperation, ApiReference } from "./types";
 export { MethodBadge } from "./views/MethodBadge";

@@ -7,6 +7,7 @@ import { apiNavigationQuery, apiReferenceQuery } from "../api-reference";
 import { docsBodiesQuery, docsTreeQuery } from "../queries";
 import type { AppEnv } from "../../../env";
 import { changelogFeedPath } from "../../../lib/paths/changelog";
+import { aiToolsDocsPath, mcpPath } from "../../../lib/paths/mcp";
 import { publicHtmlCacheControl } from "../../../render/cache-policy";
 import { buildDocsTree, docsPath, findDocsPage, type DocsTree } from "../tree";
 
@@ -60,6 +61,27 @@ async function apiMarkdown(c: Context<AppEnv>, path: string): Promise<{ markdown
     : null;
 }
 
+/**
+ * One docs or API reference page as Markdown, by its path under `/docs/` without `.md`
+ * (`kubernetes/node-pools`, `api/clusters/create-cluster`); null when no published page has it.
+ * The `.md` files and the MCP server's get_page both answer through this, so both follow the
+ * same rule: published pages only (the tree and bodies queries never read drafts or pages
+ * scheduled ahead, and app.ts turns previews off for these addresses).
+ */
+export async function docsMarkdown(c: Context<AppEnv>, path: string): Promise<{ markdown: string; canonical: string } | null> {
+  if (path === "api" || path.startsWith("api/")) {
+    const found = await apiMarkdown(c, path);
+    if (found) return found;
+  }
+  const tree = await loadTree(c);
+  const location = path ? findDocsPage(tree, path) : null;
+  if (!location) return null;
+  const { page } = location;
+  const canonical = absolute(c, page.href);
+  const bodies = await loadBodies(c, [page.id]);
+  return { markdown: pageMarkdown(page.title, page.description, canonical, bodies.get(page.id) ?? ""), canonical };
+}
+
 export const docsFileRoutes = new Hono<AppEnv>()
   .get("/llms.txt", async (c) => {
     const tree = await loadTree(c);
@@ -97,6 +119,7 @@ export const docsFileRoutes = new Hono<AppEnv>()
       "## Optional",
       "",
       `- [All documentation in one file](${absolute(c, "/llms-full.txt")})`,
+      `- [MCP server](${absolute(c, mcpPath)}): the same docs, API reference and changelog for AI tools over the Model Context Protocol (Streamable HTTP, read-only, no login); set-up: ${absolute(c, aiToolsDocsPath)}`,
       `- [Changelog](${absolute(c, changelogFeedPath)}): new features, improvements, fixes and deprecations, newest first (RSS)`,
       "",
     );
@@ -138,33 +161,18 @@ export const docsFileRoutes = new Hono<AppEnv>()
     } catch {
       decoded = "";
     }
-    if (decoded === "api" || decoded.startsWith("api/")) {
-      const found = await apiMarkdown(c, decoded);
-      if (found) {
-        return c.body(found.markdown, 200, {
-          "Content-Type": markdownType,
-          "Cache-Control": publicHtmlCacheControl,
-          Link: `<${found.canonical}>; rel="canonical"`,
-          "X-Robots-Tag": "noindex",
-        });
-      }
-    }
-    const tree = await loadTree(c);
-    const location = decoded ? findDocsPage(tree, decoded) : null;
-    if (!location) {
+    const found = await docsMarkdown(c, decoded);
+    if (!found) {
       return c.body(`No documentation page at ${docsPath}/${decoded || "…"}.\n`, 404, {
         "Content-Type": textType,
         "Cache-Control": "public, max-age=0, s-maxage=60",
       });
     }
-    const { page } = location;
-    const canonical = absolute(c, page.href);
-    const bodies = await loadBodies(c, [page.id]);
-    return c.body(pageMarkdown(page.title, page.description, canonical, bodies.get(page.id) ?? ""), 200, {
+    return c.body(found.markdown, 200, {
       "Content-Type": markdownType,
       "Cache-Control": publicHtmlCacheControl,
       // The HTML page is the one to index; this is the same text for tools.
-      Link: `<${canonical}>; rel="canonical"`,
+      Link: `<${found.canonical}>; rel="canonical"`,
       "X-Robots-Tag": "noindex",
     });
   });
