@@ -11,7 +11,12 @@ export interface ContentExtensions {
   resolvers: Record<string, Resolver>;
   transforms: Record<string, Transform>;
   versionedReads: readonly VersionedRead[];
+  /** The page of a CMS item an editor previews, by collection (drafts and scheduled items included). */
+  previewPaths: Record<string, PreviewPath>;
 }
+
+/** The path of an item's page, read with the preview token; null when it has none. */
+export type PreviewPath = (content: ContentSource, id: string) => Promise<string | null>;
 
 export interface ResolverContext {
   kv: KVNamespace;
@@ -81,19 +86,21 @@ export interface PreviewVersion {
   key: string;
 }
 
-let installed: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [] };
+let installed: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [], previewPaths: {} };
 
 /** The app's features' extensions, merged; an operation name claimed twice is a mistake. */
 export function installContentExtensions(parts: readonly Partial<ContentExtensions>[]): void {
-  const merged: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [] };
+  const merged: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [], previewPaths: {} };
   for (const part of parts) {
     for (const [kind, table] of [
       ["resolver", part.resolvers],
       ["transform", part.transforms],
+      ["preview path", part.previewPaths],
     ] as const) {
       for (const [name, run] of Object.entries(table ?? {})) {
-        const target: Record<string, unknown> = kind === "resolver" ? merged.resolvers : merged.transforms;
-        if (target[name]) throw new Error(`two ${kind}s for the operation ${name}`);
+        const target: Record<string, unknown> =
+          kind === "resolver" ? merged.resolvers : kind === "transform" ? merged.transforms : merged.previewPaths;
+        if (target[name]) throw new Error(`two ${kind}s for ${name}`);
         target[name] = run;
       }
     }
@@ -112,6 +119,13 @@ export const versionedReadOf = (query: string, collection: string): VersionedRea
 /** The read of an item of this collection in a named version (an editor can preview it), if any. */
 export const versionedReadFor = (collection: string): VersionedRead | undefined =>
   installed.versionedReads.find((read) => read.collection === collection);
+
+/** How to find the page of an item of this collection, if it has pages. */
+export const previewPathOf = (collection: string): PreviewPath | undefined =>
+  Object.hasOwn(installed.previewPaths, collection) ? installed.previewPaths[collection] : undefined;
+
+/** The collections whose items have pages an editor can preview. */
+export const previewCollections = (): string[] => Object.keys(installed.previewPaths);
 
 /** Every versioned read installed (the schema tests validate each). */
 export const allVersionedReads = (): readonly VersionedRead[] => installed.versionedReads;

@@ -1,8 +1,17 @@
+import { authorHref, postHref } from "../../lib/paths/blog";
+import { blogPostPathQuery } from "./queries";
 import { idOf, itemRead, type ContentExtensions } from "../../content/extensions.server";
 import { blogVersionReads } from "./queries";
 
 /** An editor's content version of a post or an author, read in place of the published one. */
 export const blogContent: Partial<ContentExtensions> = {
+  previewPaths: {
+    async posts(content, id) {
+      const slug = (await content.query(blogPostPathQuery, { id })).posts_by_id?.slug;
+      return slug ? postHref(slug) : null;
+    },
+    authors: async (_content, id) => authorHref(id),
+  },
   versionedReads: [
     itemRead("BlogPost", "posts", blogVersionReads.post),
     {

@@ -1,3 +1,4 @@
+import { pagePathQuery, sectionPlacementsQuery } from "./queries";
 import { idOf, itemRead, type ContentExtensions, type VersionedRead } from "../../content/extensions.server";
 import { type Highlighter, renderCodeBlock } from "../../render/markdown/code-blocks.server";
 import { pageVersionRead, sectionVersionRead } from "./queries";
@@ -50,6 +51,15 @@ const sectionRead: VersionedRead = {
 };
 
 export const pagesContent: Partial<ContentExtensions> = {
+  previewPaths: {
+    pages: async (content, id) => (await content.query(pagePathQuery, { id })).pages_by_id?.path ?? null,
+    // A section has no URL of its own: it opens on the first page that shows it.
+    async sections(content, id) {
+      const placements = (await content.query(sectionPlacementsQuery)).pages_blocks;
+      const shown = placements.find((row) => row?.item && "id" in row.item && String(row.item.id) === id);
+      return shown?.pages_id?.path ?? null;
+    },
+  },
   transforms: {
     async Page(data: { pages: { blocks?: BlockRow[] | null }[] }) {
       for (const page of data.pages) await highlightCodeBlocks(page.blocks);

@@ -1,14 +1,8 @@
 import { Hono, type Context } from "hono";
 import { setCookie } from "hono/cookie";
 import type { Content } from "../../content/content.server";
-import { blogPostPathQuery } from "../../features/blog/queries";
-import { careersJobPathQuery } from "../../features/careers/queries";
-import { docsTreeQuery } from "../../features/docs/queries";
-import { eventPathQuery } from "../../features/events/queries";
-import { pagePathQuery, sectionPlacementsQuery } from "../../features/pages/queries";
-import { versionedReadFor } from "../../content/extensions.server";
+import { previewCollections, previewPathOf, versionedReadFor } from "../../content/extensions.server";
 import type { AppEnv } from "../../env";
-import { authorHref, postHref } from "../../lib/paths/blog";
 import { redirectTo, safeLocalPath } from "../../lib/location";
 import { secretsEqual } from "../../lib/secrets.server";
 import {
@@ -21,43 +15,6 @@ import {
   previewVersionValue,
   versionKeyPattern,
 } from "../../middleware/preview";
-import { buildDocsTree } from "../../features/docs/tree";
-import { eventHref } from "../../lib/paths/events";
-import { jobHref } from "../../lib/paths/careers";
-
-/** The page of a CMS item, by collection and id (drafts and scheduled items included); null when there is none. */
-const pathOf: Record<string, (content: Content, id: string) => Promise<string | null>> = {
-  async posts(content, id) {
-    const slug = (await content.query(blogPostPathQuery, { id })).posts_by_id?.slug;
-    return slug ? postHref(slug) : null;
-  },
-  async authors(_content, id) {
-    return authorHref(id);
-  },
-  async jobs(content, id) {
-    const slug = (await content.query(careersJobPathQuery, { id })).jobs_by_id?.slug;
-    return slug ? jobHref(slug) : null;
-  },
-  async events(content, id) {
-    const slug = (await content.query(eventPathQuery, { id })).events_by_id?.slug;
-    return slug ? eventHref(slug) : null;
-  },
-  async pages(content, id) {
-    return (await content.query(pagePathQuery, { id })).pages_by_id?.path ?? null;
-  },
-  // A section has no URL of its own: it opens on the first page that shows it.
-  async sections(content, id) {
-    const placements = (await content.query(sectionPlacementsQuery)).pages_blocks;
-    const shown = placements.find((row) => row?.item && "id" in row.item && String(row.item.id) === id);
-    return shown?.pages_id?.path ?? null;
-  },
-  // A doc page's URL needs its section's and its parents' slugs: the tree has them all.
-  async docs_pages(content, id) {
-    const { docs_sections, docs_pages } = await content.query(docsTreeQuery);
-    const tree = buildDocsTree(docs_sections, docs_pages, () => {});
-    return tree.ordered.find((location) => location.page.id === id)?.page.href ?? null;
-  },
-};
 
 /** Whether the item has a content version with this key (the preview token may read versions). */
 async function versionExists(content: Content, collection: string, id: string, key: string): Promise<boolean> {
@@ -93,8 +50,8 @@ export const previewRoutes = new Hono<AppEnv>()
     let path: string | null;
     let version: { collection: string; id: string; key: string } | null = null;
     if (collection !== undefined || id !== undefined) {
-      const resolve = collection && Object.hasOwn(pathOf, collection) ? pathOf[collection] : undefined;
-      if (!resolve) return fail(c, `The collection parameter must be one of ${Object.keys(pathOf).join(", ")}.`, 400);
+      const resolve = collection ? previewPathOf(collection) : undefined;
+      if (!resolve) return fail(c, `The collection parameter must be one of ${previewCollections().join(", ")}.`, 400);
       // Directus fills in "+" for an item not saved yet.
       if (id === "+") return fail(c, "Save the item first: an item that is not saved yet has no page to preview.", 404);
       if (!id || !idPattern.test(id)) return fail(c, "The id parameter must be an item id.", 400);
