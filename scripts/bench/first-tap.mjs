@@ -2,8 +2,8 @@
 // down, 750 kbps up), 4x CPU slowdown and an empty cache (a new browser context per run), `/blog`
 // -> an article, time from the tap to the article's h1 on screen. Five cases:
 //   plain   JavaScript off: the browser's own navigation (the yardstick);
-//   load    JavaScript on, a tap the moment the load event has fired (the page's fetches of the
-//           links in view are then under way and share the slow link with the tapped page);
+//   load    JavaScript on, a tap the moment the load event has fired (at 4x CPU often before the
+//           page's first frame: the link is scrolled into view and tapped at once);
 //   first   JavaScript on, the tap is the first input;
 //   scroll  a scroll 1 s before the tap;
 //   idle    5 s without input before the tap.
@@ -14,7 +14,9 @@
 //   driver  the test driver's wall clock, from sending the tap to seeing the h1. It also counts
 //           the driver's own work in the new page (installing its scripts under the 4x slowdown,
 //           polling): 100-200 ms on a document navigation, 20-90 ms on a client one.
-// The targets are read on the page's clock; the driver's figures are reported beside them.
+// The targets are read on the page's clock; the driver's figures are reported beside them, and
+// per case how many taps painted the article in the document tapped (`inPlace`: shown in place
+// or by the app's router) rather than in a new document.
 import { chromium } from "playwright-core";
 import { chromiumLaunchOptions, hasChromium } from "../../test/browser/chromium.ts";
 
@@ -71,8 +73,12 @@ const clockWorld = "first-tap-clock";
  */
 const clockSource = `(() => {
   const tapKey = "first-tap-at";
+  const documentKey = "first-tap-document";
   addEventListener("touchstart", (event) => {
-    try { sessionStorage.setItem(tapKey, String(performance.timeOrigin + event.timeStamp)); } catch {}
+    try {
+      sessionStorage.setItem(tapKey, String(performance.timeOrigin + event.timeStamp));
+      sessionStorage.setItem(documentKey, String(performance.timeOrigin));
+    } catch {}
   }, { capture: true, passive: true });
   const headings = document.getElementsByTagName("h1");
   new MutationObserver(() => {
@@ -84,19 +90,24 @@ const clockSource = `(() => {
     for (const entry of list.getEntries()) {
       if (entry.identifier !== "first-tap-h1") continue;
       const paintedAt = performance.timeOrigin + (entry.renderTime || entry.loadTime);
-      document.documentElement.setAttribute("data-first-tap-h1", JSON.stringify({ text: entry.element ? entry.element.textContent : "", ms: paintedAt - tapAt }));
+      const inPlace = Number(sessionStorage.getItem(documentKey)) === performance.timeOrigin;
+      document.documentElement.setAttribute("data-first-tap-h1", JSON.stringify({ text: entry.element ? entry.element.textContent : "", ms: paintedAt - tapAt, inPlace }));
     }
   }).observe({ type: "element", buffered: true });
 })();`;
 
-/** The page clock's reading once the article's h1 has been painted after the tap (bounded polling). */
+/**
+ * The page clock's reading once the article's h1 has been painted after the tap (bounded
+ * polling), and whether it was painted in the document tapped (shown in place or by the app's
+ * router) rather than in a new one.
+ */
 async function pageClock(page, title) {
   const root = page.locator("html");
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const reading = await root.getAttribute("data-first-tap-h1").catch(() => null);
     if (reading) {
-      const { text, ms } = JSON.parse(reading);
-      if (text.includes(title) && ms > 0) return ms;
+      const { text, ms, inPlace } = JSON.parse(reading);
+      if (text.includes(title) && ms > 0) return { ms, inPlace };
     }
     await page.waitForTimeout(50);
   }
@@ -161,7 +172,7 @@ async function oneRun(browser, base, kind, article) {
       await page.touchscreen.tap(point.x, point.y);
       await page.locator("h1", { hasText: article.title }).waitFor({ state: "visible", timeout: 30_000 });
       const driver = performance.now() - started;
-      return { page: await pageClock(page, article.title), driver };
+      return { ...(await pageClock(page, article.title)), driver };
     }
     await page.goto(`${base}/blog`, { waitUntil: "load" });
     const link = page.locator(`main article a[href="${article.href}"]`).first();
@@ -176,7 +187,7 @@ async function oneRun(browser, base, kind, article) {
     await page.touchscreen.tap(point.x, point.y);
     await page.locator("h1", { hasText: article.title }).waitFor({ state: "visible", timeout: 30_000 });
     const driver = performance.now() - started;
-    return { page: await pageClock(page, article.title), driver };
+    return { ...(await pageClock(page, article.title)), driver };
   } finally {
     await context.close();
   }
@@ -191,7 +202,7 @@ function summary(samples) {
 
 /**
  * @param {string} base site origin
- * @returns {Promise<null | { profile: object, article: string, runs: number, clock: "page", cases: Record<string, { median: number, samples: number[] }>, medianOfCases: number, ratio: number, driver: { cases: Record<string, { median: number, samples: number[] }>, medianOfCases: number, ratio: number } }>}
+ * @returns {Promise<null | { profile: object, article: string, runs: number, clock: "page", cases: Record<string, { median: number, samples: number[] }>, medianOfCases: number, ratio: number, inPlace: Record<string, number>, driver: { cases: Record<string, { median: number, samples: number[] }>, medianOfCases: number, ratio: number } }>}
  */
 export async function measureFirstTap(base, { runs = 3, log = () => {} } = {}) {
   if (!hasChromium()) {
@@ -202,20 +213,31 @@ export async function measureFirstTap(base, { runs = 3, log = () => {} } = {}) {
   const browser = await chromium.launch(chromiumLaunchOptions());
   const pageSamples = Object.fromEntries(firstTapCases.map((kind) => [kind, []]));
   const driverSamples = Object.fromEntries(firstTapCases.map((kind) => [kind, []]));
+  const inPlace = Object.fromEntries(firstTapCases.map((kind) => [kind, 0]));
   try {
     // Interleaved, so a slow moment of the machine does not fall on one case only.
     for (let run = 0; run < runs; run += 1) {
       for (const kind of firstTapCases) {
         const ms = await oneRun(browser, base, kind, article);
-        pageSamples[kind].push(Math.round(ms.page));
+        pageSamples[kind].push(Math.round(ms.ms));
         driverSamples[kind].push(Math.round(ms.driver));
-        log(`  first tap ${kind.padEnd(6)} run ${run + 1}: ${Math.round(ms.page)} ms (driver ${Math.round(ms.driver)} ms)`);
+        if (ms.inPlace) inPlace[kind] += 1;
+        const how = ms.inPlace ? "same document" : "new document";
+        log(`  first tap ${kind.padEnd(6)} run ${run + 1}: ${Math.round(ms.ms)} ms (driver ${Math.round(ms.driver)} ms; ${how})`);
       }
     }
   } finally {
     await browser.close();
   }
-  return { profile: firstTapProfile, article: article.href, runs, clock: "page", ...summary(pageSamples), driver: summary(driverSamples) };
+  return {
+    profile: firstTapProfile,
+    article: article.href,
+    runs,
+    clock: "page",
+    ...summary(pageSamples),
+    inPlace,
+    driver: summary(driverSamples),
+  };
 }
 
 /** The targets: no case slower than the plain navigation, and the median of the four <= 0.7x it. */

@@ -4,7 +4,17 @@ import { loadAnalytics } from "../features/consent/views/events";
 import { isSearchShortcut } from "../features/search/views/shortcut";
 import { loadRoute, type RouteId } from "../routes/table";
 import { findLink, inAppTarget, loadAheadTarget, pathOf, plainClick } from "./links";
-import { deferredForTap, fetchAhead, fingerMovedOn, fingerUp, follow, placingFocusNow, preferTapped, showAgain, showingLocation } from "./page-swap";
+import {
+  deferredForTap,
+  fetchAhead,
+  fingerMovedOn,
+  fingerUp,
+  follow,
+  placingFocusNow,
+  preferTapped,
+  showAgain,
+  showingLocation,
+} from "./page-swap";
 import { preloadVisibleLinks } from "./visible-links";
 import { interactions, markInteracted, savingData, whenIdle } from "../ui/when";
 
@@ -68,6 +78,7 @@ const documentPrefetches = new Map<string, HTMLScriptElement>();
  * prefetch would fetch its document: its link is marked at once).
  */
 function preferTappedLink(event: Event): void {
+  if (hydrating) return;
   const link = findLink(event.target);
   const url = link && !link.hasAttribute("data-needs-app") && loadAheadTarget(link, window.location);
   if (!url) return;
@@ -116,8 +127,12 @@ function fetchPagesInView(): void {
 }
 
 let started = false;
+/** The app hydrates the page shown (from then on no page is shown in place). */
+let hydrating = false;
 /** Pages fetched ahead and shown in place (a phone not saving data). */
 let swapping = false;
+/** What follows a page shown in place: its own links in view fetched, its reading. */
+let afterShown = fetchPagesInView;
 let running = false;
 let heldClick: HTMLElement | null = null;
 let heldKey: { target: EventTarget; init: KeyboardEventInit } | null = null;
@@ -125,17 +140,24 @@ let heldKey: { target: EventTarget; init: KeyboardEventInit } | null = null;
 /** The state of the page shown (a page shown in place brought its own). */
 const readPayload = (element: HTMLElement) => JSON.parse(element.textContent ?? "null") as PagePayload<RouteId>;
 
-/** Loads and hydrates the app once, for the page shown then; then replays what was held. */
+/**
+ * Loads the app once and hydrates the page shown once it has loaded; then replays what was held.
+ * Not while a tapped page is on its way (it gets the network and the main thread first); a page
+ * tapped while the app's code downloads is still shown in place, and the app then hydrates that.
+ */
 function start(payloadElement: HTMLElement, root: HTMLElement): void {
-  // Not while a tapped page is on its way: it gets the network and the main thread first.
   if (started || deferredForTap(() => start(payloadElement, root))) return;
   started = true;
-  const payload = readPayload(payloadElement);
+  const { route } = readPayload(payloadElement);
   document.documentElement.dataset.hydrated = "starting";
   // The route's code loads beside the app's rather than after it (one round trip less).
-  if (payload.route) void loadRoute(payload.route).catch(() => {});
+  if (route) void loadRoute(route).catch(() => {});
   import("./hydrate")
-    .then((app) => app.hydrate(payload, root))
+    .then((app) => new Promise<typeof app>((loaded) => deferredForTap(() => loaded(app)) || loaded(app)))
+    .then((app) => {
+      hydrating = true;
+      return app.hydrate(readPayload(payloadElement), root);
+    })
     .catch((error) => console.warn("the page's scripts did not load:", error))
     .finally(() => {
       running = true;
@@ -170,7 +192,8 @@ function heldTarget(event: MouseEvent): HTMLElement | null {
  */
 function showInPlace(event: MouseEvent, shown: () => void): boolean {
   const link = findLink(event.target);
-  const url = link && !link.hasAttribute("data-needs-app") && inAppTarget(event, link, window.location) && loadAheadTarget(link, window.location);
+  const url =
+    link && !link.hasAttribute("data-needs-app") && inAppTarget(event, link, window.location) && loadAheadTarget(link, window.location);
   return !!url && follow(url, { shown, load: () => window.location.assign(url.href) });
 }
 
@@ -210,7 +233,7 @@ function boot(): void {
     (event) => {
       if (running) return;
       // The page shown in place (at once, or when its fetch arrives): then its own links in view.
-      if (!started && swapping && showInPlace(event, fetchPagesInView)) {
+      if (!hydrating && swapping && showInPlace(event, afterShown)) {
         event.preventDefault();
         return;
       }
@@ -235,11 +258,11 @@ function boot(): void {
   );
 
   // Back and forward between pages shown in place, until the router answers them. Once the app
-  // is starting for the page shown, another is loaded as a new document.
+  // hydrates the page shown, another is loaded as a new document.
   window.addEventListener("popstate", () => {
     if (running || showingLocation()) return;
-    if (started || !showAgain()) window.location.reload();
-    else fetchPagesInView();
+    if (hydrating || !showAgain()) window.location.reload();
+    else afterShown();
   });
 
   // Islands that wait for an interaction (cookie consent) must know of one that came first.
@@ -270,8 +293,17 @@ function boot(): void {
     // Back to this document from the one a tap loaded: its images and fetches go on.
     window.addEventListener("pageshow", (event) => event.persisted && fingerMovedOn(true));
     fetchPagesInView();
-    // After a tap shown in place, the reading starts again on that page.
-    const read = () => whenReading(() => deferredForTap(read) || start(payloadElement, root));
+    // The reading is that of the page shown: it starts again with a page shown in place, and a
+    // tapped page on its way comes first.
+    let reading = 0;
+    const read = () => {
+      const page = ++reading;
+      whenReading(() => page === reading && (deferredForTap(read) || start(payloadElement, root)));
+    };
+    afterShown = () => {
+      fetchPagesInView();
+      read();
+    };
     read();
   }
   // Until the app starts ("starting", then "true" once hydrated): the page is waiting for a sign

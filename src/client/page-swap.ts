@@ -15,8 +15,9 @@ import { pathOf } from "./links";
  * A tap's page comes first. From the finger coming down on a link until its page is shown (or the
  * browser loads it, or the finger moves on: a scroll, a long press), the other pages being fetched
  * stop, new fetches ahead wait, and so does what asked to wait for it (the app's start: its 80 kB
- * would share a phone's thin link and main thread with the tapped page); from the click, the
- * page's images still downloading stop too.
+ * would share a phone's thin link and main thread with the tapped page, and a page shown while
+ * it downloads is the one it hydrates); from the click, the page's images still downloading stop
+ * too.
  */
 
 /** How long a page fetched ahead may be shown (Chromium keeps a prefetched document as long). */
@@ -162,7 +163,12 @@ function endTap(shown: boolean): void {
   const { held, after } = tap;
   tap = null;
   const waited = shown ? after : [...held, ...after];
-  if (waited.length) requestAnimationFrame(() => setTimeout(() => waited.forEach((then) => then())));
+  if (waited.length)
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        for (const then of waited) then();
+      }),
+    );
 }
 
 /**
@@ -172,7 +178,7 @@ function endTap(shown: boolean): void {
  */
 export function fingerMovedOn(evenIfClicked = false): void {
   if (!tap || (tap.clicked && !evenIfClicked)) return;
-  if (appRoot()) resumeImages([appRoot()!]);
+  resumeImages([appRoot()!]);
   endTap(false);
 }
 
@@ -192,12 +198,15 @@ function current(): Shown {
 }
 
 function show(path: string, page: Shown): void {
-  left.set(shownPath, current());
+  const leaving = current();
+  left.set(shownPath, leaving);
   for (const element of document.head.querySelectorAll(managedHeadSelector)) element.remove();
   const viewport = document.head.querySelector('meta[name="viewport"]');
   const before = viewport ? viewport.nextSibling : document.head.firstChild;
   for (const element of page.head) document.head.insertBefore(element, before);
   appRoot()!.replaceChildren(...page.nodes);
+  // The page left stops downloading its images (out of the document: no style or layout work).
+  pauseLoadingImages(leaving.nodes);
   resumeImages(page.nodes);
   stateElement()!.textContent = page.state;
   left.delete(path);
@@ -216,22 +225,24 @@ export const placingFocusNow = (): boolean => placingFocus;
  * fresh); if its fetch is still under way, that fetch is the quickest way to the page (a new
  * document would ask again), so it is awaited and the page shown in place, or `load`ed as a
  * document if it cannot be. True when the click is answered so (`shown` runs once the page is);
- * false when it is the browser's to follow. Either way the page's images still downloading stop,
- * so the next page does not share the link with them (a new document would drop them too).
+ * false when it is the browser's to follow. Unless it is shown at once, the page's images still
+ * downloading stop, so the next page does not share the link with them (a new document would
+ * drop them too); a page left stops its own as well, and gets them back if shown again.
  */
 export function follow(url: URL, { shown, load }: { shown: () => void; load: () => void }): boolean {
   const path = pathOf(url);
   if (tap?.path !== path) preferTapped(url);
   const thisTap = tap!;
   thisTap.clicked = true;
-  if (!appRoot() || !stateElement()) return false;
-  pauseLoadingImages();
+  const root = appRoot();
+  if (!root || !stateElement()) return false;
   const entry = fetched.get(path);
   if (entry && Date.now() - entry.at <= freshForMs) {
     showPage(path, entry.page);
     shown();
     return true;
   }
+  pauseLoadingImages([root]);
   const pending = underWay.get(path);
   if (!pending) return false;
   const from = shownPath;
@@ -249,12 +260,15 @@ export function follow(url: URL, { shown, load }: { shown: () => void; load: () 
 /** Where an image whose download was stopped for a tap keeps its sources (for back to its page). */
 const pausedSources = "data-paused-sources";
 
-function pauseLoadingImages(): void {
-  for (const image of appRoot()!.querySelectorAll("img")) {
-    if (image.complete) continue;
-    image.setAttribute(pausedSources, JSON.stringify([image.getAttribute("srcset"), image.getAttribute("src")]));
-    image.removeAttribute("srcset");
-    image.removeAttribute("src");
+function pauseLoadingImages(nodes: readonly Node[]): void {
+  for (const node of nodes) {
+    if (!(node instanceof Element)) continue;
+    for (const image of node.querySelectorAll("img")) {
+      if (image.complete) continue;
+      image.setAttribute(pausedSources, JSON.stringify([image.getAttribute("srcset"), image.getAttribute("src")]));
+      image.removeAttribute("srcset");
+      image.removeAttribute("src");
+    }
   }
 }
 

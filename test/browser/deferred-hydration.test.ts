@@ -295,8 +295,9 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
       .toBe(3);
     const articlePath = [...held.keys()].find((path) => path.startsWith("/blog/"))!;
     const article = page.locator(`main a[href="${articlePath}"]`).first();
-    // Nothing is at hand yet: the link is not marked, so the browser would load a document.
-    expect(await article.getAttribute("data-shown-in-place")).toBeNull();
+    // Nothing is at hand yet, but the link is marked from the start of its fetch: the page's rules
+    // do not fetch its document as well when the finger comes down.
+    expect(await article.getAttribute("data-shown-in-place")).toBe("");
     await mark(page);
     await article.tap();
     // The finger's page gets the network: the two other fetches stop.
@@ -317,6 +318,229 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     );
     expect(images.length).toBeGreaterThan(0);
     expect(images.every(([src, paused]) => src && !paused)).toBe(true);
+    await context.close();
+  });
+
+  it("on a phone, fetches the pages of the links in view once the page has loaded, also before an observer has reported them", async () => {
+    const { context, page } = await phoneWithHeldClock();
+    // A slow phone paints its first frame, and its observers first report, only after the load
+    // event; a finger can come down in between. Here the observers never report.
+    await context.addInitScript(() => {
+      window.IntersectionObserver = class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      } as unknown as typeof IntersectionObserver;
+    });
+    const fetchedAhead: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "fetch" && request.headers().accept === "text/html")
+        fetchedAhead.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    const article = page.locator("main article a[href^='/blog/']").first();
+    const articlePath = (await article.getAttribute("href"))!;
+    expect(await article.evaluate((link) => link.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    await expect.poll(() => fetchedAhead, { timeout: 10_000 }).toContain(articlePath);
+    await expect.poll(() => article.getAttribute("data-shown-in-place"), { timeout: 10_000 }).toBe("");
+    // Only links in view: not the articles further down.
+    const below = await page
+      .locator("main article a[href^='/blog/']")
+      .evaluateAll((links) =>
+        links.filter((link) => link.getBoundingClientRect().top > window.innerHeight).map((link) => link.getAttribute("href")!),
+      );
+    expect(below.length).toBeGreaterThan(0);
+    expect(fetchedAhead.filter((path) => below.includes(path))).toEqual([]);
+    await context.close();
+  });
+
+  it("on a phone, a finger down on a link whose page is being fetched ahead does not have its document fetched as well", async () => {
+    const { context, page } = await phoneWithHeldClock();
+    // A slow link, so that the page's fetch ahead is still under way when the finger comes down
+    // (not intercepted: Chromium makes no speculative prefetch while a test intercepts requests;
+    // a round trip under 1.4 s, or the browser reports a 2G link and nothing is fetched ahead).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 1000, downloadThroughput: -1, uploadThroughput: -1 });
+    const asked: { path: string; type: string; prefetch: boolean }[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.origin !== baseUrl) return;
+      asked.push({ path: url.pathname, type: request.resourceType(), prefetch: Boolean(request.headers()["sec-purpose"]) });
+    });
+    // The finger comes as soon as the page's fetch has left, long before it can be back.
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "commit" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred", null, { timeout: 15_000 });
+    const article = page.locator("main article a[href^='/blog/']").first();
+    const articlePath = (await article.getAttribute("href"))!;
+    await expect.poll(() => asked.some(({ path, type }) => path === articlePath && type === "fetch"), { timeout: 15_000 }).toBe(true);
+    await mark(page);
+    await article.tap();
+    await page.waitForURL(baseUrl + articlePath, { timeout: 15_000 });
+    await expect.poll(() => page.evaluate(() => JSON.parse(document.getElementById("__STATE__")!.textContent!).route)).toBe("post");
+    expect(await marked(page)).toBe(true);
+    // The finger came down while the page was on its way: its one fetch, no prefetch of its
+    // document beside it (they would share the link), no document.
+    expect(asked.filter(({ path }) => path === articlePath)).toEqual([{ path: articlePath, type: "fetch", prefetch: false }]);
+    await context.close();
+  });
+
+  it("on a phone, a tap on a link whose page was not fetched ahead fetches it at the finger and shows it in place", async () => {
+    const { context, page } = await phoneWithHeldClock();
+    const fetchedAhead: string[] = [];
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.resourceType() === "fetch" && request.headers().accept === "text/html") fetchedAhead.push(path);
+      if (request.resourceType() === "document") documents.push(path);
+    });
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
+    // A link the boot script never looked at (added after it watched the page's links), as one
+    // that comes into view at the moment the finger lands on it.
+    const articles = await page
+      .locator("main article a[href^='/blog/']")
+      .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
+    const target = articles.at(-1)!;
+    await page.evaluate(insertAtTopOfMain, [target]);
+    expect(fetchedAhead).not.toContain(target);
+    await mark(page);
+    await page.locator(`main > a[href="${target}"]`).tap();
+    await page.waitForURL(baseUrl + target);
+    await expect.poll(() => page.evaluate(() => JSON.parse(document.getElementById("__STATE__")!.textContent!).route)).toBe("post");
+    // Shown in place from the one fetch made at the finger, not loaded as a document.
+    expect(await marked(page)).toBe(true);
+    expect(documents).toEqual(["/blog"]);
+    expect(fetchedAhead.filter((path) => path === target)).toHaveLength(1);
+    await context.close();
+  });
+
+  it("on a phone, the app does not start while a tapped page is on its way, and starts for that page once it is shown", async () => {
+    const { context, page, scripts } = await phoneWithHeldClock();
+    const held = new Map<string, Route>();
+    await page.route(
+      (url) => url.pathname.startsWith("/blog/"),
+      (route) => {
+        if (route.request().resourceType() !== "fetch") return route.continue();
+        held.set(new URL(route.request().url()).pathname, route);
+      },
+    );
+    const documents: string[] = [];
+    const problems: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
+    const article = page.locator("main article a[href^='/blog/']").first();
+    const articlePath = (await article.getAttribute("href"))!;
+    await expect
+      .poll(
+        async () => {
+          await context.clock.runFor(100);
+          return held.has(articlePath);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await mark(page);
+    await article.tap();
+    // The visitor has now stayed long enough for the app to start by itself (2 s of reading),
+    // but the tapped page is on its way: the app waits (its timers ran with the clock, so it would
+    // be starting by now).
+    await context.clock.runFor(6000);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("deferred");
+    expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+    // The page arrives: shown in place, from that fetch, not loaded again as a document.
+    await held.get(articlePath)!.continue();
+    await page.waitForURL(baseUrl + articlePath);
+    await expect.poll(() => page.evaluate(() => JSON.parse(document.getElementById("__STATE__")!.textContent!).route)).toBe("post");
+    expect(await marked(page)).toBe(true);
+    expect(documents).toEqual(["/blog"]);
+    // Then, once the visitor has been reading it, the app starts and hydrates the page shown.
+    await expect
+      .poll(
+        async () => {
+          await context.clock.runFor(500);
+          return page.evaluate(() => document.documentElement.dataset.hydrated);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe("true");
+    expect(await marked(page)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("on a phone, a tap while the app's code is still downloading shows the page in place, and the app then hydrates that page", async () => {
+    const { context, page, scripts } = await phoneWithHeldClock();
+    const held: Route[] = [];
+    let released = false;
+    await page.route(/\/static\/hydrate-[^/]+\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+    const documents: string[] = [];
+    const problems: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
+    const article = page.locator("main article a[href^='/blog/']").first();
+    const articlePath = (await article.getAttribute("href"))!;
+    const title = (await article.textContent())!.trim();
+    await expect
+      .poll(
+        async () => {
+          await context.clock.runFor(100);
+          return article.getAttribute("data-shown-in-place");
+        },
+        { timeout: 10_000 },
+      )
+      .toBe("");
+    // The visitor has been reading: the app starts, and its code is on its way (held here).
+    await expect
+      .poll(
+        async () => {
+          await context.clock.runFor(500);
+          return held.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("starting");
+    // A tap now: the page at hand is shown in place, not loaded as a document beside the app's download.
+    await mark(page);
+    await article.tap();
+    await page.waitForURL(baseUrl + articlePath);
+    await expect.poll(() => page.evaluate(() => JSON.parse(document.getElementById("__STATE__")!.textContent!).route)).toBe("post");
+    expect(await marked(page)).toBe(true);
+    expect(documents).toEqual(["/blog"]);
+    // The app's code arrives: it hydrates the page shown, without a mismatch.
+    released = true;
+    for (const route of held.splice(0)) await route.continue();
+    await expect
+      .poll(
+        async () => {
+          await context.clock.runFor(100);
+          return page.evaluate(() => document.documentElement.dataset.hydrated);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe("true");
+    expect(await page.locator("h1").first().textContent()).toContain(title);
+    expect(await marked(page)).toBe(true);
+    expect(scripts.some((path) => /\/static\/hydrate-/.test(path))).toBe(true);
+    expect(problems).toEqual([]);
     await context.close();
   });
 
