@@ -406,6 +406,96 @@ New organisations receive USD 300 of credit valid for 30 days. The credit covers
 `,
   },
   {
+    path: "getting-started/ai-tools",
+    title: "Use the docs from your AI tool",
+    description: "Connect Claude, Cursor, VS Code or another AI tool to the Meridian docs over MCP, or hand a page to ChatGPT or Claude.",
+    updated: "2026-11-26",
+    body: md`Your AI assistant can read these docs directly instead of guessing from what it learned in training. Meridian runs a public [Model Context Protocol](https://modelcontextprotocol.io) (MCP) server at \`https://www.meridian.example/mcp\`: connect it once and your tool can search the documentation, read any page as Markdown, look up API operations with their parameters, schemas and code samples, and check the changelog.
+
+The server is read-only and needs no login or API key. It shows what the public site shows: published pages only, never drafts. It is rate-limited to 120 requests a minute per address.
+
+## What your tool can do
+
+| Tool | What it does |
+|---|---|
+| \`search\` | Searches docs, API operations, changelog entries and blog posts; filter by kind |
+| \`get_page\` | Returns a docs or API reference page as Markdown |
+| \`get_api_operation\` | Returns one API operation: method, path, parameters, request and response schemas, code samples |
+| \`list_changes\` | Lists changelog entries by product, kind and date |
+
+## Claude Code
+
+Add the server from a terminal:
+
+\`\`\`bash
+claude mcp add --transport http meridian-docs https://www.meridian.example/mcp
+\`\`\`
+
+Then ask, for example, "Using the Meridian docs, how do I add a GPU node pool to my Kubernetes cluster?". Run \`claude mcp list\` to check the connection.
+
+## Claude Desktop and claude.ai
+
+Open **Settings → Connectors**, choose **Add custom connector**, name it \`Meridian docs\` and enter the URL \`https://www.meridian.example/mcp\`. No authentication is needed.
+
+Older versions of Claude Desktop only start local servers from \`claude_desktop_config.json\`; bridge to the remote server with \`mcp-remote\`:
+
+\`\`\`json
+{
+  "mcpServers": {
+    "meridian-docs": {
+      "command": "npx",
+      "args": ["-y", "mcp-remote", "https://www.meridian.example/mcp"]
+    }
+  }
+}
+\`\`\`
+
+## Cursor
+
+Add the server to \`~/.cursor/mcp.json\` (every project) or \`.cursor/mcp.json\` (one project):
+
+\`\`\`json
+{
+  "mcpServers": {
+    "meridian-docs": {
+      "url": "https://www.meridian.example/mcp"
+    }
+  }
+}
+\`\`\`
+
+Cursor lists the four tools under **Settings → MCP** once it has connected.
+
+## VS Code
+
+With GitHub Copilot's agent mode, add the server to \`.vscode/mcp.json\` in your workspace (or run **MCP: Add Server** from the command palette and choose **HTTP**):
+
+\`\`\`json
+{
+  "servers": {
+    "meridian-docs": {
+      "type": "http",
+      "url": "https://www.meridian.example/mcp"
+    }
+  }
+}
+\`\`\`
+
+## Other tools
+
+Any client that speaks MCP over Streamable HTTP can connect to \`https://www.meridian.example/mcp\`: the server follows protocol revision 2025-06-18 and answers each request with JSON (no session, no event stream). Most tools take the configuration above with \`mcpServers\` and \`url\`; some name the field \`serverUrl\`.
+
+## Without MCP
+
+- Every docs and API page has **Open in ChatGPT** and **Open in Claude** buttons: they start a conversation with a prompt that names the page.
+- **Copy page as Markdown** copies the page for pasting into any chat; **View as Markdown** shows the same text at the page's address followed by \`.md\`.
+- [llms.txt](/llms.txt) lists every page with a summary, and [llms-full.txt](/llms-full.txt) holds the whole documentation in one file.
+
+> [!NOTE]
+> The answers an AI tool gives are its own. When one matters (a quota, a price, a deprecation date), follow the link it cites to the page.
+`,
+  },
+  {
     path: "gpu-clusters/create-a-cluster",
     title: "Create a GPU cluster",
     description: "Create a multi-node GPU cluster with InfiniBand, shared storage and SSH access, from the console, the CLI or Terraform.",

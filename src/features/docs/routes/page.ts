@@ -116,6 +116,7 @@ export default defineRoute({
           readingMinutes: stored.readingMinutes,
           updatedAt,
           markdownHref: `${href}.md`,
+          url: absolute(href, config),
           changes: changesFor(changelog.changelog_entries, { docsPageId: location.page.id }),
         },
         previous: pagerLink(location.previous),

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import type { ApiNavigation } from "../api-reference";
 import type { ChangelogLink } from "../../changelog";
 import type { DocHeading } from "../types";
@@ -9,7 +9,8 @@ import { FeedbackSlot } from "../../feedback";
 import { DocsSidebar, type DocsCurrent } from "./DocsSidebar";
 import { Disclosure } from "./Disclosure";
 import { DocsToc } from "./DocsToc";
-import { copyText, useDocBehaviours } from "./useDocBehaviours";
+import { PageActions } from "./PageActions";
+import { useDocBehaviours } from "./useDocBehaviours";
 import { formatDate } from "../../../ui/format";
 import { Prose } from "../../../ui/Prose";
 import { useEditable } from "../../../ui/editable";
@@ -31,6 +32,8 @@ export interface DocPageData {
     readingMinutes: number;
     updatedAt: string | null;
     markdownHref: string;
+    /** The page's absolute address (the prompts of "Open in ChatGPT / Claude" name it). */
+    url: string;
     /** Changelog entries that concern this page, newest first. */
     changes: ChangelogLink[];
   } | null;
@@ -52,29 +55,6 @@ function Breadcrumbs({ trail }: { trail: DocPageData["trail"] }) {
         ))}
       </ol>
     </nav>
-  );
-}
-
-function CopyMarkdownButton({ href }: { href: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    const response = await fetch(href, { headers: { Accept: "text/markdown" } }).catch(() => null);
-    if (!response?.ok || !(await copyText(await response.text()))) {
-      window.location.assign(href); // no clipboard: show the Markdown instead
-      return;
-    }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1500);
-  };
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <button type="button" onClick={copy} className="btn btn-secondary min-h-9 px-3 text-sm" aria-live="polite">
-        {copied ? t("docs.copied") : t("docs.copy_markdown")}
-      </button>
-      <a href={href} className="text-ink-muted hover:text-ink text-sm underline underline-offset-4">
-        {t("docs.view_markdown")}
-      </a>
-    </div>
   );
 }
 
@@ -163,7 +143,7 @@ export function DocPage({ data }: { data: DocPageData }) {
                   {page.description}
                 </p>
               )}
-              <div className="text-ink-subtle mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
+              <div className="text-ink-subtle mt-6 text-sm">
                 <p>
                   {page.updatedAt && (
                     <>
@@ -173,9 +153,9 @@ export function DocPage({ data }: { data: DocPageData }) {
                   )}
                   {t("docs.reading_time", { count: page.readingMinutes })}
                 </p>
-                <div className="print:hidden">
-                  <CopyMarkdownButton href={page.markdownHref} />
-                </div>
+              </div>
+              <div className="mt-4">
+                <PageActions pageUrl={page.url} markdownHref={page.markdownHref} />
               </div>
               {page.headings.length > 0 && (
                 <Disclosure summary={t("docs.toc_title")} className="mt-6 xl:hidden print:hidden">

@@ -70,6 +70,7 @@ export default defineRoute({
         nav: docsNavigation?.nav ?? [],
         page,
         href,
+        url: absolute(href, config),
         trail,
         changes: page.kind === "operation" ? changesFor(changelog.changelog_entries, { operationId: page.operation.id }) : [],
       },

@@ -13,6 +13,7 @@ import { TryIt } from "./TryIt";
 import { Disclosure } from "../../views/Disclosure";
 import { DocsSidebar } from "../../views/DocsSidebar";
 import { DocsToc } from "../../views/DocsToc";
+import { PageActions } from "../../views/PageActions";
 import { useDocBehaviours } from "../../views/useDocBehaviours";
 import { formatDate } from "../../../../ui/format";
 import { Prose } from "../../../../ui/Prose";
@@ -22,6 +23,8 @@ export interface ApiReferencePageData {
   page: ApiPageData;
   /** This page's address (the sidebar marks it). */
   href: string;
+  /** The same, absolute (the prompts of "Open in ChatGPT / Claude" name it). */
+  url: string;
   trail: { title: string; href: string }[];
   /** An operation's changelog entries, newest first. */
   changes: ChangelogLink[];
@@ -64,10 +67,6 @@ function Overview({ page }: { page: Extract<ApiPageData, { kind: "overview" }> }
             {t("docs.last_updated")} <time dateTime={page.updatedAt}>{formatDate(page.updatedAt)}</time>
           </>
         )}
-        <span aria-hidden="true"> · </span>
-        <a href={`${apiReferencePath}.md`} className="underline underline-offset-4">
-          {t("docs.view_markdown")}
-        </a>
       </p>
       <div className="mt-8">
         <Prose html={page.html} media={false} className="doc-body" />
@@ -277,6 +276,9 @@ export function ApiReferencePage({ data }: { data: ApiReferencePageData }) {
 
       <article className="min-w-0 py-8 md:py-10">
         <Breadcrumbs trail={trail} />
+        <div className="mt-4 max-w-[46rem]">
+          <PageActions pageUrl={data.url} markdownHref={`${href}.md`} />
+        </div>
         <div ref={body} className="mt-5 max-w-[46rem]">
           {page.kind === "overview" && <Overview page={page} />}
           {page.kind === "tag" && <TagPage page={page} />}
