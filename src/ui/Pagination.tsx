@@ -1,6 +1,6 @@
-import { t } from "../../../i18n";
-import { ChevronLeftIcon, ChevronRightIcon } from "../../../ui/icons";
-import { blogListHref } from "../../../lib/paths/blog";
+import { t } from "../i18n";
+import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
+import { blogListHref } from "../lib/paths/blog";
 
 /** Page numbers to show: first, last, and the current one with its neighbours; gaps as null. */
 function pageItems(current: number, total: number): (number | null)[] {

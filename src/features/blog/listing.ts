@@ -1,19 +1,10 @@
-import type { SiteConfig } from "../../config/site";
-import { allowedWidths, imageUrl } from "../../config/images";
 import type { TagCount } from "./types";
-import type { ImageRef, PostCard } from "../../content/types/site";
-import type { SocialImage } from "../../render/meta";
+import type { PostCard } from "../../content/types/site";
 
 /** Posts per page of /blog (a 3 by 3 grid on wide screens). */
 export const postsPerPage = 9;
 /** Related posts under an article. */
 const relatedPostsCount = 3;
-
-/** `?page=` as a page number: absent is 1; anything but a plain positive integer is null. */
-export function parsePage(value: string | null): number | null {
-  if (value === null) return 1;
-  return /^[1-9]\d{0,4}$/.test(value) ? Number(value) : null;
-}
 
 /** `?tag=` as the stored tags are: trimmed, lower-case; empty is no filter. */
 export function parseTag(value: string | null): string | null {
@@ -40,19 +31,3 @@ export function relatedPosts(post: Pick<PostCard, "slug" | "tags">, all: PostCar
     .slice(0, count)
     .map(({ candidate }) => candidate);
 }
-
-export const absolute = (path: string, config: SiteConfig) => new URL(path, config.url).toString();
-
-/** A CMS image as a share image: through /_next/image at up to 1200 px, with its real size. */
-export function socialImage(image: ImageRef): SocialImage {
-  const fitting = allowedWidths.filter((width) => width <= Math.min(1200, image.width));
-  const width = fitting.length ? fitting[fitting.length - 1]! : allowedWidths[0]!;
-  return { url: imageUrl(image.src, width), width, height: Math.round((width * image.height) / image.width), alt: image.alt };
-}
-
-export const organization = (config: SiteConfig) => ({
-  "@type": "Organization",
-  name: config.name,
-  url: config.url,
-  logo: absolute("/favicon.svg", config),
-});

@@ -3,7 +3,7 @@ import { reshapePostCard } from "../../../content/reshape";
 import { AuthorPage } from "../views/AuthorPage";
 import { t } from "../../../i18n";
 import { defineRoute, PageNotFound } from "../../../routing/define";
-import { absolute, organization, socialImage } from "../listing";
+import { absolute, organization, socialImage } from "../../../render/structured-data";
 
 /** `/blog/authors/:id`: an author's profile, full bio and published posts. */
 export default defineRoute({

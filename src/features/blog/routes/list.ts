@@ -4,7 +4,9 @@ import { blogListHref } from "../../../lib/paths/blog";
 import { BlogPage } from "../views/BlogPage";
 import { t } from "../../../i18n";
 import { defineRoute, PageNotFound } from "../../../routing/define";
-import { absolute, countTags, organization, parsePage, parseTag, postsPerPage } from "../listing";
+import { countTags, parseTag, postsPerPage } from "../listing";
+import { absolute, organization } from "../../../render/structured-data";
+import { parsePage } from "../../../lib/paging";
 
 /** `/blog`: published posts, newest first, filtered by `?tag=` and paginated by `?page=`. */
 export default defineRoute({

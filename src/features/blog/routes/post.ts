@@ -4,7 +4,8 @@ import { blogPath, postHref } from "../../../lib/paths/blog";
 import { PostPage } from "../views/PostPage";
 import { t } from "../../../i18n";
 import { defineRoute, PageNotFound, editableItem } from "../../../routing/define";
-import { absolute, organization, relatedPosts, socialImage } from "../listing";
+import { relatedPosts } from "../listing";
+import { absolute, organization, socialImage } from "../../../render/structured-data";
 
 /** `/blog/:slug`: one published post with its author and related posts. Drafts are a 404. */
 export default defineRoute({

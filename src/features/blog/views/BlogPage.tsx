@@ -1,7 +1,7 @@
 import { t } from "../../../i18n";
 import { plural } from "../../../i18n/plural";
 import { RssIcon } from "../../../ui/icons";
-import { Pagination } from "./Pagination";
+import { Pagination } from "../../../ui/Pagination";
 import { blogListHref, blogRssPath } from "../../../lib/paths/blog";
 import { PostCard } from "./PostCard";
 import { TagFilter } from "./TagFilter";

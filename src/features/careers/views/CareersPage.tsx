@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { t, type MessageKey } from "../../../i18n";
 import { plural } from "../../../i18n/plural";
-import { Pagination } from "../../blog";
+import { Pagination } from "../../../ui/Pagination";
 import { JobRow } from "./JobRow";
 import { careersListHref, filterNames, hasFilters, noFilters, type FilterName, type JobFacets, type JobFilters } from "../filters";
 import type { JobSummary } from "../types";

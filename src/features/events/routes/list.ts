@@ -4,7 +4,7 @@ import type { EventCard } from "../../../content/types/site";
 import { t } from "../../../i18n";
 import { EventsPage } from "../views/EventsPage";
 import { defineRoute, PageNotFound } from "../../../routing/define";
-import { parsePage } from "../../blog";
+import { parsePage } from "../../../lib/paging";
 import { eventsListHref } from "../../../lib/paths/events";
 import { currentHour, isUpcoming } from "../../../lib/clock";
 

@@ -2,7 +2,7 @@ import { t } from "../../../i18n";
 import { EventListCard } from "./EventListCard";
 import type { EventCard } from "../../../content/types/site";
 import { PageIntro } from "../../../ui/PageIntro";
-import { Pagination } from "../../blog";
+import { Pagination } from "../../../ui/Pagination";
 import { eventsListHref } from "../../../lib/paths/events";
 
 export interface EventsData {

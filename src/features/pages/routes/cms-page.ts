@@ -5,7 +5,7 @@ import { reshapeImage } from "../../../content/reshape";
 import type { CmsPageData } from "../types";
 import { t } from "../../../i18n";
 import { CmsPage } from "../views/CmsPage";
-import { absolute, organization, socialImage } from "../../blog";
+import { absolute, organization, socialImage } from "../../../render/structured-data";
 import { currentHour } from "../../../lib/clock";
 import { defineRoute, editableItem, PageNotFound } from "../../../routing/define";
 

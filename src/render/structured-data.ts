@@ -1,0 +1,22 @@
+import type { SiteConfig } from "../config/site";
+import { allowedWidths, imageUrl } from "../config/images";
+import type { ImageRef } from "../content/types/site";
+import type { SocialImage } from "./meta";
+
+/** A path of this site as the absolute URL that meta tags and JSON-LD need. */
+export const absolute = (path: string, config: SiteConfig) => new URL(path, config.url).toString();
+
+/** A CMS image as a share image: through /_next/image at up to 1200 px, with its real size. */
+export function socialImage(image: ImageRef): SocialImage {
+  const fitting = allowedWidths.filter((width) => width <= Math.min(1200, image.width));
+  const width = fitting.length ? fitting[fitting.length - 1]! : allowedWidths[0]!;
+  return { url: imageUrl(image.src, width), width, height: Math.round((width * image.height) / image.width), alt: image.alt };
+}
+
+/** The site's publisher in JSON-LD. */
+export const organization = (config: SiteConfig) => ({
+  "@type": "Organization",
+  name: config.name,
+  url: config.url,
+  logo: absolute("/favicon.svg", config),
+});
