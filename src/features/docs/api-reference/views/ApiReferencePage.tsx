@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import type { ApiPageData } from "../page";
 import type { ApiParameter } from "../types";
 import { apiReferencePath } from "../types";
@@ -54,7 +54,7 @@ function Breadcrumbs({ trail }: { trail: ApiReferencePageData["trail"] }) {
   );
 }
 
-function Overview({ page }: { page: Extract<ApiPageData, { kind: "overview" }> }) {
+function Overview({ page, actions }: { page: Extract<ApiPageData, { kind: "overview" }>; actions: ReactNode }) {
   return (
     <>
       <h1 className="text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-[2.75rem]">{page.title}</h1>
@@ -68,6 +68,7 @@ function Overview({ page }: { page: Extract<ApiPageData, { kind: "overview" }> }
           </>
         )}
       </p>
+      <div className="mt-4">{actions}</div>
       <div className="mt-8">
         <Prose html={page.html} media={false} className="doc-body" />
       </div>
@@ -93,10 +94,11 @@ function Overview({ page }: { page: Extract<ApiPageData, { kind: "overview" }> }
   );
 }
 
-function TagPage({ page }: { page: Extract<ApiPageData, { kind: "tag" }> }) {
+function TagPage({ page, actions }: { page: Extract<ApiPageData, { kind: "tag" }>; actions: ReactNode }) {
   return (
     <>
       <h1 className="text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-[2.75rem]">{page.tag.name}</h1>
+      <div className="mt-4">{actions}</div>
       {page.tag.html && (
         <div className="mt-4">
           <Prose html={page.tag.html} media={false} className="doc-body" />
@@ -122,7 +124,7 @@ function TagPage({ page }: { page: Extract<ApiPageData, { kind: "tag" }> }) {
   );
 }
 
-function OperationPage({ page }: { page: Extract<ApiPageData, { kind: "operation" }> }) {
+function OperationPage({ page, actions }: { page: Extract<ApiPageData, { kind: "operation" }>; actions: ReactNode }) {
   const { operation, examplesHtml } = page;
   const places = (["path", "query", "header", "cookie"] as const).filter((place) =>
     operation.parameters.some((parameter) => parameter.in === place),
@@ -140,6 +142,7 @@ function OperationPage({ page }: { page: Extract<ApiPageData, { kind: "operation
         Operation <code>{operation.id}</code>
         {operation.secured ? " · needs an API key" : " · no key needed"}
       </p>
+      <div className="mt-4">{actions}</div>
       {page.descriptionHtml && (
         <div className="mt-6">
           <Prose html={page.descriptionHtml} media={false} className="doc-body" />
@@ -261,6 +264,7 @@ export function ApiReferencePage({ data }: { data: ApiReferencePageData }) {
         ? page.headings
         : [];
   const current = { sectionId: "api", pageId: href };
+  const actions = <PageActions pageUrl={data.url} markdownHref={`${href}.md`} />;
   return (
     <div className="container-page lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 xl:grid-cols-[16rem_minmax(0,1fr)_13rem]">
       <div className="print:hidden">
@@ -276,13 +280,10 @@ export function ApiReferencePage({ data }: { data: ApiReferencePageData }) {
 
       <article className="min-w-0 py-8 md:py-10">
         <Breadcrumbs trail={trail} />
-        <div className="mt-4 max-w-[46rem]">
-          <PageActions pageUrl={data.url} markdownHref={`${href}.md`} />
-        </div>
         <div ref={body} className="mt-5 max-w-[46rem]">
-          {page.kind === "overview" && <Overview page={page} />}
-          {page.kind === "tag" && <TagPage page={page} />}
-          {page.kind === "operation" && <OperationPage page={page} />}
+          {page.kind === "overview" && <Overview page={page} actions={actions} />}
+          {page.kind === "tag" && <TagPage page={page} actions={actions} />}
+          {page.kind === "operation" && <OperationPage page={page} actions={actions} />}
           <ChangesLinks changes={data.changes} />
           <FeedbackSlot />
         </div>
