@@ -29,8 +29,10 @@ import { interactions, markInteracted, savingData, whenIdle } from "../ui/when";
  * Until the app runs, a link is the browser's: a click on it is a plain navigation (never slower
  * than one: holding it for 90 kB of app code cost a new visitor up to twice as long), which the
  * page's speculation rules start on hover or finger down. On a phone the pages of the first links
- * in view are fetched at once, and a tap on one shows it in place (`page-swap.ts`). A finger or
- * pointer coming down on a link does not start the app either, since the visitor is leaving. A
+ * in view are fetched at once, and a tap on one shows it in place (`page-swap.ts`); a tapped page
+ * comes first: other fetches stop or wait, and the app's start and hydration wait until it is
+ * shown. A finger or pointer coming down on a link does not start the app either, since the
+ * visitor is leaving. A
  * button click and a search shortcut, which only the app can answer, are held and replayed once
  * it runs; if the app fails to load, the click is replayed all the same and the browser does
  * what the HTML says.
@@ -47,7 +49,8 @@ const isTouchScreen = (): boolean => window.matchMedia("(pointer: coarse)").matc
 const intentEvents = (): readonly string[] => (isTouchScreen() ? ["keydown", "focusin"] : [...interactions, "pointermove", "scroll"]);
 
 /**
- * How long a visitor on a touch screen has stayed on a loaded page before the app starts anyway:
+ * How long a visitor on a touch screen has stayed on a loaded page (or on a page shown in place)
+ * before the app starts anyway:
  * long enough that a tap straight after arrival is a plain navigation with the link to itself,
  * short enough that a reader's next tap finds the app running and the visible links' pages
  * loaded (a client navigation then takes about half a plain one: docs/decisions/013).
@@ -129,7 +132,7 @@ function fetchPagesInView(): void {
 let started = false;
 /** The app hydrates the page shown (from then on no page is shown in place). */
 let hydrating = false;
-/** Pages fetched ahead and shown in place (a phone not saving data). */
+/** Pages fetched ahead and shown in place (a phone not saving data, not in a preview). */
 let swapping = false;
 /** What follows a page shown in place: its own links in view fetched, its reading. */
 let afterShown = fetchPagesInView;
@@ -220,11 +223,12 @@ function leavingBy(event: Event): boolean {
 }
 
 function boot(): void {
-  swapping = isTouchScreen() && !savingData();
   const payloadElement = document.getElementById("__STATE__");
   const root = document.getElementById("app");
   if (!payloadElement || !root) return;
   const payload = readPayload(payloadElement);
+  // Not in an editor's preview or the dev server: the app runs there at once.
+  swapping = !import.meta.env.DEV && !payload.site.preview && isTouchScreen() && !savingData();
   // Analytics for a visitor who allowed them (the consent island itself loads later).
   if (payload.site.consent === "all") loadAnalytics();
 
