@@ -30,6 +30,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CMS_DIR, cmsConfig, prepareCms, prepareFreshCms, startCms } from "./lib.mjs";
 import { postgresBinDir, startPostgres } from "./postgres.mjs";
+import { stopProcess } from "./stop-process.mjs";
 
 const TEMPLATES = join(CMS_DIR, "cluster");
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -156,20 +157,7 @@ function spawnServer(command, args, { logFile }) {
     output,
     async stop() {
       if (exited) return;
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        /* gone */
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-          /* gone */
-        }
-      }, 5000);
-      await exit;
-      clearTimeout(timer);
+      await stopProcess(child, exit, { killAfterMs: 5000 });
     },
   };
 }

@@ -20,6 +20,7 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFile
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stopProcess } from "./stop-process.mjs";
 
 export const CMS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const DEFAULT_DATA_DIR = join(CMS_DIR, "data");
@@ -298,20 +299,7 @@ export async function startCms(opts = {}) {
   const stop = () => {
     stopping ??= (async () => {
       if (exited) return;
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        /* gone */
-      }
-      const killTimer = setTimeout(() => {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-          /* gone */
-        }
-      }, 8000);
-      await exitPromise;
-      clearTimeout(killTimer);
+      await stopProcess(child, exitPromise, { killAfterMs: 8000 });
       // Reap anything left in the group (Directus does not fork, but be thorough).
       try {
         process.kill(-child.pid, "SIGKILL");

@@ -32,6 +32,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stopProcess } from "./stop-process.mjs";
 
 const CMS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const DEFAULT_PG_PORT = 5433;
@@ -207,22 +208,7 @@ export async function startPostgres({ port = DEFAULT_PG_PORT, log = () => {}, ti
     },
     /** Fast shutdown (SIGINT), then the folder is removed. */
     async stop() {
-      if (!exited) {
-        try {
-          process.kill(child.pid, "SIGINT");
-        } catch {
-          /* gone */
-        }
-        const timer = setTimeout(() => {
-          try {
-            process.kill(-child.pid, "SIGKILL");
-          } catch {
-            /* gone */
-          }
-        }, 10_000);
-        await exitPromise;
-        clearTimeout(timer);
-      }
+      if (!exited) await stopProcess(child, exitPromise, { signal: "SIGINT", group: false, killAfterMs: 10_000 });
       liveServers.delete(server);
       rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
     },
