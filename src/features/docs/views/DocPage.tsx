@@ -14,6 +14,7 @@ import { useDocBehaviours } from "./useDocBehaviours";
 import { formatDate } from "../../../ui/format";
 import { Prose } from "../../../ui/Prose";
 import { useEditable } from "../../../ui/editable";
+import { Breadcrumbs } from "./Breadcrumbs";
 
 export interface DocPageData {
   nav: DocsNavSection[];
@@ -39,23 +40,6 @@ export interface DocPageData {
   } | null;
   previous: DocsNavPage | null;
   next: DocsNavPage | null;
-}
-
-function Breadcrumbs({ trail }: { trail: DocPageData["trail"] }) {
-  return (
-    <nav aria-label={t("docs.breadcrumb_label")}>
-      <ol className="text-ink-subtle flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        {trail.map((crumb, index) => (
-          <li key={crumb.href} className="flex items-center gap-2">
-            {index > 0 && <span aria-hidden="true">/</span>}
-            <a href={crumb.href} className="hover:text-ink hover:underline hover:underline-offset-4">
-              {crumb.title}
-            </a>
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
 }
 
 function Pager({ previous, next }: Pick<DocPageData, "previous" | "next">) {

@@ -17,6 +17,7 @@ import { PageActions } from "../../views/PageActions";
 import { useDocBehaviours } from "../../views/useDocBehaviours";
 import { formatDate } from "../../../../ui/format";
 import { Prose } from "../../../../ui/Prose";
+import { Breadcrumbs } from "../../views/Breadcrumbs";
 
 export interface ApiReferencePageData {
   nav: DocsNavSection[];
@@ -36,23 +37,6 @@ const placeNames: Record<ApiParameter["in"], string> = {
   header: "Header parameters",
   cookie: "Cookie parameters",
 };
-
-function Breadcrumbs({ trail }: { trail: ApiReferencePageData["trail"] }) {
-  return (
-    <nav aria-label={t("docs.breadcrumb_label")}>
-      <ol className="text-ink-subtle flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        {trail.map((crumb, index) => (
-          <li key={crumb.href} className="flex items-center gap-2">
-            {index > 0 && <span aria-hidden="true">/</span>}
-            <a href={crumb.href} className="hover:text-ink hover:underline hover:underline-offset-4">
-              {crumb.title}
-            </a>
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
 
 function Overview({ page, actions }: { page: Extract<ApiPageData, { kind: "overview" }>; actions: ReactNode }) {
   return (
