@@ -1,6 +1,6 @@
-import { lazy, memo, Suspense } from "react";
-import { whenInteracted } from "../../../ui/when";
 import type { ConsentState } from "../../../lib/consent";
+import { lazyIslandSlot } from "../../../ui/island-slot.client";
+import { whenInteracted } from "../../../ui/when";
 import { isConsentDialogReady, isConsentDialogRequested, openConsentEvent, requestConsentDialog } from "./events";
 
 /**
@@ -9,7 +9,6 @@ import { isConsentDialogReady, isConsentDialogRequested, openConsentEvent, reque
  * place and its buttons post the choice without JavaScript. Analytics for a visitor who
  * already allowed them is started by the entry, not by this island.
  */
-let ready: Promise<void> | null = null;
 
 // 'Manage cookies' clicked before the island loaded: remember it, the dialog opens on load.
 if (typeof document !== "undefined") {
@@ -22,21 +21,8 @@ if (typeof document !== "undefined") {
   );
 }
 
-const CookieConsent = lazy(async () => {
+export const CookieConsentSlot = lazyIslandSlot<{ initial: ConsentState; path: string }>({
   // 'Cookie settings' may have been pressed before this boundary hydrated: load at once then.
-  await (ready ??= isConsentDialogRequested() ? Promise.resolve() : whenInteracted([openConsentEvent]));
-  const module = await import("./CookieConsent");
-  return { default: module.CookieConsent };
-});
-
-/**
- * Memoised: a parent re-render (the mobile flag, a navigation with the same props) must not
- * update the boundary while it is still dehydrated, or React would replace the server HTML.
- */
-export const CookieConsentSlot = memo(function CookieConsentSlot(props: { initial: ConsentState; path: string }) {
-  return (
-    <Suspense fallback={null}>
-      <CookieConsent {...props} />
-    </Suspense>
-  );
+  whenToLoad: () => (isConsentDialogRequested() ? Promise.resolve() : whenInteracted([openConsentEvent])),
+  load: async () => (await import("./CookieConsent")).CookieConsent,
 });

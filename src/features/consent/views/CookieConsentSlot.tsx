@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import type { ConsentState } from "../../../lib/consent";
+import { serverIslandSlot } from "../../../ui/island-slot";
 import { CookieConsent } from "./CookieConsent";
 
 /**
@@ -7,10 +6,4 @@ import { CookieConsent } from "./CookieConsent";
  * buttons are forms posting to /api/consent, so they work before hydration). The browser
  * build swaps in CookieConsentSlot.client.tsx.
  */
-export function CookieConsentSlot(props: { initial: ConsentState; path: string }) {
-  return (
-    <Suspense fallback={null}>
-      <CookieConsent {...props} />
-    </Suspense>
-  );
-}
+export const CookieConsentSlot = serverIslandSlot(CookieConsent);

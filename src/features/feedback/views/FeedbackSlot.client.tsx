@@ -1,28 +1,18 @@
-import { lazy, memo, Suspense } from "react";
+import { lazyIslandSlot } from "../../../ui/island-slot.client";
+import { usePagePath } from "../../../ui/path-context";
 import { whenNear } from "../../../ui/when";
 import { feedbackAnchor } from "../feedback";
-import { usePagePath } from "../../../ui/path-context";
 
 /**
- * Browser side of the feedback island. Until the widget comes near the viewport (or is focused)
- * React leaves the server's HTML in place (a dehydrated Suspense boundary), a working plain
- * form; then the enhanced form, which answers in place, takes over. Nothing of it is in the
- * page's first-load script.
+ * Browser side of the feedback island: the enhanced form, which answers in place, loads when
+ * the widget comes near the viewport (or is focused); a new page gets a fresh form.
  */
-let ready: Promise<void> | null = null;
-
-const FeedbackForm = lazy(async () => {
-  ready ??= whenNear(feedbackAnchor);
-  await ready;
-  return { default: (await import("./FeedbackForm")).FeedbackForm };
+const FeedbackIsland = lazyIslandSlot({
+  whenToLoad: () => whenNear(feedbackAnchor),
+  load: async () => (await import("./FeedbackForm")).FeedbackForm,
+  viewKey: ({ path }) => path.split(/[?#]/)[0] ?? path,
 });
 
-/** Memoised: a parent re-render must not update the boundary while it is still dehydrated. */
-export const FeedbackSlot = memo(function FeedbackSlot() {
-  const path = usePagePath();
-  return (
-    <Suspense fallback={null}>
-      <FeedbackForm key={path.split(/[?#]/)[0]} path={path} />
-    </Suspense>
-  );
-});
+export function FeedbackSlot() {
+  return <FeedbackIsland path={usePagePath()} />;
+}

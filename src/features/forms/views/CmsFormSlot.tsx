@@ -1,17 +1,8 @@
-import { Suspense } from "react";
-import type { CmsFormProps } from "./CmsForm";
+import { serverIslandSlot } from "../../../ui/island-slot";
 import { CmsStaticForm } from "./CmsStaticForm";
 
 /**
- * Server side of a CMS form's island: the form's markup rendered in place, a plain form post
- * that works before or without JavaScript. The Suspense boundary matches the browser's
- * version (CmsFormSlot.client.tsx, which the browser build swaps in): it loads react-hook-form
- * and the form's code only when the form comes near.
+ * Server side of a CMS form's island: the form's markup, a plain form post that works before or
+ * without JavaScript. The browser build swaps in CmsFormSlot.client.tsx.
  */
-export function CmsFormSlot(props: CmsFormProps) {
-  return (
-    <Suspense fallback={null}>
-      <CmsStaticForm {...props} />
-    </Suspense>
-  );
-}
+export const CmsFormSlot = serverIslandSlot(CmsStaticForm);

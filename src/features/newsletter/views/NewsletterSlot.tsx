@@ -1,18 +1,9 @@
-import { Suspense } from "react";
-import type { SiteChrome } from "../../../content/types/site";
+import { serverIslandSlot } from "../../../ui/island-slot";
 import { NewsletterStaticForm } from "./NewsletterFormView";
 
 /**
- * Server side of the newsletter island: the form's markup rendered in place, without
- * react-hook-form (it never suspends here), so it works as a plain form post before or
- * without JavaScript. The Suspense boundary
- * matches the browser's version, NewsletterSlot.client.tsx, which the browser build swaps in:
- * it loads the form's code only when the footer comes near.
+ * Server side of the newsletter island: the form's markup without react-hook-form (it never
+ * suspends here), a plain form post before or without JavaScript. The browser build swaps in
+ * NewsletterSlot.client.tsx.
  */
-export function NewsletterSlot(props: { site: SiteChrome; path: string }) {
-  return (
-    <Suspense fallback={null}>
-      <NewsletterStaticForm {...props} />
-    </Suspense>
-  );
-}
+export const NewsletterSlot = serverIslandSlot(NewsletterStaticForm);
