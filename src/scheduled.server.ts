@@ -2,12 +2,16 @@ import "./routes/content-extensions.server";
 import { graphqlRequest } from "./content/client.server";
 import { Content, publicNow } from "./content/content.server";
 import { bumpGeneration } from "./content/generations.server";
-import { scheduledPublicationsQuery } from "./content/queries/scheduled";
+import { scheduledPublicationsQuery } from "./content/scheduled-publications";
 import type { Bindings } from "./env";
 import { errorFields, logLine } from "./lib/log";
 import type { RenderPage } from "./env";
 import { sweepDocPages } from "./features/docs/prerender.server";
 import { rebuildSearchIndexIfStale } from "./features/search/site-index.server";
+import { contentTypes } from "./routes/content-types.server";
+
+/** Every content type with a publish time (and the pages' block windows), asked about at once. */
+const scheduledQuery = scheduledPublicationsQuery(contentTypes);
 
 /** What a job gets from one run of the cron trigger. */
 interface ScheduledRun {
@@ -49,7 +53,7 @@ const publishScheduledItems: ScheduledJob = {
     const since = previous ?? new Date(Date.parse(until) - firstRunLookbackMs).toISOString();
     // The preview token reads regardless of the CMS's own clock; the query asks for published items only.
     const data = await graphqlRequest<Record<string, { id: string }[]>>(
-      { query: scheduledPublicationsQuery.document, operationName: scheduledPublicationsQuery.name, variables: { since, until } },
+      { query: scheduledQuery.document, operationName: scheduledQuery.name, variables: { since, until } },
       { apiBaseUrl: env.API_BASE_URL, token: env.DIRECTUS_PREVIEW_TOKEN || undefined, fetch },
     );
     const due = Object.entries(data).filter(([, items]) => Array.isArray(items) && items.length > 0);

@@ -8,6 +8,9 @@ import { flowScript, movedPageRedirects, pathOnSave, stalePaths } from "./page-p
 import { chainOperations, recreateFlow } from "./flows.mjs";
 import { formNotifyFlowScript } from "./form-notification.mjs";
 import { applyRedirectChanges, setupRedirectFlows } from "./redirect-flows.mjs";
+// The site's content types (src/routes/content-types.server.ts), written out for this plain Node
+// script; test/unit/content-types.test.ts fails when they differ.
+import CONTENT_TYPES from "./content-types.json" with { type: "json" };
 
 /** The block types a page or section is made of (its many-to-any `blocks` allows these). */
 export const BLOCK_COLLECTIONS = [
@@ -29,28 +32,22 @@ export const BLOCK_COLLECTIONS = [
 
 /** Collections with a status field: anonymous readers only ever see status = published. */
 export const STATUS_COLLECTIONS = [
-  "posts",
-  "jobs",
-  "events",
+  ...CONTENT_TYPES.filter((type) => type.status).map((type) => type.collection),
+  // Parts of the content types' items, and the site's own lists.
   "speakers",
   "newsletter_topics",
   "search_proposals",
   "docs_sections",
-  "docs_pages",
-  "pages",
-  "sections",
   "plans",
   "prices",
   "forms",
-  "changelog_entries",
   ...BLOCK_COLLECTIONS,
 ];
 /** Collections anonymous readers see in full. */
 export const OPEN_COLLECTIONS = [
-  "authors",
+  ...CONTENT_TYPES.filter((type) => !type.status).map((type) => type.collection),
   "stock_quote",
   "site_settings",
-  "api_reference",
   "navigation",
   "navigation_items",
   "block_feature_grid_items",
@@ -100,14 +97,9 @@ export const FEEDBACK_FIELDS = ["page", "helpful", "comment", "feedback_id"];
  * The field holding each collection's publish time: published items whose time is still ahead
  * are scheduled, and nobody but the Preview role sees them until then. Empty means at once.
  */
-export const PUBLISH_TIME_FIELDS = {
-  posts: "published_at",
-  jobs: "publish_at",
-  events: "publish_at",
-  docs_pages: "publish_at",
-  pages: "publish_at",
-  changelog_entries: "published_at",
-};
+export const PUBLISH_TIME_FIELDS = Object.fromEntries(
+  CONTENT_TYPES.filter((type) => type.publishTimeField).map((type) => [type.collection, type.publishTimeField]),
+);
 
 const PUBLISHED = { status: { _eq: "published" } };
 const FLOW_NAME = "Revalidate site on content change";
@@ -206,7 +198,7 @@ const feedbackRule = {
 // collection, docs pages with their section and parents included.
 
 /** Collections with a page on the site (Live Preview, content versions). */
-export const ROUTED_COLLECTIONS = ["posts", "authors", "jobs", "events", "docs_pages", "pages", "sections"];
+export const ROUTED_COLLECTIONS = CONTENT_TYPES.filter((type) => type.livePreview).map((type) => type.collection);
 
 /** A preview URL (template) with this environment's site origin and preview token. */
 export function previewUrlFor(template, { siteUrl, previewToken }) {

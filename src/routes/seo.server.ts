@@ -1,28 +1,11 @@
 import { type Context, Hono } from "hono";
-import { sitemapQuery } from "../content/queries/sitemap";
+import type { Operation } from "../content/operation";
 import type { AppEnv } from "../env";
 import { escapeXml } from "../render/serialize";
-import { authorHref, postHref } from "../lib/paths/blog";
 import { publicHtmlCacheControl } from "../render/cache-policy";
-import { apiOperationHref, apiTagHref, usableNavigation } from "../features/docs/api-reference/types";
-import { apiNavigationQuery } from "../features/docs/api-reference/queries";
-import { changelogEntriesQuery } from "../features/changelog/queries";
-import { docsTreeQuery } from "../features/docs/queries";
-import { productFacets, reshapeChangelogEntry, type ChangelogEntry } from "../features/changelog/entries";
-import { changelogHref } from "../lib/paths/changelog";
-import { buildDocsTree } from "../features/docs/tree";
 import { legalPages } from "../features/legal/legal-pages";
+import { contentTypes } from "./content-types.server";
 import { routeIds, routeTable } from "./table";
-import { eventHref } from "../lib/paths/events";
-import { jobHref } from "../lib/paths/careers";
-
-/** Where each kind of content lives on the site. */
-const contentPaths = {
-  post: postHref,
-  author: authorHref,
-  job: jobHref,
-  event: eventHref,
-};
 
 /** Pages without parameters (search results are never indexed), and the legal pages. */
 const staticPaths = [
@@ -41,38 +24,19 @@ export const urlsetXml = (entries: string[]) =>
 const envelopeBytes = urlsetXml([]).length - 1;
 const utf8 = new TextEncoder();
 
-/** Every indexable page as a `<url>` entry, in the sitemap's order. */
+/** Every indexable page as a `<url>` entry: the static pages, then each content type's URLs in the registry's order. */
 async function sitemapEntries(c: Context<AppEnv>): Promise<string[]> {
-  const [data, docs, apiResult, changelog] = await Promise.all([
-    c.get("content").query(sitemapQuery),
-    c.get("content").query(docsTreeQuery),
-    c.get("content").query(apiNavigationQuery),
-    c.get("content").query(changelogEntriesQuery),
-  ]);
-  const changelogProducts = productFacets(
-    changelog.changelog_entries.map(reshapeChangelogEntry).filter((entry): entry is ChangelogEntry => entry !== null),
+  const sitemaps = contentTypes.flatMap((type) => (type.sitemap ? [type.sitemap] : []));
+  // Content types that share an operation (the keys of posts, jobs, events, …) share its one request.
+  const operations = [...new Set<Operation<any, any>>(sitemaps.map((sitemap) => sitemap.operation))];
+  const results = new Map(
+    await Promise.all(operations.map(async (operation) => [operation, await c.get("content").query(operation)] as const)),
   );
-  const api = usableNavigation(apiResult.api_reference?.navigation);
-  const docsTree = buildDocsTree(docs.docs_sections, docs.docs_pages);
-  const docsUpdated = new Map(docs.docs_pages.map((page) => [page.id, page.date_updated]));
   const url = (path: string, lastmod?: string | null) =>
     `<url><loc>${escapeXml(new URL(path, c.env.SITE_URL).toString())}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod.slice(0, 10))}</lastmod>` : ""}</url>`;
   return [
     ...staticPaths.map((path) => url(path)),
-    // CMS pages under their own URL; `/` is already a static path, a page with another canonical URL is that page.
-    ...data.pages.filter((page) => page.path && page.path !== "/" && !page.canonical).map((page) => url(page.path!, page.date_updated)),
-    ...data.posts.map((post) => url(contentPaths.post(post.slug), post.published_at)),
-    ...data.authors.map((author) => url(contentPaths.author(author.id))),
-    ...data.jobs.map((job) => url(contentPaths.job(job.slug))),
-    ...data.events.map((event) => url(contentPaths.event(event.slug))),
-    ...docsTree.sections.map((section) => url(section.href)),
-    ...docsTree.ordered.map(({ page }) => url(page.href, docsUpdated.get(page.id))),
-    // Each product's changelog is a page of its own (its own title, feed and canonical address).
-    ...changelogProducts.map((product) => url(changelogHref({ product: product.slug }))),
-    ...(api?.tags ?? []).flatMap((tag) => [
-      url(apiTagHref(tag.slug)),
-      ...tag.operations.map((operation) => url(apiOperationHref(tag.slug, operation.slug))),
-    ]),
+    ...sitemaps.flatMap((sitemap) => sitemap.urls(results.get(sitemap.operation)).map((entry) => url(entry.path, entry.lastmod))),
   ];
 }
 

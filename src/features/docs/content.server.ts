@@ -1,8 +1,6 @@
-import { docsTreeQuery } from "./queries";
-import { buildDocsTree } from "./tree";
-import { itemRead, type ContentExtensions } from "../../content/extensions.server";
+import type { ContentExtensions } from "../../content/extensions.server";
 import { resolveDocsNavigation } from "./navigation.server";
-import { docsVersionReads, type DocsPageQuery } from "./queries";
+import type { DocsPageQuery } from "./queries";
 import { renderMarkdownCached } from "../../render/markdown/render-cache.server";
 
 interface DocsPageSource {
@@ -14,14 +12,6 @@ interface DocsPageSource {
  * page payload get the rendered form, so no Markdown or highlighting code ships to the browser.
  */
 export const docsContent: Partial<ContentExtensions> = {
-  previewPaths: {
-    // A doc page's URL needs its section's and its parents' slugs: the tree has them all.
-    async docs_pages(content, id) {
-      const { docs_sections, docs_pages } = await content.query(docsTreeQuery);
-      const tree = buildDocsTree(docs_sections, docs_pages, () => {});
-      return tree.ordered.find((location) => location.page.id === id)?.page.href ?? null;
-    },
-  },
   resolvers: { DocsNavigation: resolveDocsNavigation },
   transforms: {
     async DocsPage(data: DocsPageSource, { kv, siteUrl, apiBaseUrl, waitUntil }): Promise<DocsPageQuery> {
@@ -35,5 +25,4 @@ export const docsContent: Partial<ContentExtensions> = {
       };
     },
   },
-  versionedReads: [itemRead("DocsPage", "docs_pages", docsVersionReads.page)],
 };

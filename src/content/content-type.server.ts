@@ -1,0 +1,69 @@
+import type { Operation } from "./operation";
+import type { ContentExtensions, PreviewPath, VersionedRead } from "./extensions.server";
+
+/** One `<url>` of the sitemap: a site path and, when known, the day it last changed. */
+interface SitemapUrl {
+  path: string;
+  lastmod?: string | null;
+}
+
+/** A content type's part of the sitemap: what it reads (one request per operation, shared), and its URLs. */
+interface SitemapEntry<TData> {
+  operation: Operation<TData, any>;
+  urls(data: TData): SitemapUrl[];
+}
+
+/**
+ * Everything the site and the CMS set-up need to know about one CMS collection whose items are
+ * content of the site. The app lists every type once (src/routes/content-types.server.ts); the
+ * sitemap, the editors' preview, content versions, scheduled publishing and the CMS set-up's
+ * lists (cms/scripts/content-types.json) are derived from that list.
+ */
+export interface ContentType {
+  collection: string;
+  /** Items have a `status`: only `published` ones are public. False: readers see every item. */
+  status: boolean;
+  /** The field with an item's publish time: until then a published item is scheduled (hidden). */
+  publishTimeField?: string;
+  /**
+   * Parts of its items shown and hidden on a schedule of their own (a page's block placements):
+   * the scheduled publishing job makes the content stale when such a window opens or closes.
+   */
+  displayWindows?: readonly { collection: string; from: string; until: string }[];
+  /** The path of an item's page for the editors' Live Preview; none: the CMS has no preview for it. */
+  previewPath?: PreviewPath;
+  /** The reads that show an editor's content version of an item in a preview; none: no versions. */
+  versionedReads?: readonly VersionedRead[];
+  /** Its URLs in the sitemap; none: its items have no page of their own in it. */
+  sitemap?: SitemapEntry<any>;
+}
+
+/** A content type's descriptor, typed: the sitemap's `urls` get the data of its own operation. */
+export function defineContentType<TData>(type: Omit<ContentType, "sitemap"> & { sitemap?: SitemapEntry<TData> }): ContentType {
+  return type;
+}
+
+/** What the CMS set-up (plain Node, cms/scripts/setup.mjs) reads of each type: data only. */
+export interface CmsContentType {
+  collection: string;
+  status: boolean;
+  publishTimeField: string | null;
+  livePreview: boolean;
+  versions: boolean;
+}
+
+export const cmsContentType = (type: ContentType): CmsContentType => ({
+  collection: type.collection,
+  status: type.status,
+  publishTimeField: type.publishTimeField ?? null,
+  livePreview: Boolean(type.previewPath),
+  versions: Boolean(type.versionedReads?.length),
+});
+
+/** What the content types add to the content client: the preview path and the versioned reads of each. */
+export function contentTypeExtensions(types: readonly ContentType[]): Partial<ContentExtensions> {
+  return {
+    previewPaths: Object.fromEntries(types.flatMap((type) => (type.previewPath ? [[type.collection, type.previewPath]] : []))),
+    versionedReads: types.flatMap((type) => type.versionedReads ?? []),
+  };
+}

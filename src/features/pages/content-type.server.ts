@@ -1,0 +1,63 @@
+import { defineContentType } from "../../content/content-type.server";
+import { idOf, itemRead, type VersionedRead } from "../../content/extensions.server";
+import { sitemapQuery } from "../../content/queries/sitemap";
+import { pagePathQuery, pageVersionRead, sectionPlacementsQuery, sectionVersionRead } from "./queries";
+
+interface Placement {
+  collection?: string;
+  item?: { id?: unknown } | null;
+}
+const placementsOf = (data: any): Placement[] => data?.pages?.[0]?.blocks ?? [];
+const isSection = (placement: Placement | null, id: string) => placement?.collection === "sections" && idOf(placement.item?.id) === id;
+
+/** A section, wherever the previewed page places it (a section may appear more than once). */
+const sectionRead: VersionedRead = {
+  query: "Page",
+  collection: "sections",
+  shows: (_, data, id) => placementsOf(data).some((placement) => isSection(placement, id)),
+  operation: sectionVersionRead,
+  merge: (data, versioned, id) => {
+    const section = versioned.sections_by_id;
+    if (!section) return null;
+    const [page] = data.pages;
+    const blocks = placementsOf(data).map((placement) => (isSection(placement, id) ? { ...placement, item: section } : placement));
+    return { ...data, pages: [{ ...page, blocks }] };
+  },
+};
+
+/**
+ * CMS pages: published at `publish_at`, at their own `path`; their block placements show and hide
+ * on a window of their own (`show_from`, `show_until`).
+ */
+export const pagesContentType = defineContentType({
+  collection: "pages",
+  status: true,
+  publishTimeField: "publish_at",
+  displayWindows: [
+    { collection: "pages_blocks", from: "show_from", until: "show_until" },
+    { collection: "sections_blocks", from: "show_from", until: "show_until" },
+  ],
+  previewPath: async (content, id) => (await content.query(pagePathQuery, { id })).pages_by_id?.path ?? null,
+  versionedReads: [itemRead("Page", "pages", pageVersionRead)],
+  sitemap: {
+    operation: sitemapQuery,
+    // `/` is already a static path; a page with another canonical URL is that page.
+    urls: (data) =>
+      data.pages
+        .filter((page) => page.path && page.path !== "/" && !page.canonical)
+        .map((page) => ({ path: page.path!, lastmod: page.date_updated })),
+  },
+});
+
+/** Sections: parts shared by pages, with a status; no URL of their own, so not in the sitemap. */
+export const sectionsContentType = defineContentType({
+  collection: "sections",
+  status: true,
+  // A section opens on the first page that shows it.
+  async previewPath(content, id) {
+    const placements = (await content.query(sectionPlacementsQuery)).pages_blocks;
+    const shown = placements.find((row) => row?.item && "id" in row.item && String(row.item.id) === id);
+    return shown?.pages_id?.path ?? null;
+  },
+  versionedReads: [sectionRead],
+});

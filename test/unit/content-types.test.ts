@@ -1,0 +1,112 @@
+import { readFileSync } from "node:fs";
+import { buildSchema, parse as parseGraphql, validate } from "graphql";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { OPEN_COLLECTIONS, PUBLISH_TIME_FIELDS, ROUTED_COLLECTIONS, STATUS_COLLECTIONS } from "../../cms/scripts/setup.mjs";
+import { cmsContentType } from "../../src/content/content-type.server";
+import { scheduledPublicationsQuery } from "../../src/content/scheduled-publications";
+import { contentTypes } from "../../src/routes/content-types.server";
+
+/**
+ * One descriptor per CMS content type (src/routes/content-types.server.ts): the lists that were
+ * kept by hand in the worker and in the CMS set-up follow from it. The CMS set-up is plain Node
+ * and reads the descriptors' data from cms/scripts/content-types.json, written from the
+ * registry: after adding or changing a type, `npm exec -- vitest run --project unit
+ * test/unit/content-types.test.ts -u` rewrites it.
+ */
+describe("content types", () => {
+  const collections = (filter: (type: (typeof contentTypes)[number]) => unknown) =>
+    contentTypes.filter(filter).map((type) => type.collection);
+
+  it("the CMS set-up reads the registry's data (cms/scripts/content-types.json)", async () => {
+    await expect(`${JSON.stringify(contentTypes.map(cmsContentType), null, 2)}\n`).toMatchFileSnapshot(
+      "../../cms/scripts/content-types.json",
+    );
+  });
+
+  it("each collection is described once", () => {
+    const names = collections(() => true);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("the CMS set-up's lists are the registry's", () => {
+    expect(STATUS_COLLECTIONS).toEqual(expect.arrayContaining(collections((type) => type.status)));
+    expect(OPEN_COLLECTIONS).toEqual(expect.arrayContaining(collections((type) => !type.status)));
+    expect(ROUTED_COLLECTIONS).toEqual(collections((type) => type.previewPath));
+    expect(PUBLISH_TIME_FIELDS).toEqual(
+      Object.fromEntries(contentTypes.flatMap((type) => (type.publishTimeField ? [[type.collection, type.publishTimeField]] : []))),
+    );
+  });
+
+  it("the lists are what they were when they were kept by hand", () => {
+    expect(PUBLISH_TIME_FIELDS).toEqual({
+      posts: "published_at",
+      jobs: "publish_at",
+      events: "publish_at",
+      docs_pages: "publish_at",
+      pages: "publish_at",
+      changelog_entries: "published_at",
+    });
+    expect([...ROUTED_COLLECTIONS].sort()).toEqual(["authors", "docs_pages", "events", "jobs", "pages", "posts", "sections"]);
+    expect([...STATUS_COLLECTIONS].sort()).toEqual(
+      [
+        "posts",
+        "jobs",
+        "events",
+        "speakers",
+        "newsletter_topics",
+        "search_proposals",
+        "docs_sections",
+        "docs_pages",
+        "pages",
+        "sections",
+        "plans",
+        "prices",
+        "forms",
+        "changelog_entries",
+        ...STATUS_COLLECTIONS.filter((name) => name.startsWith("block_")),
+      ].sort(),
+    );
+    expect([...OPEN_COLLECTIONS].sort()).toEqual(
+      ["authors", "stock_quote", "site_settings", "api_reference", "navigation", "navigation_items", "block_feature_grid_items"].sort(),
+    );
+  });
+
+  it("the schema snapshot has Live Preview and content versions on the types that say so", () => {
+    const snapshot = parse(readFileSync("cms/schema/snapshot.yaml", "utf8")) as {
+      collections: { collection: string; meta: { preview_url: string | null; versioning: boolean } | null }[];
+    };
+    const withPreview = snapshot.collections
+      .filter((collection) => collection.meta?.preview_url)
+      .map((collection) => collection.collection);
+    const versioned = snapshot.collections.filter((collection) => collection.meta?.versioning).map((collection) => collection.collection);
+    expect(withPreview.sort()).toEqual(collections((type) => type.previewPath).sort());
+    expect(versioned.sort()).toEqual(collections((type) => type.versionedReads?.length).sort());
+    for (const collection of withPreview) {
+      const template = snapshot.collections.find((entry) => entry.collection === collection)!.meta!.preview_url!;
+      expect(template).toContain(`collection=${collection}&`);
+    }
+  });
+
+  it("the scheduled publishing query asks about every type with a publish time, and is valid", () => {
+    const query = scheduledPublicationsQuery(contentTypes);
+    const schema = buildSchema(readFileSync("src/content/directus.public.graphql", "utf8"));
+    const document = parseGraphql(query.document);
+    expect(validate(schema, document)).toEqual([]);
+    const fields = document.definitions.flatMap((definition) =>
+      definition.kind === "OperationDefinition"
+        ? definition.selectionSet.selections.map((selection) => (selection.kind === "Field" ? selection.name.value : ""))
+        : [],
+    );
+    expect(fields.sort()).toEqual([
+      "changelog_entries",
+      "docs_pages",
+      "events",
+      "jobs",
+      "pages",
+      "pages_blocks",
+      "posts",
+      "sections_blocks",
+    ]);
+  });
+});
