@@ -1,9 +1,9 @@
-import type { FormEventHandler, ReactNode, Ref } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
-import { formControlNames, type FormDefinition, type FormField } from "../form-schema";
+import type { FormEventHandler, Ref } from "react";
 import type { TurnstileSettings } from "../../../config/site";
-import { outcomeText, type FormOutcome } from "../outcome";
 import { t } from "../../../i18n";
+import { formControlNames, type FormDefinition } from "../form-schema";
+import { type FormOutcome, outcomeText } from "../outcome";
+import { CmsFormField, type CmsFormFieldProps, fieldId } from "./CmsFormField";
 
 export interface CmsFormViewProps {
   form: FormDefinition;
@@ -13,18 +13,66 @@ export interface CmsFormViewProps {
   /** Shown to visitors without JavaScript as another way to reach us. */
   contactEmail: string | null;
   outcome: FormOutcome | null;
-  /** The message under a field, if any. */
-  message: (name: string) => string | undefined;
-  /** An input's props: its name, and react-hook-form's handlers once the island runs. */
-  field: (name: string) => Partial<UseFormRegisterReturn> & { name: string };
+  message: CmsFormFieldProps["message"];
+  field: CmsFormFieldProps["field"];
   submitting?: boolean;
   ready?: boolean;
   onSubmit?: FormEventHandler<HTMLFormElement>;
   formRef?: Ref<HTMLFormElement>;
 }
 
-const inputClass =
-  "border-line-strong bg-surface focus-visible:border-accent mt-1.5 w-full rounded-lg border px-3 aria-[invalid=true]:border-negative";
+/** The thank-you that replaces a form once it was stored. */
+function FormSuccess({ form, outcome }: { form: FormDefinition; outcome: FormOutcome }) {
+  return (
+    <div role="status" className="border-positive/30 bg-positive/5 rounded-lg border p-5">
+      <p className="text-positive font-semibold">{outcomeText(outcome, form)}</p>
+    </div>
+  );
+}
+
+/** Honeypot: hidden from people and assistive technology, filled by bots. */
+function HoneypotField({ formKey, field }: Pick<CmsFormFieldProps, "formKey" | "field">) {
+  return (
+    <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
+      <label htmlFor={fieldId(formKey, "website-address")}>{t("forms.honeypot_label")}</label>
+      <input id={fieldId(formKey, "website-address")} type="text" tabIndex={-1} autoComplete="off" {...field(formControlNames.honeypot)} />
+    </div>
+  );
+}
+
+/** Cloudflare's script fills this box (its iframe and the token's hidden input); React leaves its inside alone. */
+function TurnstileBox({ formKey, turnstile }: { formKey: string; turnstile: TurnstileSettings }) {
+  return (
+    <div
+      className="cf-turnstile min-h-[65px]"
+      data-sitekey={turnstile.siteKey}
+      data-action={`form-${formKey}`}
+      data-form-turnstile=""
+      dangerouslySetInnerHTML={{ __html: "" }}
+    />
+  );
+}
+
+/** Without JavaScript no robot check can run: say so, and offer the e-mail address if there is one. */
+function NeedsJavaScriptNotice({ contactEmail }: { contactEmail: string | null }) {
+  return (
+    <noscript>
+      <p className="text-ink-muted text-sm">
+        {t("forms.needs_javascript")}
+        {contactEmail && (
+          <>
+            {" "}
+            {t("forms.needs_javascript_email")}{" "}
+            <a className="link" href={`mailto:${contactEmail}`}>
+              {contactEmail}
+            </a>
+            .
+          </>
+        )}
+      </p>
+    </noscript>
+  );
+}
 
 /**
  * A CMS form as markup, from its field definitions. The server renders it on its own as a plain
@@ -45,154 +93,7 @@ export function CmsFormView({
   onSubmit,
   formRef,
 }: CmsFormViewProps) {
-  const id = (name: string) => `form-${form.key}-${name}`;
-  if (outcome?.kind === "success") {
-    return (
-      <div role="status" className="border-positive/30 bg-positive/5 rounded-lg border p-5">
-        <p className="text-positive font-semibold">{outcomeText(outcome, form)}</p>
-      </div>
-    );
-  }
-  const describedBy = (item: FormField) =>
-    [item.helpText ? `${id(item.name)}-help` : null, message(item.name) ? `${id(item.name)}-error` : null].filter(Boolean).join(" ") ||
-    undefined;
-  const common = (item: FormField) => ({
-    "aria-invalid": message(item.name) ? true : undefined,
-    "aria-describedby": describedBy(item),
-  });
-  const after = (item: FormField): ReactNode => (
-    <>
-      {item.helpText && (
-        <p id={`${id(item.name)}-help`} className="text-ink-muted mt-1.5 text-sm">
-          {item.helpText}
-        </p>
-      )}
-      {message(item.name) && (
-        <p id={`${id(item.name)}-error`} className="text-negative mt-1.5 text-sm font-medium">
-          {message(item.name)}
-        </p>
-      )}
-    </>
-  );
-  const label = (item: FormField) => (
-    <>
-      {item.label}
-      {!item.required && <span className="text-ink-muted font-normal"> ({t("forms.optional")})</span>}
-    </>
-  );
-
-  const control = (item: FormField) => {
-    const textLimits = {
-      required: item.required || undefined,
-      minLength: item.minLength ?? undefined,
-      maxLength: item.maxLength,
-      placeholder: item.placeholder ?? undefined,
-    };
-    switch (item.type) {
-      case "hidden":
-        return <input key={item.name} type="hidden" defaultValue={item.defaultValue ?? ""} {...field(item.name)} />;
-      case "checkbox":
-        return (
-          <div key={item.name}>
-            <label className="flex items-start gap-2.5 text-sm">
-              <input
-                id={id(item.name)}
-                type="checkbox"
-                required={item.required || undefined}
-                className="accent-accent mt-0.5 h-4 w-4 shrink-0"
-                {...common(item)}
-                {...field(item.name)}
-              />
-              <span>{item.label}</span>
-            </label>
-            {after(item)}
-          </div>
-        );
-      case "radio":
-        return (
-          <fieldset key={item.name} aria-describedby={describedBy(item)}>
-            <legend className="text-sm font-semibold">{label(item)}</legend>
-            <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-              {item.choices.map((choice) => (
-                <label key={choice.value} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    value={choice.value}
-                    required={item.required || undefined}
-                    className="accent-accent h-4 w-4"
-                    {...field(item.name)}
-                  />
-                  {choice.text}
-                </label>
-              ))}
-            </div>
-            {after(item)}
-          </fieldset>
-        );
-      case "select":
-        return (
-          <div key={item.name}>
-            <label htmlFor={id(item.name)} className="text-sm font-semibold">
-              {label(item)}
-            </label>
-            <select
-              id={id(item.name)}
-              required={item.required || undefined}
-              defaultValue=""
-              className={`${inputClass} h-11`}
-              {...common(item)}
-              {...field(item.name)}
-            >
-              <option value="">{item.placeholder ?? t("forms.choose")}</option>
-              {item.choices.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.text}
-                </option>
-              ))}
-            </select>
-            {after(item)}
-          </div>
-        );
-      case "textarea":
-        return (
-          <div key={item.name}>
-            <label htmlFor={id(item.name)} className="text-sm font-semibold">
-              {label(item)}
-            </label>
-            <textarea
-              id={id(item.name)}
-              rows={5}
-              className={`${inputClass} py-2`}
-              {...textLimits}
-              {...common(item)}
-              {...field(item.name)}
-            />
-            {after(item)}
-          </div>
-        );
-      default:
-        return (
-          <div key={item.name}>
-            <label htmlFor={id(item.name)} className="text-sm font-semibold">
-              {label(item)}
-            </label>
-            <input
-              id={id(item.name)}
-              type={item.type === "email" ? "email" : "text"}
-              autoComplete={item.type === "email" ? "email" : item.name === "name" ? "name" : undefined}
-              pattern={item.pattern ?? undefined}
-              title={item.pattern ? (item.patternMessage ?? undefined) : undefined}
-              className={`${inputClass} h-11`}
-              {...textLimits}
-              {...common(item)}
-              {...field(item.name)}
-            />
-            {after(item)}
-          </div>
-        );
-    }
-  };
-
+  if (outcome?.kind === "success") return <FormSuccess form={form} outcome={outcome} />;
   const problem = outcome && outcome.kind !== "invalid" ? outcomeText(outcome, form) : null;
   return (
     <form
@@ -212,37 +113,12 @@ export function CmsFormView({
         </h3>
       )}
       <input type="hidden" name={formControlNames.sourcePage} value={path} />
-      {form.fields.map(control)}
-      {/* Honeypot: hidden from people and assistive technology, filled by bots. */}
-      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
-        <label htmlFor={id("website-address")}>{t("forms.honeypot_label")}</label>
-        <input id={id("website-address")} type="text" tabIndex={-1} autoComplete="off" {...field(formControlNames.honeypot)} />
-      </div>
-      {turnstile && (
-        // Cloudflare's script fills this box (its iframe and the token's hidden input); React leaves its inside alone.
-        <div
-          className="cf-turnstile min-h-[65px]"
-          data-sitekey={turnstile.siteKey}
-          data-action={`form-${form.key}`}
-          data-form-turnstile=""
-          dangerouslySetInnerHTML={{ __html: "" }}
-        />
-      )}
-      <noscript>
-        <p className="text-ink-muted text-sm">
-          {t("forms.needs_javascript")}
-          {contactEmail && (
-            <>
-              {" "}
-              {t("forms.needs_javascript_email")}{" "}
-              <a className="link" href={`mailto:${contactEmail}`}>
-                {contactEmail}
-              </a>
-              .
-            </>
-          )}
-        </p>
-      </noscript>
+      {form.fields.map((item) => (
+        <CmsFormField key={item.name} item={item} formKey={form.key} message={message} field={field} />
+      ))}
+      <HoneypotField formKey={form.key} field={field} />
+      {turnstile && <TurnstileBox formKey={form.key} turnstile={turnstile} />}
+      <NeedsJavaScriptNotice contactEmail={contactEmail} />
       {(problem || outcome?.kind === "invalid") && (
         <p role="alert" className="text-negative text-sm font-semibold">
           {problem ?? outcomeText(outcome!, form)}

@@ -1,0 +1,181 @@
+import type { ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { t } from "../../../i18n";
+import type { FormField } from "../form-schema";
+
+export interface CmsFormFieldProps {
+  item: FormField;
+  /** The form's key: element ids are `form-<key>-<field>`. */
+  formKey: string;
+  /** The message under a field, if any. */
+  message: (name: string) => string | undefined;
+  /** An input's props: its name, and react-hook-form's handlers once the island runs. */
+  field: (name: string) => Partial<UseFormRegisterReturn> & { name: string };
+}
+
+const inputClass =
+  "border-line-strong bg-surface focus-visible:border-accent mt-1.5 w-full rounded-lg border px-3 aria-[invalid=true]:border-negative";
+
+export const fieldId = (formKey: string, name: string) => `form-${formKey}-${name}`;
+
+/** The ids of the field's help text and message, for `aria-describedby`. */
+function describedBy({ item, formKey, message }: CmsFormFieldProps): string | undefined {
+  const id = fieldId(formKey, item.name);
+  return [item.helpText ? `${id}-help` : null, message(item.name) ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** What every labelled control carries: invalid while it has a message, described by its notes. */
+function accessibility(props: CmsFormFieldProps) {
+  return { "aria-invalid": props.message(props.item.name) ? true : undefined, "aria-describedby": describedBy(props) };
+}
+
+/** The field's help text and its message, under the control. */
+function FieldNotes({ item, formKey, message }: CmsFormFieldProps) {
+  const id = fieldId(formKey, item.name);
+  const text = message(item.name);
+  return (
+    <>
+      {item.helpText && (
+        <p id={`${id}-help`} className="text-ink-muted mt-1.5 text-sm">
+          {item.helpText}
+        </p>
+      )}
+      {text && (
+        <p id={`${id}-error`} className="text-negative mt-1.5 text-sm font-medium">
+          {text}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The field's label, marked '(optional)' unless it is required. */
+function FieldLabelText({ item }: { item: FormField }) {
+  return (
+    <>
+      {item.label}
+      {!item.required && <span className="text-ink-muted font-normal"> ({t("forms.optional")})</span>}
+    </>
+  );
+}
+
+/** A labelled control above its notes: select, textarea, text and e-mail fields. */
+function LabelledField({ props, children }: { props: CmsFormFieldProps; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={fieldId(props.formKey, props.item.name)} className="text-sm font-semibold">
+        <FieldLabelText item={props.item} />
+      </label>
+      {children}
+      <FieldNotes {...props} />
+    </div>
+  );
+}
+
+function CheckboxField(props: CmsFormFieldProps) {
+  const { item, formKey, field } = props;
+  return (
+    <div>
+      <label className="flex items-start gap-2.5 text-sm">
+        <input
+          id={fieldId(formKey, item.name)}
+          type="checkbox"
+          required={item.required || undefined}
+          className="accent-accent mt-0.5 h-4 w-4 shrink-0"
+          {...accessibility(props)}
+          {...field(item.name)}
+        />
+        <span>{item.label}</span>
+      </label>
+      <FieldNotes {...props} />
+    </div>
+  );
+}
+
+function RadioField(props: CmsFormFieldProps) {
+  const { item, field } = props;
+  return (
+    <fieldset aria-describedby={describedBy(props)}>
+      <legend className="text-sm font-semibold">
+        <FieldLabelText item={item} />
+      </legend>
+      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+        {item.choices.map((choice) => (
+          <label key={choice.value} className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              value={choice.value}
+              required={item.required || undefined}
+              className="accent-accent h-4 w-4"
+              {...field(item.name)}
+            />
+            {choice.text}
+          </label>
+        ))}
+      </div>
+      <FieldNotes {...props} />
+    </fieldset>
+  );
+}
+
+/** One field of a CMS form, by its type, with its label, help text and message. */
+export function CmsFormField(props: CmsFormFieldProps) {
+  const { item, formKey, field } = props;
+  const id = fieldId(formKey, item.name);
+  const textLimits = {
+    required: item.required || undefined,
+    minLength: item.minLength ?? undefined,
+    maxLength: item.maxLength,
+    placeholder: item.placeholder ?? undefined,
+  };
+  switch (item.type) {
+    case "hidden":
+      return <input type="hidden" defaultValue={item.defaultValue ?? ""} {...field(item.name)} />;
+    case "checkbox":
+      return <CheckboxField {...props} />;
+    case "radio":
+      return <RadioField {...props} />;
+    case "select":
+      return (
+        <LabelledField props={props}>
+          <select
+            id={id}
+            required={item.required || undefined}
+            defaultValue=""
+            className={`${inputClass} h-11`}
+            {...accessibility(props)}
+            {...field(item.name)}
+          >
+            <option value="">{item.placeholder ?? t("forms.choose")}</option>
+            {item.choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.text}
+              </option>
+            ))}
+          </select>
+        </LabelledField>
+      );
+    case "textarea":
+      return (
+        <LabelledField props={props}>
+          <textarea id={id} rows={5} className={`${inputClass} py-2`} {...textLimits} {...accessibility(props)} {...field(item.name)} />
+        </LabelledField>
+      );
+    default:
+      return (
+        <LabelledField props={props}>
+          <input
+            id={id}
+            type={item.type === "email" ? "email" : "text"}
+            autoComplete={item.type === "email" ? "email" : item.name === "name" ? "name" : undefined}
+            pattern={item.pattern ?? undefined}
+            title={item.pattern ? (item.patternMessage ?? undefined) : undefined}
+            className={`${inputClass} h-11`}
+            {...textLimits}
+            {...accessibility(props)}
+            {...field(item.name)}
+          />
+        </LabelledField>
+      );
+  }
+}
