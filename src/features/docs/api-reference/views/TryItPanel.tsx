@@ -1,18 +1,53 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import type { ApiPageData } from "../page";
-import type { ApiParameter } from "../types";
-import { coerceParameter, validateValue } from "../validate";
+import { ApiKeyField, BodyField, ParameterField, TargetChoice, type TryItTarget } from "./TryItFields";
+import { asText, buildTryItRequest, sendTryItRequest, type TryItOutcome } from "./try-it-request";
 
 type OperationPage = Extract<ApiPageData, { kind: "operation" }>;
 
-interface Outcome {
-  status: number;
-  statusText: string;
-  body: string;
-  ms: number;
-}
+/** The site's mock first, then the document's servers. */
+const targetsOf = (page: OperationPage): TryItTarget[] => [
+  { label: "Demo mock", url: page.mockBaseUrl },
+  ...page.servers.map((server) => ({ label: server.description || server.url, url: server.url })),
+];
 
-const asText = (value: unknown) => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value));
+/** Path parameters and required ones start with their example; optional ones start empty. */
+const initialValues = ({ operation }: OperationPage): Record<string, string> =>
+  Object.fromEntries(
+    operation.parameters.map((parameter) => [
+      parameter.name,
+      parameter.in === "path" || parameter.required ? asText(parameter.example) : "",
+    ]),
+  );
+
+const initialBody = ({ operation }: OperationPage) =>
+  operation.requestBody?.example != null ? JSON.stringify(operation.requestBody.example, null, 2) : "";
+
+/** The problem that stopped a request, or the answer with its status and time. */
+function TryItResult({ problem, outcome }: { problem: string | null; outcome: TryItOutcome | null }) {
+  return (
+    <div aria-live="polite">
+      {problem && (
+        <p className="text-[#a31f15] text-sm" role="alert" data-try-it-problem>
+          {problem}
+        </p>
+      )}
+      {outcome && (
+        <div data-try-it-response={outcome.status}>
+          <p className="text-sm font-semibold">
+            {outcome.status} {outcome.statusText} <span className="text-ink-subtle font-normal">in {outcome.ms} ms</span>
+          </p>
+          {outcome.body && (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable with the keyboard
+            <pre className="code mt-2 max-h-96 overflow-auto" tabIndex={0}>
+              <code>{outcome.body}</code>
+            </pre>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
 
 /**
  * The Try it form, built from the operation: one input per path, query and header parameter
@@ -21,170 +56,49 @@ const asText = (value: unknown) => (value === undefined || value === null ? "" :
  */
 export function TryItPanel({ page, onClose }: { page: OperationPage; onClose: () => void }) {
   const { operation } = page;
-  const id = useId();
-  const targets = [
-    { label: "Demo mock", url: page.mockBaseUrl },
-    ...page.servers.map((server) => ({ label: server.description || server.url, url: server.url })),
-  ];
+  const formId = useId();
+  const targets = targetsOf(page);
   const [target, setTarget] = useState(targets[0]!.url);
   const [key, setKey] = useState("");
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      operation.parameters.map((parameter) => [
-        parameter.name,
-        parameter.in === "path" || parameter.required ? asText(parameter.example) : "",
-      ]),
-    ),
-  );
-  const [body, setBody] = useState(() =>
-    operation.requestBody?.example != null ? JSON.stringify(operation.requestBody.example, null, 2) : "",
-  );
+  const [values, setValues] = useState(() => initialValues(page));
+  const [body, setBody] = useState(() => initialBody(page));
   const [problem, setProblem] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<TryItOutcome | null>(null);
   const [sending, setSending] = useState(false);
   const controller = useRef<AbortController | null>(null);
-
-  const check = (parameter: ApiParameter, text: string) => {
-    if (!text) return parameter.required ? `${parameter.name} is required` : null;
-    return validateValue(coerceParameter(text, parameter.schema), parameter.schema, parameter.name)?.message ?? null;
-  };
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    let path = operation.path;
-    const query = new URLSearchParams();
-    const headers = new Headers({ Accept: "application/json" });
-    for (const parameter of operation.parameters) {
-      const text = values[parameter.name] ?? "";
-      const issue = check(parameter, text);
-      if (issue) return setProblem(issue);
-      if (!text) continue;
-      if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, encodeURIComponent(text));
-      else if (parameter.in === "query") query.set(parameter.name, text);
-      else if (parameter.in === "header") headers.set(parameter.name, text);
-    }
-    let payload: string | undefined;
-    if (operation.requestBody && body.trim()) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        return setProblem("The body is not valid JSON");
-      }
-      const issue = validateValue(parsed, operation.requestBody.schema);
-      if (issue) return setProblem(issue.message);
-      payload = JSON.stringify(parsed);
-      headers.set("Content-Type", "application/json");
-    }
-    if (operation.secured && key.trim()) headers.set("Authorization", `Bearer ${key.trim()}`);
-    const url = `${target.replace(/\/+$/, "")}${path}${query.size ? `?${query}` : ""}`;
+    const request = buildTryItRequest(operation, { values, body, key, target });
+    if ("problem" in request) return setProblem(request.problem);
     controller.current?.abort();
     controller.current = new AbortController();
     setSending(true);
-    const started = performance.now();
     try {
-      const response = await fetch(url, {
-        method: operation.method,
-        headers,
-        body: payload,
-        signal: controller.current.signal,
-        credentials: "omit",
-      });
-      const text = await response.text();
-      let pretty = text;
-      try {
-        pretty = text ? JSON.stringify(JSON.parse(text), null, 2) : "";
-      } catch {
-        /* not JSON: shown as it came */
-      }
-      setOutcome({ status: response.status, statusText: response.statusText, body: pretty, ms: Math.round(performance.now() - started) });
+      setOutcome(await sendTryItRequest(request, controller.current.signal));
     } catch (error) {
       if ((error as Error).name !== "AbortError")
-        setProblem(`The request did not reach ${new URL(url, window.location.href).origin}: ${(error as Error).message}`);
+        setProblem(`The request did not reach ${new URL(request.url, window.location.href).origin}: ${(error as Error).message}`);
     } finally {
       setSending(false);
     }
   };
 
-  const field = "border-line-strong focus:border-accent w-full rounded-md border bg-white px-3 py-2 font-mono text-sm";
   return (
     <form onSubmit={send} className="border-line mt-4 space-y-5 rounded-xl border p-4 md:p-5" data-try-it-form noValidate>
-      <fieldset>
-        <legend className="text-sm font-semibold">Send to</legend>
-        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-          {targets.map((option) => (
-            <label key={option.url} className="flex min-w-0 items-start gap-2 text-sm">
-              <input
-                type="radio"
-                className="mt-1"
-                name={`${id}-target`}
-                value={option.url}
-                checked={target === option.url}
-                onChange={() => setTarget(option.url)}
-              />
-              <span className="min-w-0">
-                {option.label}
-                <span className="text-ink-subtle block font-mono text-xs break-all">{option.url}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {operation.secured && (
-        <div>
-          <label htmlFor={`${id}-key`} className="text-sm font-semibold">
-            API key
-          </label>
-          <input
-            id={`${id}-key`}
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={key}
-            onChange={(event) => setKey(event.target.value)}
-            placeholder="mrd_test_…"
-            className={`${field} mt-1`}
-            data-try-it-key
-          />
-        </div>
-      )}
+      <TargetChoice formId={formId} targets={targets} target={target} onChange={setTarget} />
+      {operation.secured && <ApiKeyField formId={formId} value={key} onChange={setKey} />}
       {operation.parameters.map((parameter) => (
-        <div key={`${parameter.in}:${parameter.name}`}>
-          <label htmlFor={`${id}-${parameter.in}-${parameter.name}`} className="text-sm font-semibold">
-            <code>{parameter.name}</code>{" "}
-            <span className="text-ink-subtle font-normal">
-              ({parameter.in}
-              {parameter.required ? ", required" : ""})
-            </span>
-          </label>
-          <input
-            id={`${id}-${parameter.in}-${parameter.name}`}
-            value={values[parameter.name] ?? ""}
-            onChange={(event) => setValues({ ...values, [parameter.name]: event.target.value })}
-            className={`${field} mt-1`}
-            spellCheck={false}
-            data-try-it-param={parameter.name}
-          />
-        </div>
+        <ParameterField
+          key={`${parameter.in}:${parameter.name}`}
+          formId={formId}
+          parameter={parameter}
+          value={values[parameter.name] ?? ""}
+          onChange={(value) => setValues({ ...values, [parameter.name]: value })}
+        />
       ))}
-      {operation.requestBody && (
-        <div>
-          <label htmlFor={`${id}-body`} className="text-sm font-semibold">
-            Body <span className="text-ink-subtle font-normal">(JSON{operation.requestBody.required ? ", required" : ""})</span>
-          </label>
-          <textarea
-            id={`${id}-body`}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            rows={Math.min(18, Math.max(4, body.split("\n").length + 1))}
-            spellCheck={false}
-            wrap="off"
-            className={`${field} mt-1 overflow-x-auto`}
-            data-try-it-body
-          />
-        </div>
-      )}
+      {operation.requestBody && <BodyField formId={formId} required={operation.requestBody.required} value={body} onChange={setBody} />}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn btn-primary min-h-10 px-4" disabled={sending} data-try-it-send>
           {sending ? "Sending…" : "Send request"}
@@ -193,26 +107,7 @@ export function TryItPanel({ page, onClose }: { page: OperationPage; onClose: ()
           Close
         </button>
       </div>
-      <div aria-live="polite">
-        {problem && (
-          <p className="text-[#a31f15] text-sm" role="alert" data-try-it-problem>
-            {problem}
-          </p>
-        )}
-        {outcome && (
-          <div data-try-it-response={outcome.status}>
-            <p className="text-sm font-semibold">
-              {outcome.status} {outcome.statusText} <span className="text-ink-subtle font-normal">in {outcome.ms} ms</span>
-            </p>
-            {outcome.body && (
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable with the keyboard
-              <pre className="code mt-2 max-h-96 overflow-auto" tabIndex={0}>
-                <code>{outcome.body}</code>
-              </pre>
-            )}
-          </div>
-        )}
-      </div>
+      <TryItResult problem={problem} outcome={outcome} />
     </form>
   );
 }
