@@ -4,6 +4,8 @@
 // Editor open the site. Idempotent: managed rows are found by name (or e-mail) and their
 // permissions are replaced on every run. Called by prepareCms() and the image's entrypoint.
 
+import { readFileSync } from "node:fs";
+import { parse as parseYaml } from "yaml";
 import { flowScript, movedPageRedirects, pathOnSave, stalePaths } from "./page-paths.mjs";
 import { chainOperations, recreateFlow } from "./flows.mjs";
 import { formNotifyFlowScript } from "./form-notification.mjs";
@@ -12,23 +14,24 @@ import { applyRedirectChanges, setupRedirectFlows } from "./redirect-flows.mjs";
 // script; test/unit/content-types.test.ts fails when they differ.
 import CONTENT_TYPES from "./content-types.json" with { type: "json" };
 
-/** The block types a page or section is made of (its many-to-any `blocks` allows these). */
-export const BLOCK_COLLECTIONS = [
-  "block_hero",
-  "block_feature_grid",
-  "block_logo_wall",
-  "block_pricing_table",
-  "block_comparison_table",
-  "block_faq",
-  "block_stats",
-  "block_cta",
-  "block_rich_text",
-  "block_code",
-  "block_media",
-  "block_quote",
-  "block_feed",
-  "block_form",
-];
+/**
+ * The block types a page or section is made of: what the schema snapshot lets a section's
+ * many-to-any `blocks` hold. Read from the snapshot, which the image carries (the site's block
+ * folders, src/features/pages/blocks/<block>/, are not in it); test/unit/block-collections.test.ts
+ * keeps the snapshot and the folders in step.
+ */
+export const BLOCK_COLLECTIONS = blockCollectionsOf(readFileSync(new URL("../schema/snapshot.yaml", import.meta.url), "utf8"));
+
+/** @param {string} snapshotText @returns {string[]} */
+function blockCollectionsOf(snapshotText) {
+  // Only the relations are needed: parsing them alone (the snapshot's last part) is 5× faster than the whole file.
+  const at = snapshotText.indexOf("\nrelations:\n");
+  const { relations } = parseYaml(at === -1 ? snapshotText : snapshotText.slice(at));
+  const allowed = relations.find((relation) => relation.collection === "sections_blocks" && relation.field === "item")?.meta
+    ?.one_allowed_collections;
+  if (!allowed?.length) throw new Error("the schema snapshot allows no block collections in sections_blocks.item");
+  return allowed;
+}
 
 /** Collections with a status field: anonymous readers only ever see status = published. */
 export const STATUS_COLLECTIONS = [

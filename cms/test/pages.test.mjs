@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
 import { BLOCK_COLLECTIONS } from "../scripts/setup.mjs";
+import { blockSamples } from "../../test/support/block-folders.ts";
 import { offSiteLocations, staysOnSite } from "../../test/support/hostile-locations.ts";
 import { eventually, graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
 
@@ -27,23 +28,8 @@ const gql = graphqlClient(URL_);
 const stamp = Date.now().toString(36);
 const inSeconds = (s) => new Date(Date.now() + s * 1000).toISOString();
 
-/** Minimal valid data of each block type (what the site's schemas require). */
-const sampleBlocks = {
-  block_hero: { headline: "Hero headline" },
-  block_feature_grid: { title: "Grid", cards: [{ title: "Card", icon: "compute" }] },
-  block_logo_wall: { title: "Logos", logos: [{ name: "Northwind" }] },
-  block_pricing_table: { title: "Prices" },
-  block_comparison_table: { title: "Compare" },
-  block_faq: { title: "FAQ", items: [{ question: "Q?", answer: "A." }] },
-  block_stats: { title: "Stats", items: [{ value: "5", label: "regions" }] },
-  block_cta: { title: "Call to action" },
-  block_rich_text: { body: "<p>Rich text</p>" },
-  block_code: { language: "bash", code: "echo hello" },
-  block_media: { alt: "An image" },
-  block_quote: { quote: "Words" },
-  block_feed: { kind: "latest_posts" },
-  block_form: { kind: "contact_sales", email: "sales@example.com" },
-};
+/** Data of each block type (its folder's sample, src/features/pages/blocks/<block>/cms.mjs). */
+const sampleBlocks = blockSamples({ stamp });
 
 /** The page's placements as the site's read token (or `token`) sees them: collection → item. */
 const pageQuery = (path) => `{
@@ -88,7 +74,7 @@ describe("blocks through the many-to-any union", () => {
     const page = await createPage({
       slug: `every-block-${stamp}`,
       blocks: [
-        ...BLOCK_COLLECTIONS.map((collection) => placement(collection, sampleBlocks[collection])),
+        ...BLOCK_COLLECTIONS.map((collection) => placement(collection, sampleBlocks.get(collection).item)),
         { collection: "sections", item: String(section.id) },
       ],
     });

@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { DEFAULTS, createApi } from "../../cms/scripts/lib.mjs";
 import { eventually } from "../../cms/test/support.mjs";
 import { BLOCK_COLLECTIONS } from "../../cms/scripts/setup.mjs";
+import { blockSamples } from "../support/block-folders";
 import { allOperations as operations } from "../support/operations";
 
 /**
@@ -26,34 +27,18 @@ describe("CMS pages on the site", () => {
   it("renders a page with every block type", async () => {
     const [plan] = (await admin("GET", "/items/plans?limit=1&fields=id")) as { id: number }[];
     const [image] = (await admin("GET", "/files?limit=1&fields=id&filter[type][_starts_with]=image")) as { id: string }[];
-    // One visible marker per block type.
-    const samples: Record<string, [Record<string, unknown>, string]> = {
-      block_hero: [{ headline: `Hero ${stamp}` }, `Hero ${stamp}`],
-      block_feature_grid: [{ title: `Grid ${stamp}`, cards: [{ title: "Card one", icon: "storage" }] }, "Card one"],
-      block_logo_wall: [{ logos: [{ name: `Wordmark${stamp}` }] }, `Wordmark${stamp}`],
-      block_pricing_table: [{ title: `Prices ${stamp}`, plan: plan!.id }, "H100 SXM"],
-      block_comparison_table: [{ title: `Compare ${stamp}`, plan: plan!.id }, "GPU memory"],
-      block_faq: [{ items: [{ question: `Question ${stamp}?`, answer: "Answer." }] }, `Question ${stamp}?`],
-      block_stats: [{ items: [{ value: "42", label: `Label ${stamp}` }] }, `Label ${stamp}`],
-      block_cta: [{ title: `Act ${stamp}` }, `Act ${stamp}`],
-      block_rich_text: [{ body: `<p>Rich <strong>${stamp}</strong></p>` }, `<strong>${stamp}</strong>`],
-      block_code: [{ language: "bash", code: `echo code-${stamp}` }, 'class="code hl"'],
-      block_media: [{ image: image!.id, alt: `Alt ${stamp}`, caption: `Caption ${stamp}` }, `Caption ${stamp}`],
-      block_quote: [{ quote: `Quote ${stamp}` }, `Quote ${stamp}`],
-      block_feed: [{ kind: "open_roles", title: `Roles ${stamp}` }, `Roles ${stamp}`],
-      block_form: [{ kind: "contact_sales", title: `Form ${stamp}`, email: "sales@meridian.example" }, "mailto:sales@meridian.example"],
-    };
-    expect(Object.keys(samples).sort()).toEqual([...BLOCK_COLLECTIONS].sort());
+    // Each block type's sample (its folder's cms.mjs) and the text that shows it rendered.
+    const samples = blockSamples({ stamp, plan: plan!.id, image: image!.id });
     const created = (await admin("POST", "/items/pages", {
       status: "published",
       title: `Every block ${stamp}`,
       slug: `every-block-${stamp}`,
-      blocks: BLOCK_COLLECTIONS.map((collection) => block(collection, samples[collection]![0])),
+      blocks: BLOCK_COLLECTIONS.map((collection) => block(collection, samples.get(collection)!.item)),
     })) as { id: number; path: string };
     try {
       const { status, html } = await page(created.path);
       expect(status).toBe(200);
-      for (const collection of BLOCK_COLLECTIONS) expect(html, collection).toContain(samples[collection]![1]);
+      for (const collection of BLOCK_COLLECTIONS) expect(html, collection).toContain(samples.get(collection)!.shows);
       expect(html).toContain('"@type":"FAQPage"');
     } finally {
       await admin("DELETE", `/items/pages/${created.id}`);

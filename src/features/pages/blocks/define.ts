@@ -20,8 +20,10 @@ export interface BlockPlacement {
 /**
  * One block type: its CMS collection, the fields the page query selects (inside an inline
  * fragment on the collection), the zod schema its data must pass, the view, and optionally its
- * words for the site search and its structured data. A block module exports one of these and
- * the registry (`registry.ts`) lists it: the page query, validation and rendering follow.
+ * words for the site search and its structured data. A block is a folder: `<block>/index.tsx`
+ * exports one of these, `<block>/cms.mjs` holds its CMS side in plain JavaScript (`collection`;
+ * `cmsFields`, its collections' fields as the schema snapshot has them; `sample`, data for the
+ * tests), and the registry (`registry.ts`) lists it: the page query, validation and rendering follow.
  */
 export interface BlockDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Data = z.infer<Schema>> {
   collection: string;

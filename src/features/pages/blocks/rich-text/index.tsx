@@ -1,14 +1,15 @@
 import * as z from "zod/mini";
-import { richTextOptions } from "../../blog";
-import { sanitizeHtml } from "../../../lib/sanitize-html";
-import { useEditable } from "../../../ui/editable";
-import { Prose } from "../../../ui/Prose";
-import { defineBlock } from "./define";
-import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "./parts";
+import { richTextOptions } from "../../../blog";
+import { sanitizeHtml } from "../../../../lib/sanitize-html";
+import { useEditable } from "../../../../ui/editable";
+import { Prose } from "../../../../ui/Prose";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "../parts";
 
 /** Formatted text from the CMS editor, through the site's sanitiser (like article bodies). */
 export const richTextBlock = defineBlock({
-  collection: "block_rich_text",
+  collection,
   fields: "id title body",
   schema: z.object({ id: idSchema, title: text, body: text }),
   reshape: (raw, context) => ({ title: raw.title ?? null, html: sanitizeHtml(raw.body, richTextOptions(context.config)) }),

@@ -1,11 +1,12 @@
 import * as z from "zod/mini";
-import { useEditable } from "../../../ui/editable";
-import { defineBlock } from "./define";
-import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "./parts";
+import { useEditable } from "../../../../ui/editable";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "../parts";
 
 /** Questions and answers as disclosure widgets; the page's head gets FAQPage structured data. */
 export const faqBlock = defineBlock({
-  collection: "block_faq",
+  collection,
   fields: "id title items",
   schema: z.object({
     id: idSchema,

@@ -1,11 +1,12 @@
 import * as z from "zod/mini";
-import { useEditable } from "../../../ui/editable";
-import { defineBlock } from "./define";
-import { idSchema, text } from "./parts";
+import { useEditable } from "../../../../ui/editable";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { idSchema, text } from "../parts";
 
 /** Customer or partner names, typeset as wordmarks (no downloaded logos). */
 export const logoWallBlock = defineBlock({
-  collection: "block_logo_wall",
+  collection,
   fields: "id title logos",
   schema: z.object({ id: idSchema, title: text, logos: z.array(z.object({ name: z.string().check(z.minLength(1)) })) }),
   searchText: (raw) => [raw.title, ...raw.logos.map((logo) => logo.name)],

@@ -1,13 +1,14 @@
 import * as z from "zod/mini";
-import { useEditable } from "../../../ui/editable";
-import { HeroArtwork } from "../../../ui/HeroArtwork";
-import { Image } from "../../../ui/Image";
-import { defineBlock } from "./define";
-import { ButtonLink, fileSchema, fileSelection, idSchema, imageOf, linkOf, text } from "./parts";
+import { useEditable } from "../../../../ui/editable";
+import { HeroArtwork } from "../../../../ui/HeroArtwork";
+import { Image } from "../../../../ui/Image";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { ButtonLink, fileSchema, fileSelection, idSchema, imageOf, linkOf, text } from "../parts";
 
 /** The page's opening: eyebrow, headline (the page's h1), promise, two calls to action, artwork. */
 export const heroBlock = defineBlock({
-  collection: "block_hero",
+  collection,
   fields: `id eyebrow headline text primary_label primary_href secondary_label secondary_href image ${fileSelection}`,
   schema: z.object({
     id: idSchema,

@@ -1,12 +1,13 @@
 import * as z from "zod/mini";
-import { t } from "../../../i18n";
-import { defineBlock } from "./define";
-import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "./parts";
-import { formatAmount, planSchema, planSelection, priceWords, reshapePrices } from "./pricing";
+import { t } from "../../../../i18n";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "../parts";
+import { formatAmount, planSchema, planSelection, priceWords, reshapePrices } from "../pricing";
 
 /** The offers of a price list side by side: one column each, one row per feature. */
 export const comparisonTableBlock = defineBlock({
-  collection: "block_comparison_table",
+  collection,
   fields: `id title text ${planSelection}`,
   schema: z.object({ id: idSchema, title: text, text, plan: planSchema }),
   reshape: (raw) => {

@@ -1,11 +1,12 @@
 import * as z from "zod/mini";
-import { useEditable } from "../../../ui/editable";
-import { defineBlock } from "./define";
-import { BlockFrame, headingId, idSchema, text } from "./parts";
+import { useEditable } from "../../../../ui/editable";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { BlockFrame, headingId, idSchema, text } from "../parts";
 
 /** A few measured numbers, each with its label. */
 export const statsBlock = defineBlock({
-  collection: "block_stats",
+  collection,
   fields: "id title items",
   schema: z.object({ id: idSchema, title: text, items: z.array(z.object({ value: z.string(), label: z.string() })) }),
   searchText: (raw) => [raw.title, ...raw.items.map((item) => `${item.value} ${item.label}`)],

@@ -1,15 +1,16 @@
 import * as z from "zod/mini";
-import { reshapeEventCard, reshapePostCard } from "../../../content/reshape";
-import { t } from "../../../i18n";
-import { plural } from "../../../i18n/plural";
-import { PostCard } from "../../blog";
-import { EventBanner } from "../../events";
-import { useEditable } from "../../../ui/editable";
-import { SearchProposals } from "../../../ui/SearchProposals";
-import { useSite } from "../../../ui/site-context";
-import { ArrowRightIcon } from "../../../ui/icons";
-import { defineBlock } from "./define";
-import { headingId, idSchema, text } from "./parts";
+import { reshapeEventCard, reshapePostCard } from "../../../../content/reshape";
+import { t } from "../../../../i18n";
+import { plural } from "../../../../i18n/plural";
+import { PostCard } from "../../../blog";
+import { EventBanner } from "../../../events";
+import { useEditable } from "../../../../ui/editable";
+import { SearchProposals } from "../../../../ui/SearchProposals";
+import { useSite } from "../../../../ui/site-context";
+import { ArrowRightIcon } from "../../../../ui/icons";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { headingId, idSchema, text } from "../parts";
 
 /**
  * Live content from other collections: the latest posts, the next in-person event, the open
@@ -17,7 +18,7 @@ import { headingId, idSchema, text } from "./parts";
  * query for all feed blocks of a page) only when the page has one.
  */
 export const feedBlock = defineBlock({
-  collection: "block_feed",
+  collection,
   fields: "id kind title text",
   schema: z.object({ id: idSchema, kind: z.enum(["latest_posts", "next_event", "open_roles", "search_proposals"]), title: text, text }),
   reshape: (raw, { feed, config }) => {

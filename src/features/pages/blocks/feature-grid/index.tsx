@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
-import { useEditable } from "../../../ui/editable";
-import { defineBlock } from "./define";
-import { BlockFrame, BlockTitle, idSchema, safeHref, text, titleIdOf } from "./parts";
+import { useEditable } from "../../../../ui/editable";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { BlockFrame, BlockTitle, idSchema, safeHref, text, titleIdOf } from "../parts";
 
 /** Line icons an editor picks by name (24 × 24 paths). */
 const glyphs: Record<string, string> = {
@@ -19,7 +20,7 @@ const itemSchema = z.object({ id: idSchema, icon: text, title: z.string(), text,
 
 /** Cards with a line icon, a title, a text and an optional link (products, reasons, steps). */
 export const featureGridBlock = defineBlock({
-  collection: "block_feature_grid",
+  collection,
   fields: 'id title text cards(sort: ["sort"]) { id icon title text href }',
   schema: z.object({ id: idSchema, title: text, text, cards: z.array(itemSchema) }),
   reshape: (raw) => ({

@@ -1,7 +1,8 @@
 import * as z from "zod/mini";
-import { useEditable } from "../../../ui/editable";
-import { defineBlock } from "./define";
-import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "./parts";
+import { useEditable } from "../../../../ui/editable";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "../parts";
 
 /**
  * A code sample, highlighted by Shiki like the docs. The worker highlights it before the page
@@ -9,7 +10,7 @@ import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "./parts";
  * highlighter reaches the browser; `code` stays for the search index.
  */
 export const codeBlock = defineBlock({
-  collection: "block_code",
+  collection,
   fields: "id title language code caption",
   schema: z.object({ id: idSchema, title: text, language: text, code: z.string(), caption: text, html: z.optional(z.string()) }),
   reshape: (raw) => ({ title: raw.title ?? null, caption: raw.caption ?? null, html: raw.html ?? null, code: raw.code }),

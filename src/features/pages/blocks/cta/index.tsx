@@ -1,11 +1,12 @@
 import * as z from "zod/mini";
-import { useEditable } from "../../../ui/editable";
-import { defineBlock } from "./define";
-import { ButtonLink, headingId, idSchema, linkOf, text } from "./parts";
+import { useEditable } from "../../../../ui/editable";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { ButtonLink, headingId, idSchema, linkOf, text } from "../parts";
 
 /** A closing call to action in a bordered panel. */
 export const ctaBlock = defineBlock({
-  collection: "block_cta",
+  collection,
   fields: "id eyebrow title text primary_label primary_href secondary_label secondary_href",
   schema: z.object({
     id: idSchema,

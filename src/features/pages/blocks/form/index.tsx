@@ -1,14 +1,15 @@
 import * as z from "zod/mini";
-import type { TurnstileSettings } from "../../../config/site";
-import { t } from "../../../i18n";
-import { CmsFormSlot } from "../../forms";
-import { useEditable } from "../../../ui/editable";
-import { usePagePath } from "../../../ui/path-context";
-import { useSite } from "../../../ui/site-context";
-import { ArrowRightIcon } from "../../../ui/icons";
-import { defineBlock } from "./define";
-import { type FormDefinition, formSelection, rawFormSchema, reshapeForm } from "../../forms";
-import { BlockFrame, h2Class, headingId, idSchema, text } from "./parts";
+import type { TurnstileSettings } from "../../../../config/site";
+import { t } from "../../../../i18n";
+import { CmsFormSlot } from "../../../forms";
+import { useEditable } from "../../../../ui/editable";
+import { usePagePath } from "../../../../ui/path-context";
+import { useSite } from "../../../../ui/site-context";
+import { ArrowRightIcon } from "../../../../ui/icons";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { type FormDefinition, formSelection, rawFormSchema, reshapeForm } from "../../../forms";
+import { BlockFrame, h2Class, headingId, idSchema, text } from "../parts";
 
 const schema = z.object({
   id: idSchema,
@@ -29,7 +30,7 @@ interface FormBlockData extends Omit<z.infer<typeof schema>, "form"> {
  * the form the editor chose (built in the CMS: `forms` and `form_fields`), if any.
  */
 export const formBlock = defineBlock({
-  collection: "block_form",
+  collection,
   fields: `id kind title text email form { ${formSelection} }`,
   schema,
   reshape: (raw, context): FormBlockData => ({

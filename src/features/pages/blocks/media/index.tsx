@@ -1,12 +1,13 @@
 import * as z from "zod/mini";
-import { useEditable } from "../../../ui/editable";
-import { Image } from "../../../ui/Image";
-import { defineBlock } from "./define";
-import { fileSchema, fileSelection, idSchema, imageOf, text } from "./parts";
+import { useEditable } from "../../../../ui/editable";
+import { Image } from "../../../../ui/Image";
+import { defineBlock } from "../define";
+import { collection } from "./cms.mjs";
+import { fileSchema, fileSelection, idSchema, imageOf, text } from "../parts";
 
 /** An image (through /_next/image) with its caption. */
 export const mediaBlock = defineBlock({
-  collection: "block_media",
+  collection,
   fields: `id alt caption image ${fileSelection}`,
   schema: z.object({ id: idSchema, alt: z.string(), caption: text, image: fileSchema }),
   reshape: (raw, context) => ({ image: imageOf(raw.image, context, raw.alt), caption: raw.caption ?? null }),
