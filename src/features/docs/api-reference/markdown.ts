@@ -1,4 +1,6 @@
+import { t } from "../../../i18n";
 import { codeSamples } from "./samples";
+import { apiSections } from "./sections";
 import { type ApiOperation, type ApiReference, type ApiSchema, apiOperationHref, apiTagHref } from "./types";
 
 /**
@@ -66,7 +68,12 @@ export function overviewFile(reference: ApiReference, overview: string, absolute
   const tags = reference.tags.map(
     (tag) => `- [${tag.name}](${absolute(`${apiTagHref(tag.slug)}.md`)})${tag.description ? `: ${tag.description}` : ""}`,
   );
-  return page(reference.info.title, reference.info.summary, absolute("/docs/api"), `${overview}\n\n## Resources\n\n${tags.join("\n")}`);
+  return page(
+    reference.info.title,
+    reference.info.summary,
+    absolute("/docs/api"),
+    `${overview}\n\n## ${t(apiSections.resources.label)}\n\n${tags.join("\n")}`,
+  );
 }
 
 export function tagFile(reference: ApiReference, tagSlug: string, absolute: (path: string) => string): string | null {
@@ -88,7 +95,7 @@ export function operationFile(reference: ApiReference, operation: ApiOperation, 
   if (operation.description) parts.push(operation.description);
   if (operation.parameters.length) {
     parts.push(
-      "## Parameters",
+      `## ${t(apiSections.parameters.label)}`,
       operation.parameters
         .map(
           (parameter) =>
@@ -99,17 +106,17 @@ export function operationFile(reference: ApiReference, operation: ApiOperation, 
   }
   const body = operation.requestBody;
   if (body) {
-    parts.push("## Request body", `\`${body.contentType}\`${body.required ? ", required" : ""}`);
+    parts.push(`## ${t(apiSections.requestBody.label)}`, `\`${body.contentType}\`${body.required ? ", required" : ""}`);
     if (body.schema) parts.push(schemaLines(body.schema, "", 0).join("\n"));
     if (body.example != null) parts.push(fenced(JSON.stringify(body.example, null, 2), "json"));
   }
-  parts.push("## Responses");
+  parts.push(`## ${t(apiSections.responses.label)}`);
   for (const response of operation.responses) {
     parts.push(`### ${response.status}`, response.description);
     if (response.schema) parts.push(schemaLines(response.schema, "", 0).join("\n"));
     if (response.example != null) parts.push(fenced(JSON.stringify(response.example, null, 2), "json"));
   }
-  parts.push("## Code samples");
+  parts.push(`## ${t(apiSections.codeSamples.label)}`);
   for (const sample of codeSamples(operation, reference.servers[0]?.url ?? ""))
     parts.push(`${sample.label}:`, fenced(sample.code, sample.highlight));
   return page(

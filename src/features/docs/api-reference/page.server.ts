@@ -1,11 +1,13 @@
 import { apiNavigationQuery, apiReferenceQuery } from "./queries";
 import type { ResolverContext } from "../../../content/extensions.server";
+import { t } from "../../../i18n";
 import type { DocHeading } from "../../../render/markdown/heading";
 import { renderCodeBlock } from "../../../render/markdown/code-blocks.server";
 import { renderMarkdownCached } from "../../../render/markdown/render-cache.server";
 import { mockPrefix } from "./mock.server";
 import type { ApiPageCommon, ApiPageData } from "./page";
 import { codeSamples } from "./samples";
+import { apiOverviewSections, apiSections, sectionHeading } from "./sections";
 import {
   type ApiNavigation,
   type ApiOperation,
@@ -28,14 +30,14 @@ export function overviewMarkdown(reference: ApiReference): string {
   const parts = [reference.info.description];
   if (reference.servers.length) {
     parts.push(
-      "## Base URL",
+      `## ${t(apiOverviewSections.baseUrl)}`,
       "| Server | URL |\n|---|---|\n" +
         reference.servers.map((server) => `| ${server.description || "Server"} | \`${server.url}\` |`).join("\n"),
       "Paths in this reference are relative to the base URL.",
     );
   }
   if (reference.securitySchemes.length) {
-    parts.push("## Authentication");
+    parts.push(`## ${t(apiOverviewSections.authentication)}`);
     for (const scheme of reference.securitySchemes) {
       if (scheme.description) parts.push(scheme.description);
       if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") {
@@ -50,9 +52,9 @@ export function overviewMarkdown(reference: ApiReference): string {
       }
     }
   }
-  if (reference.guides.errors) parts.push("## Errors", reference.guides.errors);
-  if (reference.guides.pagination) parts.push("## Pagination", reference.guides.pagination);
-  if (reference.guides.rateLimits) parts.push("## Rate limits", reference.guides.rateLimits);
+  if (reference.guides.errors) parts.push(`## ${t(apiOverviewSections.errors)}`, reference.guides.errors);
+  if (reference.guides.pagination) parts.push(`## ${t(apiOverviewSections.pagination)}`, reference.guides.pagination);
+  if (reference.guides.rateLimits) parts.push(`## ${t(apiOverviewSections.rateLimits)}`, reference.guides.rateLimits);
   return parts.filter(Boolean).join("\n\n");
 }
 
@@ -70,11 +72,11 @@ const exampleBlock = (value: unknown, title: string) =>
 function operationHeadings(operation: ApiOperation, description: { headings: DocHeading[] }): DocHeading[] {
   return [
     ...description.headings,
-    ...(operation.parameters.length ? [{ depth: 2 as const, id: "parameters", text: "Parameters" }] : []),
-    ...(operation.requestBody ? [{ depth: 2 as const, id: "request-body", text: "Request body" }] : []),
-    { depth: 2 as const, id: "responses", text: "Responses" },
-    { depth: 2 as const, id: "code-samples", text: "Code samples" },
-    { depth: 2 as const, id: "try-it", text: "Try it" },
+    ...(operation.parameters.length ? [sectionHeading(apiSections.parameters)] : []),
+    ...(operation.requestBody ? [sectionHeading(apiSections.requestBody)] : []),
+    sectionHeading(apiSections.responses),
+    sectionHeading(apiSections.codeSamples),
+    sectionHeading(apiSections.tryIt),
   ];
 }
 

@@ -1,3 +1,4 @@
+import { t } from "../../../i18n";
 import type { SearchDocument } from "../../search";
 import { type ApiNavigation, apiOperationHref } from "./types";
 
@@ -19,7 +20,7 @@ export function apiSearchDocuments(navigation: ApiNavigation | null): SearchDocu
         description: `${operation.method} ${operation.path}`,
         body: `${operation.summary}. ${operation.method} ${operation.path}. ${operation.id} ${words}. ${navigation.title}, ${tag.name}.`,
         url,
-        section: `API reference › ${tag.name}`,
+        section: `${t("docs.api_reference")} › ${tag.name}`,
       };
     }),
   );

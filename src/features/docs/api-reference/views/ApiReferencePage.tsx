@@ -18,6 +18,7 @@ import { useDocBehaviours } from "../../views/useDocBehaviours";
 import { formatDate } from "../../../../ui/format";
 import { Prose } from "../../../../ui/Prose";
 import { Breadcrumbs } from "../../views/Breadcrumbs";
+import { apiSections, sectionHeading } from "../sections";
 
 export interface ApiReferencePageData {
   nav: DocsNavSection[];
@@ -56,8 +57,8 @@ function Overview({ page, actions }: { page: Extract<ApiPageData, { kind: "overv
       <div className="mt-8">
         <Prose html={page.html} media={false} className="doc-body" />
       </div>
-      <h2 id="resources" className="mt-12 text-2xl font-semibold tracking-tight">
-        Resources
+      <h2 id={apiSections.resources.id} className="mt-12 text-2xl font-semibold tracking-tight">
+        {t(apiSections.resources.label)}
       </h2>
       <ul className="mt-5 grid gap-4 sm:grid-cols-2">
         {page.navigation.tags.map((tag) => (
@@ -134,9 +135,9 @@ function OperationPage({ page, actions }: { page: Extract<ApiPageData, { kind: "
       )}
 
       {places.length > 0 && (
-        <section aria-labelledby="parameters" className="mt-10">
-          <h2 id="parameters" className="text-2xl font-semibold tracking-tight">
-            Parameters
+        <section aria-labelledby={apiSections.parameters.id} className="mt-10">
+          <h2 id={apiSections.parameters.id} className="text-2xl font-semibold tracking-tight">
+            {t(apiSections.parameters.label)}
           </h2>
           {places.map((place) => (
             <div key={place} className="mt-5">
@@ -154,9 +155,9 @@ function OperationPage({ page, actions }: { page: Extract<ApiPageData, { kind: "
       )}
 
       {body && (
-        <section aria-labelledby="request-body" className="mt-10" data-request-body>
-          <h2 id="request-body" className="text-2xl font-semibold tracking-tight">
-            Request body
+        <section aria-labelledby={apiSections.requestBody.id} className="mt-10" data-request-body>
+          <h2 id={apiSections.requestBody.id} className="text-2xl font-semibold tracking-tight">
+            {t(apiSections.requestBody.label)}
           </h2>
           <p className="text-ink-subtle mt-2 text-sm">
             <code>{body.contentType}</code>
@@ -172,9 +173,9 @@ function OperationPage({ page, actions }: { page: Extract<ApiPageData, { kind: "
         </section>
       )}
 
-      <section aria-labelledby="responses" className="mt-10">
-        <h2 id="responses" className="text-2xl font-semibold tracking-tight">
-          Responses
+      <section aria-labelledby={apiSections.responses.id} className="mt-10">
+        <h2 id={apiSections.responses.id} className="text-2xl font-semibold tracking-tight">
+          {t(apiSections.responses.label)}
         </h2>
         <ul className="mt-4 space-y-3">
           {operation.responses.map((response, index) => {
@@ -219,9 +220,9 @@ function OperationPage({ page, actions }: { page: Extract<ApiPageData, { kind: "
         </ul>
       </section>
 
-      <section aria-labelledby="code-samples" className="mt-10">
-        <h2 id="code-samples" className="text-2xl font-semibold tracking-tight">
-          Code samples
+      <section aria-labelledby={apiSections.codeSamples.id} className="mt-10">
+        <h2 id={apiSections.codeSamples.id} className="text-2xl font-semibold tracking-tight">
+          {t(apiSections.codeSamples.label)}
         </h2>
         <p className="text-ink-muted mt-2 text-sm">
           Generated from this operation; the key is read from <code>MERIDIAN_API_KEY</code>.
@@ -242,11 +243,7 @@ export function ApiReferencePage({ data }: { data: ApiReferencePageData }) {
   const body = useRef<HTMLDivElement>(null);
   useDocBehaviours(body, href);
   const headings =
-    page.kind === "overview"
-      ? [...page.headings, { depth: 2 as const, id: "resources", text: "Resources" }]
-      : page.kind === "operation"
-        ? page.headings
-        : [];
+    page.kind === "overview" ? [...page.headings, sectionHeading(apiSections.resources)] : page.kind === "operation" ? page.headings : [];
   const current = { sectionId: "api", pageId: href };
   const actions = <PageActions pageUrl={data.url} markdownHref={`${href}.md`} />;
   return (

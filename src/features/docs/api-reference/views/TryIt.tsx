@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from "react";
+import { t } from "../../../../i18n";
 import type { ApiPageData } from "../page";
+import { apiSections } from "../sections";
 
 type OperationPage = Extract<ApiPageData, { kind: "operation" }>;
 
@@ -14,9 +16,9 @@ const TryItPanel = lazy(() => import("./TryItPanel").then((module) => ({ default
 export function TryIt({ page }: { page: OperationPage }) {
   const [open, setOpen] = useState(false);
   return (
-    <section aria-labelledby="try-it" className="mt-12">
-      <h2 id="try-it" className="text-2xl font-semibold tracking-tight">
-        Try it
+    <section aria-labelledby={apiSections.tryIt.id} className="mt-12">
+      <h2 id={apiSections.tryIt.id} className="text-2xl font-semibold tracking-tight">
+        {t(apiSections.tryIt.label)}
       </h2>
       <p className="text-ink-muted mt-2 text-sm">
         Sends this request from your browser with your own key, which stays in this page's memory only: it is never stored or logged. The
