@@ -36,8 +36,12 @@ export default defineConfig({
           include: ["test/browser/**/*.test.ts"],
           environment: "node",
           globalSetup: ["test/browser/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hang guards, not speed checks: `npm test` runs this suite beside the others on two
+          // cores, where a page can take many times as long as on a quiet machine. Polls and
+          // waits take these defaults rather than bounds of their own.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          expect: { poll: { timeout: 30_000 } },
           fileParallelism: false,
         },
       },

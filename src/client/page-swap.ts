@@ -51,9 +51,18 @@ let tap: { path: string; clicked: boolean; held: (() => void)[]; after: (() => v
 const appRoot = () => document.getElementById("app");
 const stateElement = () => document.getElementById("__STATE__");
 
+/**
+ * Marks a link whose page is under way (empty) or at hand ("at-hand"): the page's rules match the
+ * attribute whatever its value, and the value tells anyone looking (a test, a developer) which.
+ */
 function markLink(path: string, link: HTMLAnchorElement): void {
-  link.setAttribute(shownInPlaceAttribute, "");
+  link.setAttribute(shownInPlaceAttribute, fetched.get(path) ? "at-hand" : "");
   marked.set(path, (marked.get(path) ?? new Set()).add(link));
+}
+
+/** The page of `path` arrived: its links say so. */
+function markAtHand(path: string): void {
+  for (const link of marked.get(path) ?? []) link.setAttribute(shownInPlaceAttribute, "at-hand");
 }
 
 /** The links to `path` are the browser's again (its rules may prefetch their document). */
@@ -112,7 +121,10 @@ export function fetchAhead(url: URL, link: HTMLAnchorElement, otherwise: () => v
   const done = fetch(path, { credentials: "same-origin", headers: { Accept: "text/html" }, signal: stop.signal })
     .then(showable)
     .then((page) => {
-      if (page) fetched.set(path, { page, at: Date.now() });
+      if (page) {
+        fetched.set(path, { page, at: Date.now() });
+        markAtHand(path);
+      }
       return page;
     })
     .catch(() => {

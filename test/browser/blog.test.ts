@@ -102,17 +102,15 @@ describe.skipIf(!hasChromium())("blog in Chromium", () => {
     expect(await rendered(footer)).toBe(false);
     // Scrolled to, it is there as ever.
     await footer.scrollIntoViewIfNeeded();
-    await expect.poll(() => rendered(footer), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => footer.getByRole("link").count(), { timeout: 10_000 }).toBeGreaterThan(3);
+    await expect.poll(() => rendered(footer)).toBe(true);
+    await expect.poll(() => footer.getByRole("link").count()).toBeGreaterThan(3);
     await page.close();
 
     // The stand-in height is not short of the real one: End reaches the bottom at the first press.
     const fresh = await open(href!, 412);
     await fresh.page.keyboard.press("End");
     await expect
-      .poll(() => fresh.page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight), {
-        timeout: 10_000,
-      })
+      .poll(() => fresh.page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight))
       .toBe(true);
     await fresh.page.close();
   });

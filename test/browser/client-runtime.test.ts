@@ -10,7 +10,6 @@ let browser: Browser;
 async function open(path: string, { width = 1280, javaScript = true } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: javaScript });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
   await page.goto(baseUrl + path, { waitUntil: "domcontentloaded" });
   if (javaScript) await waitForHydration(page);
   return page;
@@ -265,7 +264,7 @@ describe.skipIf(!hasChromium())("newsletter form in Chromium", () => {
     const page = await open(path);
     await page.evaluate(() => document.getElementById("newsletter")!.scrollIntoView());
     await page
-      .waitForFunction(() => document.querySelector("#newsletter form")?.getAttribute("data-ready") === "true", null, { timeout: 8000 })
+      .waitForFunction(() => document.querySelector("#newsletter form")?.getAttribute("data-ready") === "true")
       .catch(async (error) => {
         console.log("DEBUG", page.url(), (await page.locator("#newsletter").innerHTML()).slice(0, 500));
         throw error;

@@ -14,7 +14,6 @@ let browser: Browser;
 async function openHeld(path: string, width = 1280) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -130,7 +129,6 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
       await context.addInitScript((value) => Object.defineProperty(navigator, "connection", { value, configurable: true }), connection);
     }
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
     const scripts: string[] = [];
     const queries: string[] = [];
     page.on("request", (request) => {
@@ -184,19 +182,16 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     expect(expected.length).toBeGreaterThan(0);
     // Fetched as the links come into view; the clock moves only when the test moves it.
     await expect
-      .poll(
-        async () => {
-          await context.clock.runFor(100);
-          return fetchedAhead.length;
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        await context.clock.runFor(100);
+        return fetchedAhead.length;
+      })
       .toBe(expected.length);
     expect([...fetchedAhead].sort()).toEqual([...expected].sort());
     expect(expected).toEqual(expect.arrayContaining([missing, withOutsideScript]));
     // Shown in place, so the browser is not also asked to prefetch their documents; only the
     // two others' are.
-    await expect.poll(async () => (await listedForPrefetch(page)).sort(), { timeout: 10_000 }).toEqual([withOutsideScript, missing].sort());
+    await expect.poll(async () => (await listedForPrefetch(page)).sort()).toEqual([withOutsideScript, missing].sort());
     expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
     const list = { title: await page.title(), h1: await page.locator("h1").first().textContent() };
 
@@ -206,7 +201,7 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await mark(page);
     const articlePath = expected.find((path) => path !== missing && path !== withOutsideScript)!;
     const first = page.locator(`main a[href="${articlePath}"]`).first();
-    await expect.poll(() => first.getAttribute("data-shown-in-place"), { timeout: 10_000 }).toBe("");
+    await expect.poll(() => first.getAttribute("data-shown-in-place")).toBe("at-hand");
     await first.scrollIntoViewIfNeeded();
     const listScroll = await page.evaluate(() => window.scrollY);
     await first.tap();
@@ -242,13 +237,10 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     // The app, started later, hydrates the page shown, without a mismatch.
     await page.keyboard.press("Shift");
     await expect
-      .poll(
-        async () => {
-          await context.clock.runFor(100);
-          return page.evaluate(() => document.documentElement.dataset.hydrated);
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        await context.clock.runFor(100);
+        return page.evaluate(() => document.documentElement.dataset.hydrated);
+      })
       .toBe("true");
     expect(problems).toEqual([]);
     await context.close();
@@ -285,13 +277,10 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await page.goto(`${baseUrl}/blog`, { waitUntil: "load" });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
     await expect
-      .poll(
-        async () => {
-          await context.clock.runFor(100);
-          return held.size;
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        await context.clock.runFor(100);
+        return held.size;
+      })
       .toBe(3);
     const articlePath = [...held.keys()].find((path) => path.startsWith("/blog/"))!;
     const article = page.locator(`main a[href="${articlePath}"]`).first();
@@ -301,7 +290,7 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await mark(page);
     await article.tap();
     // The finger's page gets the network: the two other fetches stop.
-    await expect.poll(() => [...stopped].sort(), { timeout: 10_000 }).toEqual(["/careers", "/events"]);
+    await expect.poll(() => [...stopped].sort()).toEqual(["/careers", "/events"]);
     expect(page.url()).toBe(`${baseUrl}/blog`);
     // Its own fetch arrives: the page is shown in this document, from that one fetch.
     await held.get(articlePath)!.continue();
@@ -344,8 +333,8 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     const article = page.locator("main article a[href^='/blog/']").first();
     const articlePath = (await article.getAttribute("href"))!;
     expect(await article.evaluate((link) => link.getBoundingClientRect().top < window.innerHeight)).toBe(true);
-    await expect.poll(() => fetchedAhead, { timeout: 10_000 }).toContain(articlePath);
-    await expect.poll(() => article.getAttribute("data-shown-in-place"), { timeout: 10_000 }).toBe("");
+    await expect.poll(() => fetchedAhead).toContain(articlePath);
+    await expect.poll(() => article.getAttribute("data-shown-in-place")).not.toBeNull();
     // Only links in view: not the articles further down.
     const below = await page
       .locator("main article a[href^='/blog/']")
@@ -373,13 +362,13 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     });
     // The finger comes as soon as the page's fetch has left, long before it can be back.
     await page.goto(`${baseUrl}/blog`, { waitUntil: "commit" });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred", null, { timeout: 15_000 });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred", null);
     const article = page.locator("main article a[href^='/blog/']").first();
     const articlePath = (await article.getAttribute("href"))!;
-    await expect.poll(() => asked.some(({ path, type }) => path === articlePath && type === "fetch"), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => asked.some(({ path, type }) => path === articlePath && type === "fetch")).toBe(true);
     await mark(page);
     await article.tap();
-    await page.waitForURL(baseUrl + articlePath, { timeout: 15_000 });
+    await page.waitForURL(baseUrl + articlePath);
     await expect.poll(() => page.evaluate(() => JSON.parse(document.getElementById("__STATE__")!.textContent!).route)).toBe("post");
     expect(await marked(page)).toBe(true);
     // The finger came down while the page was on its way: its one fetch, no prefetch of its
@@ -442,13 +431,10 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     const article = page.locator("main article a[href^='/blog/']").first();
     const articlePath = (await article.getAttribute("href"))!;
     await expect
-      .poll(
-        async () => {
-          await context.clock.runFor(100);
-          return held.has(articlePath);
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        await context.clock.runFor(100);
+        return held.has(articlePath);
+      })
       .toBe(true);
     await mark(page);
     await article.tap();
@@ -466,13 +452,10 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     expect(documents).toEqual(["/blog"]);
     // Then, once the visitor has been reading it, the app starts and hydrates the page shown.
     await expect
-      .poll(
-        async () => {
-          await context.clock.runFor(500);
-          return page.evaluate(() => document.documentElement.dataset.hydrated);
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        await context.clock.runFor(500);
+        return page.evaluate(() => document.documentElement.dataset.hydrated);
+      })
       .toBe("true");
     expect(await marked(page)).toBe(true);
     expect(problems).toEqual([]);
@@ -499,23 +482,17 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     const articlePath = (await article.getAttribute("href"))!;
     const title = (await article.textContent())!.trim();
     await expect
-      .poll(
-        async () => {
-          await context.clock.runFor(100);
-          return article.getAttribute("data-shown-in-place");
-        },
-        { timeout: 10_000 },
-      )
-      .toBe("");
+      .poll(async () => {
+        await context.clock.runFor(100);
+        return article.getAttribute("data-shown-in-place");
+      })
+      .toBe("at-hand");
     // The visitor has been reading: the app starts, and its code is on its way (held here).
     await expect
-      .poll(
-        async () => {
-          await context.clock.runFor(500);
-          return held.length;
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        await context.clock.runFor(500);
+        return held.length;
+      })
       .toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("starting");
     // A tap now: the page at hand is shown in place, not loaded as a document beside the app's download.
@@ -529,13 +506,10 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     released = true;
     for (const route of held.splice(0)) await route.continue();
     await expect
-      .poll(
-        async () => {
-          await context.clock.runFor(100);
-          return page.evaluate(() => document.documentElement.dataset.hydrated);
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        await context.clock.runFor(100);
+        return page.evaluate(() => document.documentElement.dataset.hydrated);
+      })
       .toBe("true");
     expect(await page.locator("h1").first().textContent()).toContain(title);
     expect(await marked(page)).toBe(true);
@@ -555,14 +529,11 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     const first = page.locator("main article a[href^='/blog/']").first();
     const href = (await first.getAttribute("href"))!;
     await expect
-      .poll(
-        async () => {
-          await context.clock.runFor(100);
-          return first.getAttribute("data-shown-in-place");
-        },
-        { timeout: 10_000 },
-      )
-      .toBe("");
+      .poll(async () => {
+        await context.clock.runFor(100);
+        return first.getAttribute("data-shown-in-place");
+      })
+      .toBe("at-hand");
     // The page's clock jumps past the page's freshness without running the timers (the reading
     // timer would start the app): the tap is the browser's, a new document.
     await context.clock.setSystemTime((await page.evaluate(() => Date.now())) + 6 * 60_000);
@@ -587,14 +558,11 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     // test moves it; the app's code arrives over the network meanwhile.)
     const advanceUntil = (done: () => Promise<boolean>) =>
       expect
-        .poll(
-          async () => {
-            if (await done()) return true;
-            await context.clock.runFor(500);
-            return false;
-          },
-          { timeout: 10_000 },
-        )
+        .poll(async () => {
+          if (await done()) return true;
+          await context.clock.runFor(500);
+          return false;
+        })
         .toBe(true);
     const article = page.locator("main article a[href^='/blog/']").first();
     const href = (await article.getAttribute("href"))!;

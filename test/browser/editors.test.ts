@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium())("visual editing in Chromium", () => {
     expect(page.url()).toBe(`${baseUrl}/blog/${post.slug}`); // the token is gone from the address
     expect(await page.locator(`[data-directus^="collection:posts;item:${post.id};fields:title"]`).count()).toBe(1);
     expect(await page.locator("[data-directus]").count()).toBeGreaterThanOrEqual(3);
-    await expect.poll(() => loaded.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => loaded.length).toBe(1);
     const edit = page.getByRole("link", { name: /Edit in CMS/ });
     expect(await edit.getAttribute("href")).toBe(`${cmsUrl}/admin/content/posts/${post.id}`);
     expect(await edit.getAttribute("target")).toBe("_blank");
@@ -94,12 +94,8 @@ describe.skipIf(!hasChromium())("visual editing in Chromium", () => {
       }),
     );
     const { page, problems } = await openPage(context, `${cmsUrl}/editor-frame`, { hydrate: false });
-    await page.waitForFunction(
-      () => (window as unknown as { messages: { action: string }[] }).messages.some((message) => message.action === "checkFieldAccess"),
-      null,
-      {
-        timeout: 15_000,
-      },
+    await page.waitForFunction(() =>
+      (window as unknown as { messages: { action: string }[] }).messages.some((message) => message.action === "checkFieldAccess"),
     );
     const messages = await page.evaluate(
       () => (window as unknown as { messages: { origin: string; action: string; data: unknown }[] }).messages,

@@ -49,7 +49,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
     await form.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
     // The widget drew itself and put its test token in the form.
-    await expect.poll(() => form.getByText("Testing only, always pass.").count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
     expect(await form.locator('input[name="cf-turnstile-response"]').inputValue()).toBe("XXXX.DUMMY.TOKEN.XXXX");
 
     await form.getByRole("button", { name: "Send to sales" }).click();
@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
     const form = page.locator("#form-contact-sales form");
     await form.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
-    await expect.poll(() => form.getByText("Testing only, always pass.").count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
     const message = `After a navigation ${stamp}`;
     await fillContactForm(page, message);
     await form.getByRole("button", { name: "Send to sales" }).click();
@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/contact-sales`);
     const form = page.locator("#form-contact-sales form");
-    await expect.poll(() => form.getByText("Testing only, always pass.").count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
 
     // The browser's own checks first: required fields keep an empty form from being sent.
     await form.getByRole("button", { name: "Send to sales" }).click();
@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
     expect(await refused.getByRole("alert").textContent()).toBe("Please check the highlighted fields.");
 
     const message = `Without JavaScript ${stamp}`;
-    await expect.poll(() => refused.getByText("Testing only, always pass.").count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => refused.getByText("Testing only, always pass.").count()).toBe(1);
     await fillContactForm(page, message);
     await Promise.all([page.waitForURL(/form-contact-sales=success/), refused.getByRole("button", { name: "Send to sales" }).click()]);
     await page.getByText("Thank you. A solutions engineer will reply within one working day.").waitFor();

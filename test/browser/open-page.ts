@@ -35,8 +35,9 @@ export async function openPage(
 /**
  * Waits for the app to hydrate. A page loads React at the visitor's first sign of use
  * (src/client/boot.ts), so a page (not a frame) first gets a pointer move, as from a visitor.
+ * No bound of its own: Playwright's default and the test's timeout are the hang guards.
  */
 export async function waitForHydration(page: Page | Frame): Promise<void> {
   if ("mouse" in page) await page.mouse.move(2, 2);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 10_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }

@@ -85,10 +85,8 @@ describe.skipIf(!hasChromium())("CMS pages in Chromium", () => {
       }),
     );
     const { page } = await openPage(context, `${cmsUrl}/editor-frame`, { hydrate: false });
-    await page.waitForFunction(
-      () => (window as unknown as { messages: { action: string }[] }).messages.some((message) => message.action === "checkFieldAccess"),
-      null,
-      { timeout: 15_000 },
+    await page.waitForFunction(() =>
+      (window as unknown as { messages: { action: string }[] }).messages.some((message) => message.action === "checkFieldAccess"),
     );
     const access = await page.evaluate(
       () =>
