@@ -16,6 +16,8 @@ import { bin, root } from "./lib/processes.mjs";
 import { postgresBinDir, startPostgres, testEnv } from "../cms/scripts/postgres.mjs";
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** What failed, by name, listed above the last line (a log's tail then says which). */
+const failures = [];
 const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
 function step(name, command, args) {
   console.log(`\n== ${name}`);
@@ -23,6 +25,7 @@ function step(name, command, args) {
   if (result.status !== 0) {
     console.error(`${name} failed (exit ${result.status})`);
     totals.failed += 1;
+    failures.push(`${name} (exit ${result.status})`);
     return false;
   }
   return true;
@@ -70,13 +73,23 @@ async function vitestPass(name, projects) {
   const status = await logged(name, bin("vitest"), [...args, `--outputFile.json=${report}`]);
   if (!existsSync(report)) {
     totals.failed += 1;
+    failures.push(`${name}: no report (exit ${status})`);
     return;
   }
   const json = JSON.parse(readFileSync(report, "utf8"));
+  for (const file of json.testResults ?? []) {
+    const path = file.name.replace(`${root}/`, "");
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed) failures.push(`${name}: ${path} > ${test.fullName}`);
+    if (file.status === "failed" && !failed.length) failures.push(`${name}: ${path} (${(file.message ?? "").split("\n")[0]})`);
+  }
   totals.passed += json.numPassedTests;
   totals.failed += json.numFailedTests;
   totals.skipped += json.numPendingTests + json.numTodoTests;
-  if (status !== 0 && json.numFailedTests === 0) totals.failed += 1; // e.g. a suite that failed to load
+  if (status !== 0 && json.numFailedTests === 0) {
+    totals.failed += 1; // e.g. a suite that failed to load
+    failures.push(`${name} (exit ${status})`);
+  }
 }
 
 /** The CMS tests (node --test) against real Directus instances; the TAP report adds to the totals. */
@@ -104,7 +117,17 @@ async function contractPass(name, files, env = process.env) {
   totals.passed += count("pass");
   totals.failed += count("fail") + count("cancelled");
   totals.skipped += count("skipped") + count("todo");
-  if (status !== 0 && count("fail") + count("cancelled") === 0) totals.failed += 1;
+  // The innermost failing tests: node's TAP prints a suite's line after its tests', so a failing
+  // line right after a deeper one is that test's suite. TODO tests are not failures.
+  const notOk = [...tap.matchAll(/^( *)not ok \d+ - (.*?)( # (?:TODO|SKIP)\b.*)?$/gm)].filter((match) => !match[3]);
+  notOk.forEach((match, i) => {
+    const previous = notOk[i - 1];
+    if (!previous || previous[1].length <= match[1].length) failures.push(`${name}: ${match[2]}`);
+  });
+  if (status !== 0 && count("fail") + count("cancelled") === 0) {
+    totals.failed += 1;
+    failures.push(`${name} (exit ${status})`);
+  }
 }
 
 /** The CMS tests once on SQLite, then on PostgreSQL, the production database. */
@@ -139,6 +162,7 @@ async function cmsPasses() {
   } catch (error) {
     console.error(`the PostgreSQL pass could not run: ${error.message}`);
     totals.failed += 1;
+    failures.push(`the PostgreSQL pass could not run: ${error.message}`);
   } finally {
     await server?.stop();
   }
@@ -159,6 +183,7 @@ if (ok) {
   ]);
 }
 
+if (failures.length) console.log(`\nFailed:\n${failures.map((line) => `  ✗ ${line}`).join("\n")}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : "";
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);
