@@ -19,7 +19,9 @@ interface Secrets {
   MAPS_KEY?: string;
   /** "off" turns the whole-page cache off (benchmarks of pure SSR); on by default. */
   PAGE_CACHE?: string;
-  /** Directus token of the Site role: creates newsletter subscriptions and form submissions. */
+  /** Directus token of the Site role: creates newsletter subscriptions, form submissions and page feedback. */
+  DIRECTUS_SUBMISSIONS_TOKEN?: string;
+  /** The same token under its name before this release, read while DIRECTUS_SUBMISSIONS_TOKEN is unset. */
   DIRECTUS_SUBSCRIBE_TOKEN?: string;
   /** Cloudflare Turnstile's secret key (forms). Without it every form submission fails closed. */
   TURNSTILE_SECRET_KEY?: string;
@@ -42,6 +44,12 @@ interface Secrets {
 }
 
 export type Bindings = Env & Secrets;
+
+/**
+ * The token that stores what visitors send. A site deployed before the secret's rename still
+ * has it as DIRECTUS_SUBSCRIBE_TOKEN: read for one release (docs/guides/operators.md).
+ */
+export const submissionsToken = (env: Secrets): string | undefined => env.DIRECTUS_SUBMISSIONS_TOKEN || env.DIRECTUS_SUBSCRIBE_TOKEN;
 interface Variables {
   /** Per-request CSP nonce for inline and module scripts. */
   nonce: string;

@@ -10,9 +10,10 @@ const app = createApp();
 /**
  * The worker entry. Workers Static Assets serve dist/client first; a page this isolate holds
  * in its page cache is answered at once; every other request reaches the Hono app. The queue
- * consumer stores newsletter subscriptions and form submissions that had to wait (Directus was
- * down). The cron trigger (every minute) runs the scheduled jobs (scheduled publishing, the
- * search index's backstop, doc pages published after a deploy), rendering pages through the app.
+ * consumer stores newsletter subscriptions, form submissions and page feedback that had to wait
+ * (Directus was down). The cron trigger (every minute) runs the scheduled jobs (scheduled
+ * publishing, the search index's backstop, doc pages published after a deploy), rendering pages
+ * through the app.
  */
 export default {
   fetch: (request, env, ctx) => servePageFromMemory(request, env, surelyNotRedirected) ?? app.fetch(request, env, ctx),

@@ -224,7 +224,7 @@ export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = f
         compress ? { host: "127.0.0.1", port: port + 1, entrypoint: "Site" } : { host: "127.0.0.1", port: port + 1 },
       ],
       kvNamespaces: ["CONTENT_CACHE"],
-      queueProducers: { SUBSCRIPTIONS: { queueName: "meridian-subscriptions-prod" } },
+      queueProducers: { SUBMISSIONS: { queueName: "meridian-submissions-prod" } },
       images: { binding: "IMAGES" },
       assets: {
         directory: build.assetsDir,

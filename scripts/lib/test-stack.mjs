@@ -9,7 +9,7 @@ export const testSecrets = {
   // The seeded CMS's Site reader token (cms/scripts/lib.mjs): the worker's published reads.
   DIRECTUS_READ_TOKEN: "dev-read-token-change-me",
   REVALIDATE_SECRET: "dev-revalidate-secret-change-me",
-  DIRECTUS_SUBSCRIBE_TOKEN: "dev-site-token-change-me",
+  DIRECTUS_SUBMISSIONS_TOKEN: "dev-site-token-change-me",
 };
 
 /**

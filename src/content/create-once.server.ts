@@ -1,4 +1,4 @@
-import type { Bindings } from "../env";
+import { type Bindings, submissionsToken } from "../env";
 import { sha256Hex } from "../lib/digest";
 
 export interface CreateOnce {
@@ -35,7 +35,7 @@ export async function createOnce(
   url.searchParams.set("fields", "id");
   const response = await (options.fetch ?? fetch)(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.DIRECTUS_SUBSCRIBE_TOKEN ?? ""}` },
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${submissionsToken(env) ?? ""}` },
     body: JSON.stringify(item.fields),
     signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
   });

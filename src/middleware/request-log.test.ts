@@ -143,7 +143,7 @@ describe("no secret reaches the logs", () => {
     const secrets = {
       previewToken: testSecrets.DIRECTUS_PREVIEW_TOKEN,
       revalidateSecret: testSecrets.REVALIDATE_SECRET,
-      subscribeToken: testSecrets.DIRECTUS_SUBSCRIBE_TOKEN,
+      submissionsToken: testSecrets.DIRECTUS_SUBMISSIONS_TOKEN,
       previewCookie,
       wrongToken: "wrong-preview-token-7f3a9c",
       wrongSecret: "wrong-revalidate-secret-51be",
@@ -193,7 +193,7 @@ describe("no secret reaches the logs", () => {
         app: downApp,
         method: "POST",
         env: {
-          SUBSCRIPTIONS: {
+          SUBMISSIONS: {
             send: async () => {
               throw new Error("queue down");
             },

@@ -248,7 +248,7 @@ describe("2c. security headers and secrets on the real stack", () => {
       "DIRECTUS_PREVIEW_TOKEN",
       "DIRECTUS_READ_TOKEN",
       "REVALIDATE_SECRET",
-      "DIRECTUS_SUBSCRIBE_TOKEN",
+      "DIRECTUS_SUBMISSIONS_TOKEN",
       "DIRECTUS_ADMIN_TOKEN",
       ...Object.values(testSecrets),
       DEFAULTS.DIRECTUS_ADMIN_TOKEN,

@@ -41,7 +41,7 @@ const { app, queue } = sweepApp();
 async function send(row: HostileRequest, index: number): Promise<{ response: Response; body: string }> {
   const response = await request(row.path, {
     app,
-    env: { SUBSCRIPTIONS: queue },
+    env: { SUBMISSIONS: queue },
     method: row.method ?? "GET",
     headers: { "CF-Connecting-IP": `198.51.100.${index % 250}`, ...row.headers },
     body: row.body,

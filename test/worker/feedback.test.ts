@@ -40,7 +40,7 @@ function setup(bindings: Record<string, unknown> = {}) {
       app,
       method: "POST",
       redirect: "manual",
-      env: { SUBSCRIPTIONS: queue, DOCS_FEEDBACK: dataset, ...bindings },
+      env: { SUBMISSIONS: queue, DOCS_FEEDBACK: dataset, ...bindings },
       headers: {
         "Content-Type": "application/x-www-form-urlencoded",
         "CF-Connecting-IP": ip,
@@ -65,7 +65,7 @@ describe("POST /api/feedback", () => {
         page,
         helpful: false,
         comment: "The curl example misses the region.",
-        authorization: `Bearer ${testSecrets.DIRECTUS_SUBSCRIBE_TOKEN}`,
+        authorization: `Bearer ${testSecrets.DIRECTUS_SUBMISSIONS_TOKEN}`,
       }),
     ]);
     expect(typeof stored[0]!.feedback_id).toBe("string");
@@ -77,6 +77,12 @@ describe("POST /api/feedback", () => {
     const text = textOf(await thanked.text());
     expect(text).toContain("Thank you for your feedback.");
     expect(text).not.toContain("Was this page helpful?");
+  });
+
+  it("stores with the token under its name before the rename while the new one is unset", async () => {
+    const { post, stored } = setup({ DIRECTUS_SUBMISSIONS_TOKEN: undefined, DIRECTUS_SUBSCRIBE_TOKEN: "token-under-its-old-name" });
+    expect((await post({ page, helpful: "no", comment: "Fine." })).status).toBe(303);
+    expect(stored).toEqual([expect.objectContaining({ authorization: "Bearer token-under-its-old-name" })]);
   });
 
   it("a vote without a comment is counted and nothing is written to Directus", async () => {
@@ -208,7 +214,7 @@ describe("feedback comments while Directus is down", () => {
     const deliver = async (attempts: number) => {
       const outcomes: string[] = [];
       const batch = {
-        queue: "meridian-subscriptions",
+        queue: "meridian-submissions",
         messages: queued.map((body, i) => ({
           id: String(i),
           timestamp: new Date(),
@@ -237,7 +243,7 @@ describe("feedback comments while Directus is down", () => {
   });
 
   it("says so when the queue cannot take it either", async () => {
-    const { post, directus } = setup({ SUBSCRIPTIONS: { send: async () => Promise.reject(new Error("queue down")) } });
+    const { post, directus } = setup({ SUBMISSIONS: { send: async () => Promise.reject(new Error("queue down")) } });
     directus.state.down = true;
     const response = await post({ page, helpful: "no", comment: "x" }, { json: true });
     expect(response.status).toBe(503);

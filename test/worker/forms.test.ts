@@ -100,7 +100,7 @@ function setup(bindings: Record<string, unknown> = {}) {
       app,
       method: "POST",
       redirect: "manual",
-      env: { SUBSCRIPTIONS: queue, ...bindings, ...extraEnv },
+      env: { SUBMISSIONS: queue, ...bindings, ...extraEnv },
       headers: {
         "Content-Type": "application/x-www-form-urlencoded",
         "CF-Connecting-IP": ip,
@@ -125,7 +125,7 @@ describe("POST /api/forms/<key>", () => {
       form: "3",
       source_page: "/contact-sales",
       values: { name: "Ada Lovelace", email: "ada@example.com", gpus: "", topic: "capacity", consent: true, origin: "contact-page" },
-      authorization: `Bearer ${testSecrets.DIRECTUS_SUBSCRIBE_TOKEN}`,
+      authorization: `Bearer ${testSecrets.DIRECTUS_SUBMISSIONS_TOKEN}`,
     });
     expect(siteverify.requests[0]).toMatchObject({ secret: turnstileTestKeys.secretPasses, response: turnstileTestKeys.dummyToken });
     expect(siteverify.requests[0]?.idempotency_key).toBe(stored[0]?.submission_id);
@@ -308,7 +308,7 @@ describe("form submissions while Directus is down", () => {
     const deliver = async (attempts: number) => {
       const outcomes: string[] = [];
       const batch = {
-        queue: "meridian-subscriptions",
+        queue: "meridian-submissions",
         messages: queued.map((body, i) => ({
           id: String(i),
           timestamp: new Date(),
@@ -346,7 +346,7 @@ describe("form submissions while Directus is down", () => {
   });
 
   it("says 'An error occurred' when the queue cannot take it either", async () => {
-    const { post, directus } = setup({ SUBSCRIPTIONS: { send: async () => Promise.reject(new Error("queue down")) } });
+    const { post, directus } = setup({ SUBMISSIONS: { send: async () => Promise.reject(new Error("queue down")) } });
     expect((await post(without("name"))).status).toBe(400);
     directus.state.down = true;
     const response = await post(valid);

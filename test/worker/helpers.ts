@@ -23,7 +23,7 @@ export const testSecrets = {
   DIRECTUS_PREVIEW_TOKEN: "test-preview-token",
   DIRECTUS_READ_TOKEN: "test-read-token",
   REVALIDATE_SECRET: "test-revalidate-secret",
-  DIRECTUS_SUBSCRIBE_TOKEN: "test-subscribe-token",
+  DIRECTUS_SUBMISSIONS_TOKEN: "test-subscribe-token",
   // Cloudflare's test secret that always passes (the fake siteverify answers like Cloudflare).
   TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
 };

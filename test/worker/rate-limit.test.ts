@@ -70,7 +70,7 @@ describe("rate limits with the Workers Rate Limiting binding", () => {
     const previewCookie = await previewCookieValue(testSecrets.DIRECTUS_PREVIEW_TOKEN);
     const headers = {
       Cookie: `meridian_consent=all; meridian_aid=visitor-42; meridian_preview=${previewCookie}`,
-      Authorization: `Bearer ${testSecrets.DIRECTUS_SUBSCRIBE_TOKEN}`,
+      Authorization: `Bearer ${testSecrets.DIRECTUS_SUBMISSIONS_TOKEN}`,
       "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET,
       "X-Forwarded-For": "198.18.0.1",
     };
@@ -83,7 +83,7 @@ describe("rate limits with the Workers Rate Limiting binding", () => {
       previewCookie,
       "visitor-42",
       "meridian_",
-      testSecrets.DIRECTUS_SUBSCRIBE_TOKEN,
+      testSecrets.DIRECTUS_SUBMISSIONS_TOKEN,
       testSecrets.DIRECTUS_PREVIEW_TOKEN,
       testSecrets.REVALIDATE_SECRET,
       "198.18.0.1",

@@ -253,7 +253,7 @@ describe("no secret reaches the browser", () => {
     "DIRECTUS_PREVIEW_TOKEN",
     "DIRECTUS_READ_TOKEN",
     "REVALIDATE_SECRET",
-    "DIRECTUS_SUBSCRIBE_TOKEN",
+    "DIRECTUS_SUBMISSIONS_TOKEN",
     "DIRECTUS_ADMIN_TOKEN",
     ...Object.values(testSecrets),
     // Whatever a local .dev.vars gave the test environment.
@@ -261,7 +261,7 @@ describe("no secret reaches the browser", () => {
       (env as Bindings).DIRECTUS_PREVIEW_TOKEN,
       (env as Bindings).DIRECTUS_READ_TOKEN,
       (env as Bindings).REVALIDATE_SECRET,
-      (env as Bindings).DIRECTUS_SUBSCRIBE_TOKEN,
+      (env as Bindings).DIRECTUS_SUBMISSIONS_TOKEN,
     ].filter((value): value is string => !!value),
   ];
   const pages = [

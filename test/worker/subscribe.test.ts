@@ -18,7 +18,7 @@ function setup(bindings: Record<string, unknown> = {}) {
     request("/api/subscribe", {
       app,
       method: "POST",
-      env: { SUBSCRIPTIONS: queue, ...bindings },
+      env: { SUBMISSIONS: queue, ...bindings },
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
       body: JSON.stringify(body),
     });
@@ -33,8 +33,14 @@ describe("POST /api/subscribe", () => {
     expect(await response.json()).toEqual({ message: "Thank you for your interest in Meridian Cloud" });
     const call = directus.calls.find((c) => c.operationName === "Subscribe")!;
     expect(call.method).toBe("POST");
-    expect(call.authorization).toBe(`Bearer ${testSecrets.DIRECTUS_SUBSCRIBE_TOKEN}`);
+    expect(call.authorization).toBe(`Bearer ${testSecrets.DIRECTUS_SUBMISSIONS_TOKEN}`);
     expect(call.variables.data).toMatchObject({ email: "ada@example.com", topics: ["engineering"], source_page: "/blog" });
+  });
+
+  it("uses the token under its name before the rename while the new one is unset", async () => {
+    const { directus, subscribe } = setup({ DIRECTUS_SUBMISSIONS_TOKEN: undefined, DIRECTUS_SUBSCRIBE_TOKEN: "token-under-its-old-name" });
+    expect((await subscribe(valid)).status).toBe(200);
+    expect(directus.calls.find((c) => c.operationName === "Subscribe")!.authorization).toBe("Bearer token-under-its-old-name");
   });
 
   it.each([
@@ -91,7 +97,7 @@ describe("POST /api/subscribe", () => {
         app,
         method: "POST",
         redirect: "manual",
-        env: { SUBSCRIPTIONS: queue },
+        env: { SUBMISSIONS: queue },
         headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.1" },
         body: new URLSearchParams(fields).toString(),
       });
@@ -138,7 +144,7 @@ describe("subscriptions while Directus is down", () => {
         retry: () => outcomes.push("retry"),
       }));
       return {
-        batch: { queue: "meridian-subscriptions", messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<Subscription>,
+        batch: { queue: "meridian-submissions", messages, ackAll() {}, retryAll() {} } as unknown as MessageBatch<Subscription>,
         outcomes,
       };
     };

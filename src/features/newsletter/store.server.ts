@@ -1,6 +1,6 @@
 import { graphqlRequest, type ContentClientOptions } from "../../content/client.server";
 import { sha256Hex } from "../../lib/digest";
-import type { Bindings } from "../../env";
+import { type Bindings, submissionsToken } from "../../env";
 
 /** A validated subscription, as queued and stored. */
 export interface Subscription {
@@ -45,7 +45,7 @@ export async function storeSubscription(
         },
       },
     },
-    { apiBaseUrl: env.API_BASE_URL, token: env.DIRECTUS_SUBSCRIBE_TOKEN, ...options },
+    { apiBaseUrl: env.API_BASE_URL, token: submissionsToken(env), ...options },
   );
   await env.CONTENT_CACHE.put(key, subscription.agreedAt);
   return "stored";

@@ -108,7 +108,7 @@ export function feedbackRoutes(feedbackPageExists: FeedbackPageCheck, options: F
         } catch (error) {
           console.warn("page feedback: Directus did not take the comment, queueing it:", error);
           try {
-            await c.env.SUBSCRIPTIONS.send({ kind: "page_feedback", feedback } satisfies PageFeedbackMessage);
+            await c.env.SUBMISSIONS.send({ kind: "page_feedback", feedback } satisfies PageFeedbackMessage);
           } catch (queueError) {
             console.error("page feedback: comment could not be queued:", queueError);
             return answer(c, page, "error");

@@ -122,7 +122,7 @@ export function formRoutes(formsOnPage: FormsOnPage, options: FormsOptions = {})
       } catch (error) {
         console.warn(`form ${key}: Directus did not take the submission, queueing it:`, error);
         try {
-          await c.env.SUBSCRIPTIONS.send({ kind: "form_submission", submission } satisfies FormSubmissionMessage);
+          await c.env.SUBMISSIONS.send({ kind: "form_submission", submission } satisfies FormSubmissionMessage);
         } catch (queueError) {
           console.error(`form ${key}: submission could not be queued:`, queueError);
           return answer({ kind: "error" });

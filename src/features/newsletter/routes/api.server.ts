@@ -70,7 +70,7 @@ export function subscribeRoutes(options: SubscribeOptions = {}) {
       } catch (error) {
         console.warn("Directus did not take the subscription, queueing it:", error);
         try {
-          await c.env.SUBSCRIPTIONS.send(subscription);
+          await c.env.SUBMISSIONS.send(subscription);
         } catch (queueError) {
           console.error("subscription could not be queued:", queueError);
           return isJson ? c.json({ message: t("newsletter.error"), errors: {} }, 503) : back("error");
