@@ -429,82 +429,103 @@ function encodeList(field: number, pairs: readonly (readonly [number, number])[]
   return list;
 }
 
-/**
- * Applies the difference between the documents now and the index's directory: returns null
- * when the difference is too large for an update (build anew), else writes the changed parts
- * under new stored names (`t3.<revision tag>`) and returns the new base, which the caller stores
- * and points to last. Documents are compared by a hash of what the index holds of them.
- */
-export async function updateShardedIndex(
-  baseText: string,
-  docs: AsyncIterable<SearchDocument> | Iterable<SearchDocument>,
-  options: UpdateOptions,
-): Promise<ShardedUpdate | null> {
+/** The stored base, or null when it is of another version or format (build anew). */
+function parseBase(baseText: string): Base | null {
   let base: Base;
   try {
     base = JSON.parse(baseText) as Base;
   } catch {
     throw new SearchIndexError("search index: unreadable base", "corrupt");
   }
-  if (base?.version !== indexVersion || base.format !== shardedFormat) return null;
-  const partNames = { ...(base.partNames ?? {}) };
-  const storedName = (name: string) => partNames[name] ?? name;
-  const required = async (name: string) => {
-    const text = await options.read(storedName(name));
+  return base?.version !== indexVersion || base.format !== shardedFormat ? null : base;
+}
+
+/**
+ * The index's parts by their names (`t3`), read under their stored names; written under this
+ * revision's names, which the base's `partNames` then maps to.
+ */
+class RevisionParts {
+  readonly partNames: Record<string, string>;
+  readonly written: string[] = [];
+  tag = "";
+
+  constructor(
+    base: Base,
+    private readonly options: Pick<UpdateOptions, "read" | "write">,
+  ) {
+    this.partNames = { ...(base.partNames ?? {}) };
+  }
+
+  async read(name: string): Promise<string> {
+    const text = await this.options.read(this.partNames[name] ?? name);
     if (text == null) throw new SearchIndexError(`search index: part ${name} missing`, "corrupt");
     return text;
-  };
-  const directory = (await required("d")).split("\n");
+  }
+
+  async write(name: string, value: string): Promise<void> {
+    const stored = `${name}.${this.tag}`;
+    await this.options.write(stored, value);
+    this.partNames[name] = stored;
+    this.written.push(stored);
+  }
+}
+
+/** The directory part: one line per position, `<hash>\t<id>` (empty for an emptied position). */
+function readDirectory(lines: string[]): Map<string, number> {
   const positionOf = new Map<string, number>();
-  for (const [position, line] of directory.entries()) {
+  for (const [position, line] of lines.entries()) {
     const tab = line.indexOf("\t");
     if (tab > 0) positionOf.set(line.slice(tab + 1), position);
   }
-  const slots = base.kinds.length;
-  const maxChanges = options.maxChanges ?? Math.max(8, Math.min(200, Math.floor(base.documentCount / 50)));
+  return positionOf;
+}
 
-  // The difference, by id and hash.
+interface DocumentChanges {
+  changed: [position: number, doc: SearchDocument, hash: string][];
+  added: [doc: SearchDocument, hash: string][];
+  removed: number[];
+}
+
+/**
+ * The documents now against the directory, by id and hash; null as soon as more than
+ * `maxChanges` changed or were added (a full build is cheaper then).
+ */
+async function diffDocuments(
+  docs: AsyncIterable<SearchDocument> | Iterable<SearchDocument>,
+  directory: readonly string[],
+  positionOf: ReadonlyMap<string, number>,
+  maxChanges: number,
+): Promise<DocumentChanges | null> {
   const seen = new Set<string>();
-  const changedDocs: [number, SearchDocument, string][] = [];
-  const addedDocs: [SearchDocument, string][] = [];
+  const changed: DocumentChanges["changed"] = [];
+  const added: DocumentChanges["added"] = [];
   for await (const doc of docs) {
     if (!validDocument(doc) || seen.has(doc.id)) continue;
     seen.add(doc.id);
     const hash = documentHash(doc);
     const position = positionOf.get(doc.id);
-    if (position === undefined) addedDocs.push([doc, hash]);
-    else if (!directory[position]!.startsWith(`${hash}\t`)) changedDocs.push([position, doc, hash]);
-    if (changedDocs.length + addedDocs.length > maxChanges) return null;
+    if (position === undefined) added.push([doc, hash]);
+    else if (!directory[position]!.startsWith(`${hash}\t`)) changed.push([position, doc, hash]);
+    if (changed.length + added.length > maxChanges) return null;
   }
-  const removedPositions = [...positionOf].filter(([id]) => !seen.has(id)).map(([, position]) => position);
-  const total = changedDocs.length + addedDocs.length + removedPositions.length;
-  const meta = (documentCount: number, storeChunks: number): ShardedMeta => ({
-    version: indexVersion,
-    format: shardedFormat,
-    builtAt: isoString(options.builtAt),
-    documentCount,
-    snippetSourceChars: base.snippetSourceChars,
-    shardCount: base.shardCount,
-    storeChunks,
-  });
-  if (total === 0)
-    return { meta: meta(base.documentCount, base.storeChunks), tag: "", base: null, changed: 0, added: 0, removed: 0, written: [] };
-  if (total > maxChanges) return null;
-  const emptied = slots - base.documentCount + removedPositions.length;
-  if (emptied > (options.maxEmptyShare ?? 0.1) * (slots + addedDocs.length)) return null;
+  const removed = [...positionOf].filter(([id]) => !seen.has(id)).map(([, position]) => position);
+  return { changed, added, removed };
+}
 
-  const revision = (base.revision ?? 0) + 1;
-  // The revision and its time: two updates of the same index at once never write the same names.
-  const tag = `${revision}-${Date.parse(isoString(options.builtAt)).toString(36)}`;
-  const written: string[] = [];
-  const write = async (name: string, value: string) => {
-    const stored = `${name}.${tag}`;
-    await options.write(stored, value);
-    partNames[name] = stored;
-    written.push(stored);
-  };
+/** The base's per-position arrays after the changes, the store rows to write and the documents to index. */
+interface PlacedDocuments {
+  kinds: string[];
+  titles: string[];
+  dates: string[];
+  fieldLength: number[];
+  rows: Map<number, string>;
+  incoming: Incoming[];
+  newSlots: number;
+}
 
-  // Per-position arrays: changed documents in place, removed ones emptied, added ones appended.
+/** Changed documents in place, removed ones emptied, added ones appended (the directory too). */
+function placeDocuments(base: Base, directory: string[], changes: DocumentChanges): PlacedDocuments {
+  const slots = base.kinds.length;
   const kinds = base.kinds.split("");
   const { titles, dates, fieldLength } = base;
   const incoming: Incoming[] = [];
@@ -519,18 +540,17 @@ export async function updateShardedIndex(
     for (let f = 0; f < fieldCount; f++) fieldLength[position * fieldCount + f] = analysis?.lengths[f] ?? 0;
     if (analysis) incoming.push({ position, analysis });
   };
-  for (const [position, doc, hash] of changedDocs) place(position, doc, hash);
-  for (const position of removedPositions) place(position, null, "");
-  for (const [i, [doc, hash]] of addedDocs.entries()) place(slots + i, doc, hash);
-  const newSlots = slots + addedDocs.length;
-  const live = (position: number) => kinds[position] !== "-";
-  const documentCount = kinds.filter((kind) => kind !== "-").length;
+  for (const [position, doc, hash] of changes.changed) place(position, doc, hash);
+  for (const position of changes.removed) place(position, null, "");
+  for (const [i, [doc, hash]] of changes.added.entries()) place(slots + i, doc, hash);
+  return { kinds, titles, dates, fieldLength, rows, incoming, newSlots: slots + changes.added.length };
+}
 
-  // Term shards: every one is read (a document's old terms are not kept anywhere else), the
-  // postings of the changed positions dropped, the new ones merged in, and a shard written only
-  // when it differs.
-  const dropped = new Set([...changedDocs.map(([position]) => position), ...removedPositions]);
-  const additions = new Map<string, [field: number, position: number, frequency: number][]>();
+type IncomingPostings = Map<string, [field: number, position: number, frequency: number][]>;
+
+/** The incoming documents' postings by term. */
+function postingsOf(incoming: readonly Incoming[]): IncomingPostings {
+  const additions: IncomingPostings = new Map();
   for (const { position, analysis } of incoming) {
     for (const [term, frequencies] of analysis.terms) {
       let list = additions.get(term);
@@ -541,99 +561,185 @@ export async function updateShardedIndex(
       for (let f = 0; f < fieldCount; f++) if (frequencies[f]) list.push([f, position, frequencies[f]!]);
     }
   }
-  const addedTerms = [...additions.keys()].sort();
+  return additions;
+}
+
+/**
+ * For each shard, the end (exclusive) of its range of the sorted added terms: a term goes to
+ * the last shard whose first term is not after it (shard 0 for one before all), so shard n takes
+ * the added terms before the first term of the next shard that has one.
+ */
+function addedTermRanges(base: Base, addedTerms: readonly string[]): number[] {
   const oldTerms = base.terms ? base.terms.split("\n") : [];
-  // A term goes to the last shard whose first term is not after it (shard 0 for one before all):
-  // shard n takes the added terms before the first term of the next shard that has one.
   const firstTerm = (n: number) => (base.shardStarts[n]! < oldTerms.length ? oldTerms[base.shardStarts[n]!]! : null);
-  const termsOf: string[][] = new Array(base.shardCount);
   const rangeEnds = new Array<number>(base.shardCount);
   let bound: string | null = null;
   for (let n = base.shardCount - 1; n >= 0; n--) {
     rangeEnds[n] = bound === null ? addedTerms.length : lowerBound(addedTerms, bound);
     bound = firstTerm(n) ?? bound;
   }
-  const concurrency = options.concurrency ?? 8;
+  return rangeEnds;
+}
+
+/**
+ * One term shard's rows with the dropped positions' postings taken out and the newcomers' (its
+ * range of the added terms) merged in; `touched` when any row changed.
+ */
+function patchShardRows(
+  rowsIn: readonly ShardRow[],
+  newcomers: readonly string[],
+  additions: IncomingPostings,
+  dropped: ReadonlySet<number>,
+): { rows: ShardRow[]; touched: boolean } {
+  const rows: ShardRow[] = [];
+  let touched = false;
+  let i = 0;
+  let j = 0;
+  while (i < rowsIn.length || j < newcomers.length) {
+    const existing = rowsIn[i];
+    const term = j < newcomers.length && (!existing || newcomers[j]! < existing[0]) ? newcomers[j++]! : existing![0];
+    let postings: number[][] = [];
+    if (existing && existing[0] === term) {
+      postings = existing[1];
+      i++;
+      if (newcomers[j] === term) j++;
+    }
+    const incomingPostings = additions.get(term);
+    // Most terms hold none of the changed positions: kept as read.
+    if (!incomingPostings && !holdsAny(postings, dropped)) {
+      rows.push([term, postings]);
+      continue;
+    }
+    const merged = mergePostings(postings, incomingPostings, dropped);
+    if (merged.length) rows.push([term, merged]);
+    touched = true;
+  }
+  return { rows, touched };
+}
+
+/**
+ * Term shards: every one is read (a document's old terms are not kept anywhere else), the
+ * postings of the changed positions dropped, the new ones merged in, and a shard written only
+ * when it differs. Returns each shard's terms, in order.
+ */
+async function rewriteTermShards(
+  base: Base,
+  parts: RevisionParts,
+  additions: IncomingPostings,
+  dropped: ReadonlySet<number>,
+  concurrency: number,
+): Promise<string[][]> {
+  const addedTerms = [...additions.keys()].sort();
+  const rangeEnds = addedTermRanges(base, addedTerms);
+  const termsOf: string[][] = new Array(base.shardCount);
   for (let from = 0; from < base.shardCount; from += concurrency) {
     await Promise.all(
       Array.from({ length: Math.min(concurrency, base.shardCount - from) }, async (_, k) => {
         const n = from + k;
-        const text = await required(`t${n}`);
-        const rowsIn = JSON.parse(text) as ShardRow[];
+        const text = await parts.read(`t${n}`);
         const newcomers = addedTerms.slice(n === 0 ? 0 : rangeEnds[n - 1]!, rangeEnds[n]!);
-        const out: ShardRow[] = [];
-        let touched = false;
-        let i = 0;
-        let j = 0;
-        while (i < rowsIn.length || j < newcomers.length) {
-          const existing = rowsIn[i];
-          const term = j < newcomers.length && (!existing || newcomers[j]! < existing[0]) ? newcomers[j++]! : existing![0];
-          let postings: number[][] = [];
-          if (existing && existing[0] === term) {
-            postings = existing[1];
-            i++;
-            if (newcomers[j] === term) j++;
-          }
-          const incomingPostings = additions.get(term);
-          // Most terms hold none of the changed positions: kept as read.
-          if (!incomingPostings && !holdsAny(postings, dropped)) {
-            out.push([term, postings]);
-            continue;
-          }
-          const merged = mergePostings(postings, incomingPostings, dropped);
-          if (merged.length) out.push([term, merged]);
-          touched = true;
-        }
-        termsOf[n] = out.map(([term]) => term);
+        const { rows, touched } = patchShardRows(JSON.parse(text) as ShardRow[], newcomers, additions, dropped);
+        termsOf[n] = rows.map(([term]) => term);
         if (!touched) return;
-        const value = JSON.stringify(out);
-        if (value !== text) await write(`t${n}`, value);
+        const value = JSON.stringify(rows);
+        if (value !== text) await parts.write(`t${n}`, value);
       }),
     );
   }
+  return termsOf;
+}
+
+/** Store chunks of the positions that changed; returns how many chunks the index has now. */
+async function rewriteStoreChunks(base: Base, parts: RevisionParts, rows: ReadonlyMap<number, string>, newSlots: number): Promise<number> {
+  const touchedChunks = [...new Set([...rows.keys()].map((position) => Math.floor(position / base.storeChunk)))].sort((a, b) => a - b);
+  for (const c of touchedChunks) {
+    const lines = c < base.storeChunks ? (await parts.read(`s${c}`)).split("\n") : [];
+    for (let position = c * base.storeChunk; position < Math.min(newSlots, (c + 1) * base.storeChunk); position++) {
+      const row = rows.get(position);
+      if (row !== undefined) lines[position - c * base.storeChunk] = row;
+    }
+    await parts.write(`s${c}`, lines.join("\n"));
+  }
+  return Math.ceil(newSlots / base.storeChunk);
+}
+
+/**
+ * Applies the difference between the documents now and the index's directory: returns null
+ * when the difference is too large for an update (build anew), else writes the changed parts
+ * under new stored names (`t3.<revision tag>`) and returns the new base, which the caller stores
+ * and points to last. Documents are compared by a hash of what the index holds of them.
+ */
+export async function updateShardedIndex(
+  baseText: string,
+  docs: AsyncIterable<SearchDocument> | Iterable<SearchDocument>,
+  options: UpdateOptions,
+): Promise<ShardedUpdate | null> {
+  const base = parseBase(baseText);
+  if (!base) return null;
+  const parts = new RevisionParts(base, options);
+  const directory = (await parts.read("d")).split("\n");
+  const positionOf = readDirectory(directory);
+  const slots = base.kinds.length;
+  const maxChanges = options.maxChanges ?? Math.max(8, Math.min(200, Math.floor(base.documentCount / 50)));
+
+  const changes = await diffDocuments(docs, directory, positionOf, maxChanges);
+  if (!changes) return null;
+  const total = changes.changed.length + changes.added.length + changes.removed.length;
+  const meta = (documentCount: number, storeChunks: number): ShardedMeta => ({
+    version: indexVersion,
+    format: shardedFormat,
+    builtAt: isoString(options.builtAt),
+    documentCount,
+    snippetSourceChars: base.snippetSourceChars,
+    shardCount: base.shardCount,
+    storeChunks,
+  });
+  if (total === 0)
+    return { meta: meta(base.documentCount, base.storeChunks), tag: "", base: null, changed: 0, added: 0, removed: 0, written: [] };
+  if (total > maxChanges) return null;
+  const emptied = slots - base.documentCount + changes.removed.length;
+  if (emptied > (options.maxEmptyShare ?? 0.1) * (slots + changes.added.length)) return null;
+
+  const revision = (base.revision ?? 0) + 1;
+  // The revision and its time: two updates of the same index at once never write the same names.
+  parts.tag = `${revision}-${Date.parse(isoString(options.builtAt)).toString(36)}`;
+
+  const placed = placeDocuments(base, directory, changes);
+  const dropped = new Set([...changes.changed.map(([position]) => position), ...changes.removed]);
+  const termsOf = await rewriteTermShards(base, parts, postingsOf(placed.incoming), dropped, options.concurrency ?? 8);
   const shardStarts: number[] = [];
   let count = 0;
   for (const terms of termsOf) {
     shardStarts.push(count);
     count += terms.length;
   }
+  const storeChunks = await rewriteStoreChunks(base, parts, placed.rows, placed.newSlots);
+  await parts.write("d", directory.join("\n"));
 
-  // Store chunks of the positions that changed.
-  const storeChunks = Math.ceil(newSlots / base.storeChunk);
-  const touchedChunks = [...new Set([...rows.keys()].map((position) => Math.floor(position / base.storeChunk)))].sort((a, b) => a - b);
-  for (const c of touchedChunks) {
-    const lines = c < base.storeChunks ? (await required(`s${c}`)).split("\n") : [];
-    for (let position = c * base.storeChunk; position < Math.min(newSlots, (c + 1) * base.storeChunk); position++) {
-      const row = rows.get(position);
-      if (row !== undefined) lines[position - c * base.storeChunk] = row;
-    }
-    await write(`s${c}`, lines.join("\n"));
-  }
-  await write("d", directory.join("\n"));
-
+  const documentCount = placed.kinds.filter((kind) => kind !== "-").length;
   const updatedMeta = { ...meta(documentCount, storeChunks) };
   const next: Base = {
     ...updatedMeta,
     fieldIds: base.fieldIds,
-    averageFieldLength: averageFieldLengths(fieldLength, live),
-    fieldLength,
-    kinds: kinds.join(""),
-    titles,
-    dates,
+    averageFieldLength: averageFieldLengths(placed.fieldLength, (position) => placed.kinds[position] !== "-"),
+    fieldLength: placed.fieldLength,
+    kinds: placed.kinds.join(""),
+    titles: placed.titles,
+    dates: placed.dates,
     terms: termsOf.flat().join("\n"),
     shardStarts,
     storeChunk: base.storeChunk,
     revision,
-    partNames,
+    partNames: parts.partNames,
   };
   return {
     meta: updatedMeta,
-    tag,
+    tag: parts.tag,
     base: JSON.stringify(next),
-    changed: changedDocs.length,
-    added: addedDocs.length,
-    removed: removedPositions.length,
-    written,
+    changed: changes.changed.length,
+    added: changes.added.length,
+    removed: changes.removed.length,
+    written: parts.written,
   };
 }
 
