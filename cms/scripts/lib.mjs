@@ -29,7 +29,14 @@ export const SNAPSHOT_FILE = join(CMS_DIR, "schema", "snapshot.yaml");
 const RUN_JS = join(CMS_DIR, "node_modules", "@directus", "api", "dist", "cli", "run.js");
 const STATE_FILE = "cms-state.json";
 /** What setup.mjs imports (the image copies these too: cms/Dockerfile). */
-export const SETUP_MODULES = ["flows.mjs", "page-paths.mjs", "redirect-rules.mjs", "redirect-flows.mjs", "form-notification.mjs"];
+export const SETUP_MODULES = [
+  "flows.mjs",
+  "page-paths.mjs",
+  "redirect-rules.mjs",
+  "redirect-flows.mjs",
+  "form-notification.mjs",
+  "content-types.json",
+];
 
 /** Development defaults. Every value can be overridden through the variable of the same name. */
 export const DEFAULTS = Object.freeze({

@@ -3,11 +3,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SETUP_MODULES } from "../../cms/scripts/lib.mjs";
 
-/** The modules a CMS script imports from its own folder (statically or with `import()`), and theirs, transitively. */
+/** The modules (and JSON files) a CMS script imports from its own folder (statically or with `import()`), and theirs, transitively. */
 function localImports(entry: string, found = new Set<string>()): Set<string> {
   const source = readFileSync(join("cms/scripts", entry), "utf8");
   const imports = [
-    ...source.matchAll(/^import [^;]*? from "\.\/([\w-]+\.mjs)";/gm),
+    ...source.matchAll(/^import [^;]*? from "\.\/([\w-]+\.(?:mjs|json))"(?: with \{[^}]*\})?;/gm),
     ...source.matchAll(/\bimport\("\.\/([\w-]+\.mjs)"\)/g),
   ];
   for (const [, name] of imports) {

@@ -2,8 +2,9 @@ import type { SitemapEntriesQuery, SitemapEntriesQueryVariables } from "../gener
 import { defineOperation } from "../operation";
 
 /**
- * Every public URL's key, for /sitemap.xml (`$status` and `$now` set by the server: nothing
- * scheduled). Every row (`limit: -1`): a site of ten thousand posts lists them all, and the
+ * The keys of pages, posts, authors, jobs and events for /sitemap.xml, read in one request for
+ * those content types' sitemap entries (their `content-type.server.ts`; `$status` and `$now` set
+ * by the server: nothing scheduled). Every row (`limit: -1`): a site of ten thousand posts lists them all, and the
  * sitemap becomes an index of files past the protocol's limits.
  */
 export const sitemapQuery = defineOperation<SitemapEntriesQuery, SitemapEntriesQueryVariables>(
