@@ -41,6 +41,12 @@ interface Secrets {
    * worker's own way in): the origin allowed to frame previews and behind 'Edit in CMS'.
    */
   CMS_PUBLIC_URL?: string;
+  /** The Cloudflare account of the Analytics Engine datasets: the search-gaps cron reads them back. */
+  CLOUDFLARE_ACCOUNT_ID?: string;
+  /** An API token with Account Analytics → Read, for that cron. Without it the cron leaves the CMS alone. */
+  ANALYTICS_API_TOKEN?: string;
+  /** The Cloudflare API's base URL; Cloudflare's by default (tests point it at a fake SQL API). */
+  ANALYTICS_API_BASE_URL?: string;
 }
 
 export type Bindings = Env & Secrets;

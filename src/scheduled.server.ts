@@ -9,6 +9,7 @@ import type { RenderPage } from "./env";
 import { sweepDocPages } from "./features/docs/prerender.server";
 import { rebuildSearchIndexIfStale } from "./features/search/site-index.server";
 import { contentTypes } from "./routes/content-types.server";
+import { fillSearchGaps } from "./features/search/analytics/gaps.server";
 
 /** Every content type with a publish time (and the pages' block windows), asked about at once. */
 const scheduledQuery = scheduledPublicationsQuery(contentTypes);
@@ -91,8 +92,17 @@ const renderDocPages: ScheduledJob = {
   },
 };
 
+/** Once an hour: the searches that found nothing, from Analytics Engine into the CMS for editors (search_gaps). */
+const fillSearchGapsJob: ScheduledJob = {
+  name: "fill-search-gaps",
+  async run(env, { scheduledTime, fetch }) {
+    const written = await fillSearchGaps(env, { now: scheduledTime, ...(fetch ? { fetch } : {}) });
+    if (written !== null) logLine("info", "search_gaps_filled", { count: written });
+  },
+};
+
 /** Every job of the cron trigger; they run side by side. Adding one is one line here. */
-const scheduledJobs: readonly ScheduledJob[] = [publishScheduledItems, rebuildSearchIndex, renderDocPages];
+const scheduledJobs: readonly ScheduledJob[] = [publishScheduledItems, rebuildSearchIndex, renderDocPages, fillSearchGapsJob];
 
 /**
  * The worker's `scheduled` handler: runs every job, logs each failure, and fails the invocation

@@ -191,6 +191,24 @@ const feedbackRule = {
   fields: FEEDBACK_FIELDS,
 };
 
+/**
+ * Search gaps (the searches that found nothing): filled by the site's cron with the site's token,
+ * which finds the known queries, adds new ones (status "new" by default) and updates their count
+ * and last search; the status and note are the editors'. The Public policy gets nothing.
+ */
+const SEARCH_GAPS_FIELDS = ["query", "count", "last_seen"];
+const searchGapsRules = [
+  { collection: "search_gaps", action: "read", permissions: {}, fields: ["id", "query"] },
+  {
+    collection: "search_gaps",
+    action: "create",
+    permissions: {},
+    validation: { _and: [{ query: { _nnull: true } }, { count: { _nnull: true } }, { last_seen: { _nnull: true } }] },
+    fields: SEARCH_GAPS_FIELDS,
+  },
+  { collection: "search_gaps", action: "update", permissions: {}, fields: ["count", "last_seen"] },
+];
+
 // ---------------------------------------------------------------------------------------------
 // Live Preview and the Visual Editor. The snapshot's `meta.preview_url` of each routed collection
 // is a template with the development origin and preview token, e.g.
@@ -484,6 +502,7 @@ export async function setupAccess(api, config, log = () => {}) {
     "newsletter_subscriptions",
     "form_submissions",
     "docs_feedback",
+    "search_gaps",
     "directus_versions",
   ];
 
@@ -536,7 +555,12 @@ export async function setupAccess(api, config, log = () => {}) {
     icon: "public",
     description: "Server-side token of the site worker: creates newsletter subscriptions, form submissions and feedback.",
   });
-  await setPermissions(api, site.policy, [...publicReadRules(), subscribeRule, formSubmissionRule, feedbackRule], managed);
+  await setPermissions(
+    api,
+    site.policy,
+    [...publicReadRules(), subscribeRule, formSubmissionRule, feedbackRule, ...searchGapsRules],
+    managed,
+  );
   await ensureTokenUser(api, { email: "site@example.com", firstName: "Site", role: site.role, token: config.siteToken });
   log("cms:   Site role + user with static token (DIRECTUS_SITE_TOKEN)");
 

@@ -129,6 +129,27 @@ describe("the MCP server at /mcp", () => {
     expect(changeResults[0]).toMatchObject({ kind: "changelog", url: "http://localhost:3000/changelog#ingress-http3" });
   });
 
+  it("search: each call writes one search point with source mcp (no visitor: nothing about who asked)", async () => {
+    const points: AnalyticsEngineDataPoint[] = [];
+    const dataset = { writeDataPoint: (point?: AnalyticsEngineDataPoint) => void points.push(point ?? {}) } as AnalyticsEngineDataset;
+    const { client } = await connect({ env: { SEARCH_EVENTS: dataset }, headers: { "User-Agent": "claude-code/2.0" } });
+    close = () => client.close();
+    await client.callTool({ name: "search", arguments: { query: "  QuickStart " } });
+    await client.callTool({ name: "search", arguments: { query: "create cluster", kind: "api", limit: 3 } });
+    await client.callTool({ name: "search", arguments: { query: "zzqx nothing matches this" } });
+    await client.callTool({ name: "search", arguments: { query: "mail jane@example.com" } });
+    expect(points.map((point) => point.blobs?.slice(0, 3))).toEqual([
+      ["search", "quickstart", "mcp"],
+      ["search", "create cluster", "mcp"],
+      ["search", "zzqx nothing matches this", "mcp"],
+    ]);
+    expect(points[0]!.doubles![0]).toBeGreaterThan(0);
+    expect(points[0]!.blobs![3]).toContain("doc");
+    expect(points[1]!.blobs!.slice(3)).toEqual(["doc", "api"]);
+    expect(points[2]!.doubles).toEqual([0, 0]);
+    expect(JSON.stringify(points)).not.toContain("claude-code");
+  });
+
   it("get_page: a docs page and an API page as the .md files have them", async () => {
     const { client } = await connect();
     close = () => client.close();

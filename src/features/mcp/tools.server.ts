@@ -10,7 +10,8 @@ import {
   type ApiReference,
 } from "../docs";
 import { docsMarkdown } from "../docs/index.server";
-import { htmlToText, maxLimit, maxQueryLength, normalizeQuery, siteSearchQuery, type SearchResult } from "../search";
+import { analyticsQuery, htmlToText, maxLimit, maxQueryLength, normalizeQuery, siteSearchQuery, type SearchResult } from "../search";
+import { kindsFound, writeSearchPoint } from "../search/index.server";
 import type { AppEnv } from "../../env";
 import { changelogEntryHref } from "../../lib/paths/changelog";
 import { InvalidArguments, type Tool, type ToolResult } from "./protocol";
@@ -49,6 +50,17 @@ function kindOf(result: SearchResult): string {
   return "docs";
 }
 
+/**
+ * An AI tool's search in the search analytics (source "mcp"). It has no visitor, so there is no
+ * consent to ask: the point holds the normalised query and counts only, never who asked. With a
+ * kind the index does not hold (api, changelog), the count is of those among the first results.
+ */
+function recordSearch(c: McpContext, query: string, kind: McpSearchKind | undefined, results: number, kinds: readonly string[]): void {
+  const kept = analyticsQuery(query);
+  if (!kept) return;
+  writeSearchPoint(c.env, { query: kept, results, kinds: results ? kinds : [], kindFilter: kind ?? "", source: "mcp" });
+}
+
 const searchTool: Tool<McpContext> = {
   name: "search",
   title: "Search the Meridian docs",
@@ -84,7 +96,7 @@ const searchTool: Tool<McpContext> = {
       limit: kind ? maxLimit : Math.min(limit, maxLimit),
       ...(kind ? { kind: kind === "blog" ? "post" : "doc" } : {}),
     });
-    const results = siteSearch.results
+    const found = siteSearch.results
       .map((result) => ({
         title: segments(result.title),
         url: absolute(c, result.url),
@@ -93,8 +105,15 @@ const searchTool: Tool<McpContext> = {
         snippet: segments(result.snippet),
         ...(result.date ? { date: result.date.slice(0, 10) } : {}),
       }))
-      .filter((result) => !kind || result.kind === kind)
-      .slice(0, limit);
+      .filter((result) => !kind || result.kind === kind);
+    const results = found.slice(0, limit);
+    recordSearch(
+      c,
+      query,
+      kind,
+      kind ? found.length : siteSearch.total,
+      kind ? [kind === "blog" ? "post" : "doc"] : kindsFound(siteSearch.counts),
+    );
     if (!results.length) {
       return text(`No results for "${query}"${kind ? ` among ${kind}` : ""}. Try other or fewer keywords${kind ? ", or no kind" : ""}.`, {
         query,
@@ -184,7 +203,7 @@ const getOperationTool: Tool<McpContext> = {
   name: "get_api_operation",
   title: "Get an API operation",
   description:
-    "Returns one operation of the Meridian Cloud REST API from its OpenAPI reference: method, path, summary, description, parameters (path, query, header) with types and constraints, the request body schema, every response with its schema and example, and ready-to-run code samples (curl, Python, TypeScript, Go). Identify the operation by its operationId (e.g. createCluster), by method and path (e.g. 'POST /v1/clusters') or by its reference URL from search. Use it when writing or debugging code that calls the API; use search with kind 'api' to find an operation by what it does.",
+    "Returns one operation of the Meridian Cloud REST API from its OpenAPI reference: method, path, summary, description, parameters (path, query, header) with types and constraints, the request body schema, every response with its schema and example, and ready-to-run code samples (those the API's authors wrote for it first, origin 'document', then ones generated from it in curl, Python, TypeScript and Go; the key is read from the MERIDIAN_TOKEN environment variable). Identify the operation by its operationId (e.g. createCluster), by method and path (e.g. 'POST /v1/clusters') or by its reference URL from search. Use it when writing or debugging code that calls the API; use search with kind 'api' to find an operation by what it does.",
   inputSchema: {
     type: "object",
     properties: {
@@ -222,7 +241,12 @@ const getOperationTool: Tool<McpContext> = {
       parameters: operation.parameters,
       requestBody: operation.requestBody,
       responses: operation.responses,
-      samples: codeSamples(operation, reference.servers[0]?.url ?? "").map(({ language, code }) => ({ language, code })),
+      samples: codeSamples(operation, reference.servers[0]?.url ?? "").map(({ language, label, origin, code }) => ({
+        language,
+        label,
+        origin,
+        code,
+      })),
     });
   },
 };

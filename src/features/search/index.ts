@@ -4,3 +4,4 @@ export { htmlToText } from "./documents";
 export { maxLimit, maxQueryLength, normalizeQuery } from "./engine";
 export type { SearchResult } from "./engine";
 export { siteSearchQuery } from "./operation";
+export { analyticsQuery } from "./analytics/query";

@@ -4,6 +4,7 @@ import type { AppEnv } from "../../../env";
 import { consentCookieName, parseConsent } from "../../../lib/consent";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { errorFields, logLine } from "../../../lib/log";
+import { isSearchBeacon, recordSearchBeacon, recordSearchPageView } from "../../search/index.server";
 
 /**
  * What one page view writes to Workers Analytics Engine (binding PAGE_VIEWS). Queried with
@@ -84,9 +85,11 @@ function record(c: Context<AppEnv>, view: PageView): void {
 }
 
 /**
- * POST /api/collect — page views from /analytics.js (sent only with analytics consent). A view
- * is recorded only when the consent cookie says so (the script may be cached or copied); without
- * consent it is acknowledged and dropped. It never sets cookies and never echoes input.
+ * POST /api/collect — page views from /analytics.js and the search's beacons (a search, a click
+ * on a result: `{type: "search" | "search_click", ...}`), all sent only with analytics consent. A
+ * point is recorded only when the consent cookie says so (the script may be cached or copied);
+ * without consent it is acknowledged and dropped. It never sets cookies and never echoes input.
+ * The search page's view carries its query string (`search`): the search made there.
  */
 export const collectRoutes = new Hono<AppEnv>()
   .use(
@@ -99,7 +102,18 @@ export const collectRoutes = new Hono<AppEnv>()
     }),
   )
   .post("/", async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { id?: unknown; path?: unknown; referrer?: unknown } | null;
+    const body = (await c.req.json().catch(() => null)) as {
+      id?: unknown;
+      path?: unknown;
+      referrer?: unknown;
+      search?: unknown;
+      type?: unknown;
+    } | null;
+    if (body && typeof body === "object" && body.type !== undefined) {
+      if (!isSearchBeacon(body)) return c.text('Expected JSON like {"type": "search", "source": "dialog", "q": "..."}.', 400);
+      if (parseConsent(getCookie(c, consentCookieName)) === "all") await recordSearchBeacon(c, body);
+      return c.body(null, 204);
+    }
     const path = body && typeof body.path === "string" ? pagePath(body.path) : null;
     if (!body || typeof body.id !== "string" || !path) {
       return c.text('Expected JSON like {"id": "...", "path": "/blog"}.', 400);
@@ -112,6 +126,7 @@ export const collectRoutes = new Hono<AppEnv>()
         country: typeof country === "string" ? country : "",
         device: deviceClass(c.req.header("user-agent")),
       });
+      if (path === "/search" && typeof body.search === "string") await recordSearchPageView(c, body.search);
     }
     return c.body(null, 204);
   });
