@@ -310,6 +310,53 @@ See [authentication and API keys](/docs/getting-started/authentication) for crea
         tags: ["GPU instances"],
         operationId: "listInstances",
         summary: "List GPU instances",
+        // Written samples for what a generated one cannot show: reading every page.
+        "x-codeSamples": [
+          {
+            lang: "TypeScript",
+            label: "TypeScript (every page)",
+            source: `// Every instance: pass next_cursor back as cursor until it is null.
+const instances: { id: string; name: string }[] = [];
+let cursor: string | null = null;
+do {
+  const url = new URL("https://api.meridian.example/v1/instances");
+  url.searchParams.set("limit", "100");
+  if (cursor) url.searchParams.set("cursor", cursor);
+  const response = await fetch(url, {
+    headers: { Authorization: \`Bearer \${process.env.MERIDIAN_TOKEN}\` },
+  });
+  if (!response.ok) throw new Error(\`\${response.status} \${await response.text()}\`);
+  const page = (await response.json()) as { data: { id: string; name: string }[]; next_cursor: string | null };
+  instances.push(...page.data);
+  cursor = page.next_cursor;
+} while (cursor);
+console.log(instances.length, "instances");`,
+          },
+          {
+            lang: "Python",
+            label: "Python (every page)",
+            source: `import os
+
+import requests
+
+# Every instance: pass next_cursor back as cursor until it is None.
+instances = []
+params = {"limit": 100}
+while True:
+    response = requests.get(
+        "https://api.meridian.example/v1/instances",
+        headers={"Authorization": f"Bearer {os.environ['MERIDIAN_TOKEN']}"},
+        params=params,
+    )
+    response.raise_for_status()
+    page = response.json()
+    instances.extend(page["data"])
+    if page["next_cursor"] is None:
+        break
+    params["cursor"] = page["next_cursor"]
+print(len(instances), "instances")`,
+          },
+        ],
         parameters: [
           { $ref: "#/components/parameters/Limit" },
           { $ref: "#/components/parameters/Cursor" },

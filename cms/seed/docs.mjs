@@ -101,8 +101,9 @@ If something in these pages is wrong or out of date, the feedback link at the bo
   {
     path: "getting-started/quickstart",
     title: "Quickstart",
-    description: "Create an API key, call the API from cURL, Python or TypeScript, and launch a small GPU instance in about ten minutes.",
-    updated: "2026-10-21",
+    description:
+      "Create an API key, call the API from cURL, Python, TypeScript or Go, and launch a small GPU instance in about ten minutes.",
+    updated: "2026-11-27",
     body: md`This guide takes about ten minutes. At the end you will have an API key, a working client and a single-node GPU instance that you can log in to.
 
 ## Before you begin
@@ -114,7 +115,7 @@ If something in these pages is wrong or out of date, the feedback link at the bo
 
 ## 1. Create an API key
 
-In the console, open **Project settings → API keys** and choose **Create key**. Give it a name such as \`quickstart\`, keep the default role **Editor**, and copy the key: it is shown once. Store it in an environment variable for the rest of this guide:
+In the console, open **Project settings → API keys** and choose **Create key**. Give it a name such as \`quickstart\`, keep the default role **Editor**, and copy the key: it is shown once. Store it in an environment variable for the rest of this guide; the API's samples, the CLI and the Terraform provider all read it from there:
 
 \`\`\`bash
 export MERIDIAN_TOKEN="mrd_live_8c1f..."
@@ -125,31 +126,71 @@ export MERIDIAN_TOKEN="mrd_live_8c1f..."
 
 ## 2. Make your first call
 
-List the regions your project can use. Pick the client you prefer:
+List the regions your project can use. These are the samples the API reference shows for [List regions](/docs/api/regions/list-regions); pick the language you prefer:
 
 \`\`\`bash tab="cURL"
-curl -s https://api.meridian.example/v1/regions \
-  -H "Authorization: Bearer $MERIDIAN_TOKEN" | jq '.data[].name'
+curl -X GET 'https://api.meridian.example/v1/regions' \
+  -H "Authorization: Bearer $MERIDIAN_TOKEN"
 \`\`\`
 
 \`\`\`python tab="Python"
 import os
-from meridian import Meridian
 
-client = Meridian(api_key=os.environ["MERIDIAN_TOKEN"])
-for region in client.regions.list():
-    print(region.name, region.status)
+import requests
+
+response = requests.request(
+    "GET",
+    "https://api.meridian.example/v1/regions",
+    headers={
+        "Authorization": f"Bearer {os.environ['MERIDIAN_TOKEN']}",
+    },
+)
+response.raise_for_status()
+print(response.json() if response.content else response.status_code)
 \`\`\`
 
 \`\`\`ts tab="TypeScript"
-import { Meridian } from "@meridian-cloud/sdk";
-
-const client = new Meridian({ apiKey: process.env.MERIDIAN_TOKEN });
-const regions = await client.regions.list();
-for (const region of regions.data) console.log(region.name, region.status);
+const response = await fetch("https://api.meridian.example/v1/regions", {
+  method: "GET",
+  headers: {
+    Authorization: \`Bearer \${process.env.MERIDIAN_TOKEN}\`,
+  },
+});
+if (!response.ok) throw new Error(\`\${response.status}: \${await response.text()}\`);
+const text = await response.text();
+console.log(text ? JSON.parse(text) : response.status);
 \`\`\`
 
-A successful call returns \`200\` and a list such as \`nordics-1\`, \`nordics-2\` and \`us-east-2\`. A \`401\` means the key was not sent or was mistyped.
+\`\`\`go tab="Go"
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+)
+
+func main() {
+	req, err := http.NewRequest("GET", "https://api.meridian.example/v1/regions", nil)
+	if err != nil {
+		panic(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+os.Getenv("MERIDIAN_TOKEN"))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		panic(err)
+	}
+	defer res.Body.Close()
+	out, err := io.ReadAll(res.Body)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Status, string(out))
+}
+\`\`\`
+
+A successful call returns \`200\` and the regions, each with its id (such as \`eu-central-1\`), name, GPU types and services; the operation's page shows the whole answer and lets you try it. A \`401\` means the key was not sent or was mistyped.
 
 ## 3. Add an SSH key
 

@@ -7,6 +7,8 @@ import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
 import { graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
 import { docsPages, docsSections } from "../seed/docs.mjs";
+import { apiReferenceDocument } from "../seed/api-reference.mjs";
+import { processApiDocument } from "../extensions/api-reference/process.mjs";
 
 const PORT = 8066 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 const DATA_DIR = join(CMS_DIR, "data-docs-test");
@@ -128,6 +130,11 @@ describe("seeded documentation", () => {
   test("links between published pages resolve, and referenced images exist", async () => {
     const data = await gql(`{ docs_pages(limit: -1) { ${PAGE_FIELDS} } docs_sections(limit: -1) { id slug } }`);
     const published = new Set(pathsOf(data.docs_pages, data.docs_sections).values());
+    // The API reference's pages, from the seeded document as the CMS hook processes it.
+    const { reference } = processApiDocument(apiReferenceDocument);
+    published.add("/docs/api");
+    for (const tag of reference.tags) published.add(`/docs/api/${tag.slug}`);
+    for (const operation of reference.operations) published.add(`/docs/api/${operation.tagSlug}/${operation.slug}`);
     const images = new Set();
     for (const page of data.docs_pages) {
       for (const [, href] of page.body.matchAll(/\]\((\/docs\/[^)#\s]+)/g)) assert.ok(published.has(href), `${page.slug} links to ${href}`);

@@ -45,6 +45,18 @@ const documentOperations = Object.entries(openApiDocument.paths).flatMap(([path,
         bodyFields: bodySchema ? fieldNames(bodySchema) : [],
         alternatives: bodySchema ? Boolean(resolve(bodySchema).oneOf) : false,
         statuses: Object.keys(operation.responses),
+        // The document's own samples first, then the generated ones in the languages it leaves out.
+        sampleLabels: (() => {
+          const written = (operation["x-codeSamples"] ?? []) as { lang: string; label?: string }[];
+          const covered = new Set(written.map((sample) => sample.lang.toLowerCase()));
+          const generated = [
+            ["curl", "cURL"],
+            ["python", "Python"],
+            ["typescript", "TypeScript"],
+            ["go", "Go"],
+          ].filter(([lang]) => !covered.has(lang!));
+          return [...written.map((sample) => sample.label ?? sample.lang), ...generated.map(([, label]) => label!)];
+        })(),
         successExample: (() => {
           const [status, response] = Object.entries(operation.responses).find(([code]) => code.startsWith("2"))!;
           return { status: Number(status), example: resolve(response).content?.["application/json"]?.example };
@@ -64,6 +76,9 @@ function pageOf(operationId: string): string {
 
 const attributeValues = (body: string, attribute: string) =>
   [...body.matchAll(new RegExp(`${attribute}="([^"]+)"`, "g"))].map((match) => match[1]!);
+/** The texts of the elements carrying a bare attribute (`<label data-tab-label>cURL</label>`). */
+const attributeTexts = (body: string, attribute: string) =>
+  [...body.matchAll(new RegExp(`${attribute}>([^<]+)<`, "g"))].map((match) => match[1]!);
 
 describe("the API reference pages", () => {
   it("has 25 or more operations in the seeded document, each on its own page", () => {
@@ -89,8 +104,8 @@ describe("the API reference pages", () => {
           new Set(operation.bodyFields),
         );
       expect(attributeValues(body, "data-response"), operation.id).toEqual(operation.statuses);
-      // Samples in four languages, generated for this operation's method and path.
-      for (const label of ["cURL", "Python", "TypeScript", "Go"]) expect(body).toContain(`data-tab-label>${label}</label>`);
+      // Samples in four languages at least: the document's own first, the generated ones for the rest.
+      expect(attributeTexts(body, "data-tab-label"), operation.id).toEqual(operation.sampleLabels);
       expect(text).toContain(`curl -X ${operation.method}`);
       // Try it is a button; its form's code is not part of the page.
       expect(body).toContain("data-try-it-open");
@@ -158,14 +173,51 @@ describe("the API reference pages", () => {
   });
 });
 
+describe("samples the document wrote (x-codeSamples)", () => {
+  it("are shown first on the page, in its Markdown and to AI tools, and the note says which are written", async () => {
+    const written = openApiDocument.paths["/v1/instances"]!.get["x-codeSamples"] as { label: string; source: string }[];
+    expect(written.length).toBeGreaterThan(0);
+    const firstLine = written[0]!.source.split("\n")[0]!;
+    const body = await (await request(pageOf("listInstances"))).text();
+    expect(textOf(body)).toContain(`${written.map((sample) => sample.label).join(", ")}: written for this operation`);
+    expect(body).toContain("<code>MERIDIAN_TOKEN</code>");
+    expect(textOf(body)).toContain(firstLine);
+    const markdown = await (await request(`${pageOf("listInstances")}.md`)).text();
+    expect(markdown.indexOf(firstLine)).toBeGreaterThan(-1);
+    expect(markdown.indexOf(firstLine)).toBeLessThan(markdown.indexOf("curl -X GET"));
+    const mcp = await request("/mcp", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "get_api_operation", arguments: { operation: "listInstances" } },
+      }),
+    });
+    const { result } = (await mcp.json()) as { result: { structuredContent: { samples: { label: string; origin: string }[] } } };
+    expect(result.structuredContent.samples.map((sample) => [sample.label, sample.origin])).toEqual([
+      ...written.map((sample) => [sample.label, "document"]),
+      ["cURL", "generated"],
+      ["Go", "generated"],
+    ]);
+    // An operation without any: every tab generated, and the note says so.
+    expect(textOf(await (await request(pageOf("listRegions"))).text())).toContain(
+      "Generated from this operation; the key is read from MERIDIAN_TOKEN.",
+    );
+  });
+});
+
 describe("the mock API", () => {
   const key = { Authorization: "Bearer mrd_test_example" };
 
   it("answers every operation's example request with its documented example", async () => {
-    const { codeSamples } = await import("../../src/features/docs/api-reference/samples");
+    const { generatedSamples } = await import("../../src/features/docs/api-reference/samples");
     for (const operation of processed.reference.operations) {
       const expected = documentOperations.find((candidate) => candidate.id === operation.id)!.successExample;
-      const sample = codeSamples(operation, "http://localhost:3000/api/mock").find((candidate) => candidate.language === "typescript")!;
+      const sample = generatedSamples(operation, "http://localhost:3000/api/mock").find(
+        (candidate) => candidate.language === "typescript",
+      )!;
       const url = /fetch\("([^"]+)"/.exec(sample.code)![1]!;
       const init: RequestInit = { method: operation.method, headers: { ...key, "Content-Type": "application/json" } };
       if (operation.requestBody?.example != null) init.body = JSON.stringify(operation.requestBody.example);

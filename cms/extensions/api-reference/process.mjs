@@ -148,6 +148,24 @@ function parameterOf(document, raw) {
 }
 
 /**
+ * Samples written in the document for an operation (`x-codeSamples`, as Redocly reads it, or its
+ * older spelling `x-code-samples`): each a `lang`, an optional `label` and the `source`. The site
+ * shows them ahead of its generated ones.
+ */
+function writtenSamples(operation, where) {
+  const raw = operation["x-codeSamples"] ?? operation["x-code-samples"];
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new Error(`x-codeSamples of ${where} must be a list of { lang, label, source }`);
+  return raw.map((sample, index) => {
+    const lang = typeof sample?.lang === "string" ? sample.lang.trim() : "";
+    const source = typeof sample?.source === "string" ? sample.source.replace(/\s+$/, "") : "";
+    if (!lang || !source) throw new Error(`x-codeSamples[${index}] of ${where} needs a lang and a source`);
+    const label = typeof sample.label === "string" && sample.label.trim() ? sample.label.trim() : lang;
+    return { lang, label, source };
+  });
+}
+
+/**
  * The processed document. `navigation` is the small part every docs page reads (sidebar,
  * search, llms.txt); `reference` is the whole, read by the API pages and the mock.
  */
@@ -187,6 +205,7 @@ export function processApiDocument(source) {
         summary: operation.summary ?? id,
         description: operation.description ?? "",
         deprecated: Boolean(operation.deprecated),
+        codeSamples: writtenSamples(operation, `${method.toUpperCase()} ${path}`),
         secured: security.some((requirement) => Object.keys(requirement).length > 0),
         parameters: [...parameters.values()],
         requestBody: body ? { required: Boolean(body.required), description: body.description ?? "", ...mediaOf(document, body.content) } : null,

@@ -6,7 +6,7 @@ import { renderCodeBlock } from "../../../render/markdown/code-blocks.server";
 import { renderMarkdownCached } from "../../../render/markdown/render-cache.server";
 import { mockPrefix } from "./mock.server";
 import type { ApiPageCommon, ApiPageData } from "./page";
-import { codeSamples } from "./samples";
+import { codeSamples, keyVariable, writtenSamples } from "./samples";
 import { apiOverviewSections, apiSections, sectionHeading } from "./sections";
 import {
   type ApiNavigation,
@@ -43,7 +43,7 @@ export function overviewMarkdown(reference: ApiReference): string {
       if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") {
         parts.push(
           fenced(
-            `curl ${reference.servers[0]?.url ?? ""}${reference.operations[0]?.path ?? "/"} \\\n  -H "Authorization: Bearer $MERIDIAN_API_KEY"`,
+            `curl ${reference.servers[0]?.url ?? ""}${reference.operations[0]?.path ?? "/"} \\\n  -H "Authorization: Bearer $${keyVariable}"`,
             "bash",
           ),
         );
@@ -167,7 +167,8 @@ async function computePage(
     if (response.example != null && response.contentType)
       examplesHtml[response.status] = exampleBlock(response.example, `Example ${response.status}`);
   }
-  const { description: _description, ...rest } = operation;
+  // The view gets the samples as HTML only.
+  const { description: _description, codeSamples: _codeSamples, ...rest } = operation;
   return {
     ...common,
     kind: "operation",
@@ -175,6 +176,8 @@ async function computePage(
     tagHref: apiTagHref(tag.slug),
     descriptionHtml: description.html,
     samplesHtml: samples.html,
+    writtenSampleLabels: writtenSamples(operation).map((sample) => sample.label),
+    keyVariable,
     examplesHtml,
     headings: operationHeadings(operation, description),
   };

@@ -13,10 +13,14 @@ export type ApiPageData = ApiPageCommon &
     | { kind: "tag"; tag: { name: string; slug: string; href: string; html: string }; operations: (ApiNavOperation & { href: string })[] }
     | {
         kind: "operation";
-        operation: Omit<ApiOperation, "description">;
+        operation: Omit<ApiOperation, "description" | "codeSamples">;
         tagHref: string;
         descriptionHtml: string;
         samplesHtml: string;
+        /** The tabs the document wrote (shown first); the others are generated. */
+        writtenSampleLabels: string[];
+        /** The environment variable the generated samples read the key from. */
+        keyVariable: string;
         /** Example bodies as code blocks (HTML), by "request" or response status. */
         examplesHtml: Record<string, string>;
         headings: DocHeading[];

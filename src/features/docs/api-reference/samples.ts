@@ -1,24 +1,55 @@
 import type { ApiOperation } from "./types";
 
 /**
- * Code samples generated from an operation (never typed by hand): the same request in curl,
- * Python (requests), TypeScript (fetch) and Go (net/http), with the operation's example path
- * parameters, its required query parameters, headers with examples, and its example body.
- * The key comes from the environment variable `MERIDIAN_API_KEY` in every sample.
+ * An operation's code samples: those written in the document (`x-codeSamples`) first, then the
+ * ones generated from the operation (never typed by hand) for the languages the document does not
+ * cover: the same request in curl, Python (requests), TypeScript (fetch) and Go (net/http), with
+ * the operation's example path parameters, its required query parameters, headers with examples,
+ * and its example body. The key comes from the environment variable `MERIDIAN_TOKEN` in every
+ * generated sample, the one the docs, the CLI and the Terraform provider use.
  */
 
-type SampleLanguage = "curl" | "python" | "typescript" | "go";
-
 export interface CodeSample {
-  language: SampleLanguage;
+  /** What the sample is written in: curl, python, typescript, javascript, go, or the document's own word. */
+  language: string;
   /** Tab label. */
   label: string;
-  /** Shiki language id. */
+  /** Fence language (the docs' Markdown highlights it when it knows it). */
   highlight: string;
   code: string;
+  /** Written in the OpenAPI document, or generated from the operation. */
+  origin: "document" | "generated";
 }
 
-const keyVariable = "MERIDIAN_API_KEY";
+/** The environment variable every generated sample reads the key from. */
+export const keyVariable = "MERIDIAN_TOKEN";
+
+/** A document's `lang` (Redocly's words, any case) as a sample language and its fence language. */
+function languageOf(lang: string): { language: string; highlight: string } {
+  const word = lang.trim().toLowerCase();
+  if (["curl", "shell", "bash", "sh"].includes(word)) return { language: "curl", highlight: "bash" };
+  if (["python", "py"].includes(word)) return { language: "python", highlight: "python" };
+  if (["typescript", "ts"].includes(word)) return { language: "typescript", highlight: "ts" };
+  if (["javascript", "js", "node", "node.js", "nodejs"].includes(word)) return { language: "javascript", highlight: "js" };
+  if (["go", "golang"].includes(word)) return { language: "go", highlight: "go" };
+  const slug =
+    word
+      .replace(/#/g, "sharp")
+      .replace(/\+/g, "p")
+      .replace(/[^a-z0-9]+/g, "") || "text";
+  return { language: slug, highlight: slug };
+}
+
+/** The samples an operation's document wrote for it, in its order. */
+export function writtenSamples(operation: ApiOperation): CodeSample[] {
+  return (operation.codeSamples ?? []).map(({ lang, label, source }) => ({
+    ...languageOf(lang),
+    // A tab label is one line of text inside a fence's attribute.
+    label: label.replace(/["\n\r]/g, " ").trim() || lang,
+    code: `${source}\n`,
+    origin: "document" as const,
+  }));
+}
 
 interface RequestParts {
   method: string;
@@ -165,13 +196,24 @@ function goSample(parts: RequestParts, secured: boolean): string {
   return lines.join("\n");
 }
 
-/** The four samples of an operation against `baseUrl` (the API's, or the mock's in tests). */
-export function codeSamples(operation: ApiOperation, baseUrl: string): CodeSample[] {
+/** The four samples generated from an operation against `baseUrl` (the API's, or the mock's in tests). */
+export function generatedSamples(operation: ApiOperation, baseUrl: string): CodeSample[] {
   const parts = exampleRequest(operation, baseUrl);
+  const origin = "generated" as const;
   return [
-    { language: "curl", label: "cURL", highlight: "bash", code: curlSample(parts, operation.secured) },
-    { language: "python", label: "Python", highlight: "python", code: pythonSample(parts, operation.secured) },
-    { language: "typescript", label: "TypeScript", highlight: "ts", code: typescriptSample(parts, operation.secured) },
-    { language: "go", label: "Go", highlight: "go", code: goSample(parts, operation.secured) },
+    { language: "curl", label: "cURL", highlight: "bash", code: curlSample(parts, operation.secured), origin },
+    { language: "python", label: "Python", highlight: "python", code: pythonSample(parts, operation.secured), origin },
+    { language: "typescript", label: "TypeScript", highlight: "ts", code: typescriptSample(parts, operation.secured), origin },
+    { language: "go", label: "Go", highlight: "go", code: goSample(parts, operation.secured), origin },
   ];
+}
+
+/**
+ * What the reference shows for an operation: the document's samples, then the generated ones in
+ * the languages it has none for (its author's sample wins over ours in the same language).
+ */
+export function codeSamples(operation: ApiOperation, baseUrl: string): CodeSample[] {
+  const written = writtenSamples(operation);
+  const covered = new Set(written.map((sample) => sample.language));
+  return [...written, ...generatedSamples(operation, baseUrl).filter((sample) => !covered.has(sample.language))];
 }

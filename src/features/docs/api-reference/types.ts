@@ -80,6 +80,8 @@ export interface ApiOperation {
   summary: string;
   description: string;
   deprecated: boolean;
+  /** Samples written in the document (`x-codeSamples`); absent in documents processed before they were read. */
+  codeSamples?: { lang: string; label: string; source: string }[];
   secured: boolean;
   parameters: ApiParameter[];
   requestBody: (ApiMedia & { required: boolean; description: string }) | null;

@@ -109,6 +109,19 @@ function TagPage({ page, actions }: { page: Extract<ApiPageData, { kind: "tag" }
   );
 }
 
+/** Under the samples: which tabs the document wrote, and where the generated ones read the key from. */
+function samplesNote(written: string[], variable: string): ReactNode {
+  const text = written.length ? t("docs.api_code_samples_written", { written: written.join(", ") }) : t("docs.api_code_samples_generated");
+  const [before, after = ""] = text.split("{variable}");
+  return (
+    <>
+      {before}
+      <code>{variable}</code>
+      {after}
+    </>
+  );
+}
+
 function OperationPage({ page, actions }: { page: Extract<ApiPageData, { kind: "operation" }>; actions: ReactNode }) {
   const { operation, examplesHtml } = page;
   const places = (["path", "query", "header", "cookie"] as const).filter((place) =>
@@ -224,9 +237,7 @@ function OperationPage({ page, actions }: { page: Extract<ApiPageData, { kind: "
         <h2 id={apiSections.codeSamples.id} className="text-2xl font-semibold tracking-tight">
           {t(apiSections.codeSamples.label)}
         </h2>
-        <p className="text-ink-muted mt-2 text-sm">
-          Generated from this operation; the key is read from <code>MERIDIAN_API_KEY</code>.
-        </p>
+        <p className="text-ink-muted mt-2 text-sm">{samplesNote(page.writtenSampleLabels, page.keyVariable)}</p>
         <div className="mt-4">
           <Prose html={page.samplesHtml} media={false} className="doc-body" />
         </div>
