@@ -1,5 +1,7 @@
 // First-party analytics, loaded only while analytics consent is on (src/views/consent).
-// Sets a random visitor id cookie and reports page views to /api/collect with sendBeacon.
+// Sets a random visitor id cookie and reports page views to /api/collect with sendBeacon. The
+// search page's view carries its query string (the search made there), and a click on one of
+// its results reports the query, the result's kind and position (never the visitor's id).
 (function () {
   var name = "meridian_aid";
   var match = document.cookie.match(/(?:^|; )meridian_aid=([^;]+)/);
@@ -8,8 +10,30 @@
   var active = true;
   function pageview() {
     if (!active || !navigator.sendBeacon) return;
-    navigator.sendBeacon("/api/collect", JSON.stringify({ id: id, path: location.pathname, referrer: document.referrer.slice(0, 200) }));
+    var view = { id: id, path: location.pathname, referrer: document.referrer.slice(0, 200) };
+    if (location.pathname === "/search" && location.search) view.search = location.search.slice(0, 500);
+    navigator.sendBeacon("/api/collect", JSON.stringify(view));
   }
+  // Capture: seen before the app's router takes the click over.
+  document.addEventListener(
+    "click",
+    function (event) {
+      var link = active && navigator.sendBeacon && event.target instanceof Element ? event.target.closest("a[data-search-position]") : null;
+      var list = link && link.closest("[data-search-query]");
+      if (!list) return;
+      navigator.sendBeacon(
+        "/api/collect",
+        JSON.stringify({
+          type: "search_click",
+          source: "page",
+          q: list.getAttribute("data-search-query"),
+          kind: link.getAttribute("data-search-kind"),
+          position: Number(link.getAttribute("data-search-position")),
+        }),
+      );
+    },
+    true,
+  );
   window.meridianAnalytics = {
     pageview: pageview,
     stop: function () {

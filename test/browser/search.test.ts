@@ -330,4 +330,57 @@ describe.skipIf(!hasChromium())("search dialog in Chromium", () => {
     expect(await page.locator("#search-proposals-q").isVisible()).toBe(true);
     await context.close();
   });
+
+  it("with analytics consent, counts the search the visitor stopped at and the result chosen; without, sends nothing", async () => {
+    for (const consent of ["all", "necessary"]) {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: "meridian_consent", value: consent, url: baseUrl }]);
+      const { page, problems } = await openPage(context, `${baseUrl}/blog`);
+      const beacons: { type?: string; q?: string; kind?: string; position?: number; source?: string; path?: string }[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/collect") beacons.push(JSON.parse(request.postData() ?? "{}"));
+      });
+      const searchBeacons = () => beacons.filter((beacon) => beacon.type);
+      await page.keyboard.press("Control+k");
+      await dialogOf(page).waitFor();
+      await typeQuery(page, "kubernetes");
+      if (consent === "all") {
+        // Once the answer has stayed on screen: one search, not one per letter typed.
+        await expect.poll(searchBeacons).toEqual([{ type: "search", source: "dialog", q: "kubernetes" }]);
+      }
+      await page.keyboard.press("ArrowDown");
+      const href = await optionsOf(page).first().getAttribute("href");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(baseUrl + href);
+      if (consent === "all") {
+        await expect.poll(() => searchBeacons().length).toBe(2);
+        expect(searchBeacons()[1]).toMatchObject({ type: "search_click", source: "dialog", q: "kubernetes", position: 1 });
+        expect(["doc", "post", "job", "event", "page"]).toContain(searchBeacons()[1]!.kind);
+      } else {
+        // The click's beacon would have left before the navigation it starts.
+        expect(searchBeacons()).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("with analytics consent, the search page's view carries its query and a click on a result is counted", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: "meridian_consent", value: "all", url: baseUrl }]);
+    const page = await context.newPage();
+    const beacons: { type?: string; q?: string; kind?: string; position?: number; source?: string; path?: string; search?: string }[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/collect") beacons.push(JSON.parse(request.postData() ?? "{}"));
+    });
+    await page.goto(`${baseUrl}/search?q=kubernetes`);
+    await expect.poll(() => beacons.find((beacon) => beacon.path === "/search")?.search).toBe("?q=kubernetes");
+    const first = page.locator("main ol[data-search-query] a").first();
+    const kind = await first.getAttribute("data-search-kind");
+    await Promise.all([page.waitForURL((url) => url.pathname !== "/search"), first.click()]);
+    await expect
+      .poll(() => beacons.find((beacon) => beacon.type === "search_click"))
+      .toEqual({ type: "search_click", source: "page", q: "kubernetes", kind, position: 1 });
+    await context.close();
+  });
 });

@@ -72,10 +72,16 @@ function KindFilter({ q, kind, counts }: { q: string; kind: SearchKind | null; c
   );
 }
 
-function ResultItem({ result }: { result: SearchResult }) {
+/** `position` (from 1) and the kind are for the analytics script: a click on a result is counted with them. */
+function ResultItem({ result, position }: { result: SearchResult; position: number }) {
   return (
     <li>
-      <a href={result.url} className="hover:bg-surface-muted group flex items-start justify-between gap-4 px-5 py-4">
+      <a
+        href={result.url}
+        data-search-position={position}
+        data-search-kind={result.kind}
+        className="hover:bg-surface-muted group flex items-start justify-between gap-4 px-5 py-4"
+      >
         <span className="min-w-0">
           <span className="text-ink-subtle flex flex-wrap items-center gap-x-2 text-xs font-medium">
             <span className="bg-accent-soft text-accent rounded px-1.5 py-0.5 font-semibold">{kindLabel(result.kind)}</span>
@@ -127,9 +133,9 @@ export function SearchPage({ data }: { data: SearchData }) {
             {t("search.dialog_results")}
           </h2>
           {!outcome.matchedAllTerms && <p className="text-ink-muted mb-4 text-sm">{t("search.partial")}</p>}
-          <ol className="border-line divide-line divide-y rounded-xl border">
-            {outcome.results.map((result) => (
-              <ResultItem key={result.id} result={result} />
+          <ol data-search-query={q} className="border-line divide-line divide-y rounded-xl border">
+            {outcome.results.map((result, index) => (
+              <ResultItem key={result.id} result={result} position={index + 1} />
             ))}
           </ol>
           {outcome.results.length < outcome.total && (
