@@ -1,9 +1,10 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import type { Bindings } from "../../src/env";
 import { fillSearchGaps, searchGapsFilledKey, searchGapsIntervalMs } from "../../src/features/search/analytics/gaps.server";
 import { resetSearchIndexMemo } from "../../src/features/search/site-index.server";
+import { scheduled } from "../../src/scheduled.server";
 import { mockDirectus, request, resetContentState, testSecrets } from "./helpers";
 
 /*
@@ -209,6 +210,21 @@ describe("the search-gaps cron (Analytics Engine → search_gaps in the CMS)", (
     expect(await fillSearchGaps(cronEnv(), { now: hour + searchGapsIntervalMs, fetch: later.fetch })).toBe(1);
     expect(later.directus.map((call) => call.method)).toEqual(["GET", "PATCH"]);
     expect(later.gaps[0]).toEqual({ id: 1, query: "h200 pricing", count: 15, last_seen: "2026-11-27T10:30:00.000Z", status: "handled" });
+  });
+
+  it("is one of the cron's jobs: a run of the scheduled handler fills the gaps beside the other jobs", async () => {
+    const upstreams = fakeUpstreams([{ query: "infiniband topology", searches: "5", last_seen: "2026-11-27 09:12:00" }]);
+    const directus = mockDirectus();
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      return url.host === "sql.test" || url.pathname.startsWith("/items/search_gaps")
+        ? upstreams.fetch(input, init)
+        : directus.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const ctx = createExecutionContext();
+    await scheduled({ scheduledTime: hour, cron: "* * * * *" }, cronEnv(), ctx, { fetch });
+    await waitOnExecutionContext(ctx);
+    expect(upstreams.gaps).toMatchObject([{ query: "infiniband topology", count: 5, status: "new" }]);
   });
 
   it("never copies a row that looks like personal data, even one written before the rule", async () => {
