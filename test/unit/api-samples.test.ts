@@ -223,7 +223,7 @@ describe("samples written in the document (x-codeSamples)", () => {
   });
 
   it("are refused when malformed, with a message naming the operation", () => {
-    const broken = structuredClone(apiReferenceDocument) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    const broken = structuredClone(apiReferenceDocument) as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
     broken.paths["/v1/regions"]!.get!["x-codeSamples"] = [{ lang: "Python" }];
     expect(() => processApiDocument(broken)).toThrow("x-codeSamples[0] of GET /v1/regions needs a lang and a source");
     broken.paths["/v1/regions"]!.get!["x-codeSamples"] = "curl …";
