@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { docsPages } from "../../../cms/seed/docs.mjs";
+import { apiReferenceDocument } from "../../../cms/seed/api-reference.mjs";
+import { processApiDocument } from "../../../cms/extensions/api-reference/process.mjs";
 import { parseFenceInfo } from "./code-blocks.server";
 import { highlight, highlightCss } from "./highlight.server";
 import {
@@ -379,6 +381,13 @@ describe("text, reading time and the stylesheet", () => {
 describe("the seeded documentation", () => {
   const pages = seededPages();
   const published = new Set(pages.filter((page) => page.status !== "draft").map((page) => `/docs/${page.path}`));
+  // Docs may link to the API reference's pages, as the CMS processes the seeded document.
+  const { reference } = processApiDocument(apiReferenceDocument) as {
+    reference: { tags: { slug: string }[]; operations: { tagSlug: string; slug: string }[] };
+  };
+  published.add("/docs/api");
+  for (const tag of reference.tags) published.add(`/docs/api/${tag.slug}`);
+  for (const operation of reference.operations) published.add(`/docs/api/${operation.tagSlug}/${operation.slug}`);
 
   it("renders every page safely, with working internal links", async () => {
     expect(pages.length).toBeGreaterThanOrEqual(30);
