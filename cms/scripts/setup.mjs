@@ -576,4 +576,67 @@ export async function setupAccess(api, config, log = () => {}) {
 
   await setupPreview(api, config);
   log(`cms:   Live Preview and Visual Editor -> ${new URL(config.siteUrl).origin}/api/preview`);
+
+  await setupSearchGapsDashboard(api);
+  log('cms:   insights dashboard "Search gaps" (new gaps, most searched first)');
+}
+
+export const SEARCH_GAPS_DASHBOARD = "Search gaps";
+
+/**
+ * An Insights dashboard for editors: how many search gaps are new, and the most searched of
+ * them (each opens the item). Its panels are replaced on every run, like the permissions.
+ */
+async function setupSearchGapsDashboard(api) {
+  let dashboard = await findOne(api, "/dashboards", { name: { _eq: SEARCH_GAPS_DASHBOARD } });
+  dashboard ??= await api("POST", "/dashboards", {
+    name: SEARCH_GAPS_DASHBOARD,
+    icon: "search_off",
+    note: "What readers searched for on the site and found nothing (last 30 days, filled every hour)",
+  });
+  const panels = await api(
+    "GET",
+    `/panels?${new URLSearchParams({ filter: JSON.stringify({ dashboard: { _eq: dashboard.id } }), fields: "id", limit: "-1" })}`,
+  );
+  if (panels.length)
+    await api(
+      "DELETE",
+      "/panels",
+      panels.map((panel) => panel.id),
+    );
+  const isNew = { _and: [{ status: { _eq: "new" } }] };
+  await api("POST", "/panels", [
+    {
+      dashboard: dashboard.id,
+      name: "New search gaps",
+      icon: "search_off",
+      type: "metric",
+      show_header: true,
+      position_x: 1,
+      position_y: 1,
+      width: 12,
+      height: 6,
+      options: { collection: "search_gaps", field: "id", function: "count", filter: isNew },
+    },
+    {
+      dashboard: dashboard.id,
+      name: "Most searched, found nothing",
+      icon: "list",
+      type: "list",
+      show_header: true,
+      position_x: 13,
+      position_y: 1,
+      width: 24,
+      height: 18,
+      options: {
+        collection: "search_gaps",
+        displayTemplate: "{{query}} ({{count}})",
+        sortField: "count",
+        sortDirection: "desc",
+        limit: 20,
+        linkToItem: true,
+        filter: isNew,
+      },
+    },
+  ]);
 }

@@ -1,14 +1,15 @@
 // Contract test of `search_gaps` (the searches that found nothing, for editors) against a real
 // Directus: the calls the site's cron makes with the site's token (src/features/search/analytics/
 // gaps.server.ts: find known queries, create new ones, update their counts in one batch), what
-// that token may not do (set the status, delete, read more than the query), and that nobody
-// else reads them. Its own Directus on port 8188 (8208 on PostgreSQL) with a fresh data dir
-// (cms/data-search-gaps-test).
+// that token may not do (set the status, delete, read more than the query), that nobody else
+// reads them, and the editors' Insights dashboard. Its own Directus on port 8188 (8208 on
+// PostgreSQL) with a fresh data dir (cms/data-search-gaps-test).
 //   PATH=node_modules/.bin:$PATH node --test cms/test/search-gaps.test.mjs
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
+import { SEARCH_GAPS_DASHBOARD } from "../scripts/setup.mjs";
 import { startFreshCms } from "./support.mjs";
 
 const PORT = 8188 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
@@ -75,6 +76,26 @@ describe("search gaps", () => {
     await assert.rejects(site("DELETE", `/items/search_gaps/${row.id}`), /403/);
     const [own] = await site("GET", `/items/search_gaps?filter[id][_eq]=${row.id}`);
     assert.deepEqual(Object.keys(own).sort(), ["id", "query"]);
+  });
+
+  test("editors have an Insights dashboard: the number of new gaps and the most searched of them", async () => {
+    const [dashboard] = await admin(
+      "GET",
+      `/dashboards?filter[name][_eq]=${encodeURIComponent(SEARCH_GAPS_DASHBOARD)}&fields=id,panels.type,panels.options`,
+    );
+    assert.ok(dashboard, "the dashboard exists");
+    const byType = Object.fromEntries(dashboard.panels.map((panel) => [panel.type, panel.options]));
+    assert.deepEqual(Object.keys(byType).sort(), ["list", "metric"]);
+    assert.equal(byType.metric.collection, "search_gaps");
+    assert.equal(byType.list.collection, "search_gaps");
+    assert.equal(byType.list.sortField, "count");
+    // What the metric panel asks for: the new gaps, counted (the handled one is not).
+    const [counted] = await admin(
+      "GET",
+      `/items/search_gaps?${new URLSearchParams({ "aggregate[count]": "id", filter: JSON.stringify(byType.metric.filter) })}`,
+    );
+    assert.equal(Number(counted.count.id), 1);
+    assert.equal((await fetch(`${URL_}/dashboards`)).status, 403);
   });
 
   test("the public and the site's read token can neither read nor write them", async () => {
