@@ -17,11 +17,13 @@ export const testSecrets = {
  *          vars?: Record<string, string> }} options `vars`: more worker variables (a local Turnstile)
  */
 export async function startStack({ name, cmsPort: cmsBase, workerPort: workerBase, fresh = true, log = () => {}, vars = {} }) {
-  // TEST_PORT_OFFSET moves a whole test run's ports, so a second checkout can test beside this one.
+  // TEST_PORT_OFFSET moves a whole test run's ports and its data, so another run (in this
+  // checkout or a second one) can test beside this one without sharing a CMS or worker state.
   const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
   const cmsPort = cmsBase + offset;
   const workerPort = workerBase + offset;
-  const dataDir = join(root, "cms", `data-${name}`);
+  const runName = offset ? `${name}-${offset}` : name;
+  const dataDir = join(root, "cms", `data-${runName}`);
   const siteUrl = `http://127.0.0.1:${workerPort}`;
   const cmsOptions = { dataDir, port: cmsPort, log, siteUrl, revalidateSecret: testSecrets.REVALIDATE_SECRET };
   await (fresh ? prepareFreshCms(cmsOptions) : prepareCms(cmsOptions));
@@ -31,7 +33,7 @@ export async function startStack({ name, cmsPort: cmsBase, workerPort: workerBas
     worker = await startWorker({
       port: workerPort,
       log: "pipe",
-      persistTo: join(root, ".wrangler", `state-${name}`),
+      persistTo: join(root, ".wrangler", `state-${runName}`),
       vars: { API_BASE_URL: cms.url, SITE_URL: siteUrl, ...testSecrets, ...vars },
     });
   } catch (error) {
