@@ -1,5 +1,5 @@
 import type { SiteConfig } from "../config/site";
-import { allowedWidths, imageUrl } from "../config/images";
+import { allowedWidthFor, allowedWidths, imageUrl } from "../config/images";
 import type { ImageRef } from "../content/types/site";
 import type { SocialImage } from "./meta";
 
@@ -11,6 +11,17 @@ export function socialImage(image: ImageRef): SocialImage {
   const fitting = allowedWidths.filter((width) => width <= Math.min(1200, image.width));
   const width = fitting.length ? fitting[fitting.length - 1]! : allowedWidths[0]!;
   return { url: imageUrl(image.src, width), width, height: Math.round((width * image.height) / image.width), alt: image.alt };
+}
+
+/**
+ * A page's share image: the editor's own wins, else the card the CMS drew when the item was
+ * published, else none (the head then uses the site's /social-card.png). The card is served at
+ * its own size (1280×640: /_next/image never upscales) under a URL that changes with each drawing.
+ */
+export function shareImage(own: ImageRef | null, card: ImageRef | null): SocialImage | undefined {
+  if (own) return socialImage(own);
+  if (!card) return undefined;
+  return { url: imageUrl(card.src, allowedWidthFor(card.width)), width: card.width, height: card.height, alt: card.alt };
 }
 
 /** The site's publisher in JSON-LD. */

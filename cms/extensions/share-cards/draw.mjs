@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 
-export const shareCardSize = { width: 1280, height: 640 };
+const shareCardSize = { width: 1280, height: 640 };
 
 const colors = { surface: "#ffffff", muted: "#f5f6f8", ink: "#0c0f17", inkMuted: "#4a5263", line: "#e3e6ec", accent: "#3440e0", highlight: "#c8f169" };
 
@@ -74,6 +74,8 @@ function cardTree({ title, kind, brand, detail }) {
 /**
  * The card as PNG bytes. `title` is wrapped and cut after three lines with an ellipsis;
  * `kind` is the badge (Docs, API reference, Changelog…); `detail` a short line at the bottom.
+ * @param {{ title: string; kind: string; brand?: string; detail?: string }} card
+ * @returns {Promise<Uint8Array>}
  */
 export async function drawShareCard({ title, kind, brand = "Meridian Cloud", detail }) {
   const svg = await satori(cardTree({ title: title.trim() || brand, kind, brand, detail }), { ...shareCardSize, fonts: await fonts() });

@@ -1,4 +1,6 @@
 import { defineOperation } from "../../content/operation";
+import type { FileFieldsFragment } from "../../content/generated/operations";
+import { fileFields } from "../../content/queries/fragments";
 import type { DocsPageRow, DocsSectionRow } from "./tree";
 import type { DocHeading } from "./types";
 
@@ -38,6 +40,9 @@ export interface RenderedDocsPage {
   html: string;
   headings: DocHeading[];
   readingMinutes: number;
+  /** The editor's own share image, and the card the CMS drew when the page was published (a preview has neither). */
+  share_image?: FileFieldsFragment | null;
+  share_card?: FileFieldsFragment | null;
 }
 
 export interface DocsPageQuery {
@@ -52,8 +57,13 @@ export interface DocsPageQuery {
 export const docsPageQuery = defineOperation<DocsPageQuery, { id: string }>(
   /* GraphQL */ `
 query DocsPage($id: GraphQLStringOrFloat!, $status: [String], $now: String) {
-  docs_pages(filter: { id: { _eq: $id }, status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: 1) { id title description status publish_at date_updated body }
-}`,
+  docs_pages(filter: { id: { _eq: $id }, status: { _in: $status }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: 1) {
+    id title description status publish_at date_updated body
+    share_image { ...FileFields }
+    share_card { ...FileFields }
+  }
+}
+${fileFields}`,
 );
 
 /**

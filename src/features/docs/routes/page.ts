@@ -4,6 +4,8 @@ import { changesFor } from "../../changelog";
 import { apiNavigationQuery } from "../api-reference";
 import { changelogLinksQuery } from "../../changelog";
 import { docsPageQuery } from "../queries";
+import { reshapeImage } from "../../../content/reshape";
+import { shareImage } from "../../../render/structured-data";
 import { t } from "../../../i18n";
 import { DocPage, type DocPageData } from "../views/DocPage";
 import { defineRoute, PageNotFound, editableItem, type EditableItem } from "../../../routing/define";
@@ -128,6 +130,10 @@ export default defineRoute({
         description,
         path: href,
         type: "article",
+        image: shareImage(
+          reshapeImage(stored.share_image, config.apiBaseUrl, title),
+          reshapeImage(stored.share_card, config.apiBaseUrl, title),
+        ),
         jsonLd: [
           {
             "@context": "https://schema.org",

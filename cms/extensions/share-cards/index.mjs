@@ -1,0 +1,78 @@
+// Directus hook: when a published item of a collection below is saved, its share card is drawn
+// (draw.mjs) and stored as a file, linked from the item's `share_card` field (the form shows it
+// as an image: the editors' preview). A save that changes none of the drawn fields keeps the
+// card (an item without one gets it). Each drawing is a new file, so its URL changes and caches
+// fetch it anew; the previous card is deleted. An editor's own `share_image` is left alone: the
+// site prefers it.
+import { Readable } from "node:stream";
+import { drawShareCard } from "./draw.mjs";
+
+const changelogKinds = { new: "New", improved: "Improved", fixed: "Fixed", deprecated: "Deprecated" };
+
+/** What each collection's card shows, from the item read with `fields`. */
+const cardCollections = {
+  docs_pages: {
+    fields: ["title", "status", "share_card", "section.title"],
+    drawnFields: ["title", "status", "section"],
+    card: (item) => ({ title: item.title, kind: "Docs", detail: item.section?.title ?? "" }),
+  },
+  changelog_entries: {
+    fields: ["title", "status", "share_card", "kind", "products"],
+    drawnFields: ["title", "status", "kind", "products"],
+    card: (item) => ({
+      title: item.title,
+      kind: "Changelog",
+      detail: [changelogKinds[item.kind], ...(Array.isArray(item.products) ? item.products : [])].filter(Boolean).join(" · "),
+    }),
+  },
+};
+
+export default ({ action }, { services, getSchema, env, logger }) => {
+  const { FilesService, ItemsService } = services;
+  const storage = String(env.STORAGE_LOCATIONS ?? "local").split(",")[0].trim();
+  const brand = env.SITE_NAME || undefined;
+  // One drawing at a time per item, so two quick saves cannot interleave their uploads.
+  const pending = new Map();
+
+  /** `always`: the save changed a drawn field; otherwise only an item without a card gets one. */
+  async function drawFor(collection, key, always) {
+    const described = cardCollections[collection];
+    const schema = await getSchema();
+    const items = new ItemsService(collection, { schema });
+    const item = await items.readOne(key, { fields: described.fields });
+    if (!item || item.status !== "published" || !item.title || (!always && item.share_card)) return;
+    const png = await drawShareCard({ ...described.card(item), brand });
+    const files = new FilesService({ schema });
+    const file = await files.uploadOne(Readable.from([png]), {
+      storage,
+      type: "image/png",
+      filename_download: `share-card-${collection}-${key}.png`,
+      title: `Share card: ${item.title}`,
+    });
+    // With its events: the site's revalidation flow then sees the new card. This hook's own
+    // update handler leaves it alone (share_card is no drawn field, and the item has a card).
+    await items.updateOne(key, { share_card: file });
+    const previous = typeof item.share_card === "object" ? item.share_card?.id : item.share_card;
+    if (previous && previous !== file) await files.deleteOne(previous);
+    logger.info(`share card: drew ${collection} ${key}`);
+  }
+
+  const schedule = (collection, key, always) => {
+    const id = `${collection}:${key}`;
+    const next = (pending.get(id) ?? Promise.resolve())
+      .then(() => drawFor(collection, key, always))
+      .catch((error) => logger.error(`share card: ${collection} ${key} failed: ${error?.message ?? error}`))
+      .finally(() => {
+        if (pending.get(id) === next) pending.delete(id);
+      });
+    pending.set(id, next);
+  };
+
+  for (const [collection, described] of Object.entries(cardCollections)) {
+    action(`${collection}.items.create`, ({ key }) => schedule(collection, key, true));
+    action(`${collection}.items.update`, ({ keys, payload }) => {
+      const changesDrawnField = described.drawnFields.some((field) => payload && field in payload);
+      for (const key of keys) schedule(collection, key, changesDrawnField);
+    });
+  }
+};

@@ -1,0 +1,102 @@
+// Share cards against a real Directus: a published docs page or changelog entry gets its card
+// (a 1280×640 PNG in directus_files, linked from `share_card`, readable with the site's read token), an edit of
+// its title draws a new card and deletes the old one, an editor's `share_image` is kept. Its own
+// Directus on port 8198 with a fresh data dir (cms/data-share-cards-test).
+//   PATH=node_modules/.bin:$PATH node --test cms/test/share-cards.test.mjs
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
+import { eventually, graphqlClient, startFreshCms } from "./support.mjs";
+
+const PORT = 8198 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
+const DATA_DIR = join(CMS_DIR, "data-share-cards-test");
+const URL_ = `http://127.0.0.1:${PORT}`;
+const admin = createApi(URL_, process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN);
+// The token the site reads content and files with (its /_next/image sends it to /assets).
+const readToken = process.env.DIRECTUS_READ_TOKEN ?? DEFAULTS.DIRECTUS_READ_TOKEN;
+const gql = graphqlClient(URL_);
+
+let cms;
+
+before(async () => {
+  cms = await startFreshCms({ dataDir: DATA_DIR, port: PORT });
+});
+
+after(async () => {
+  await cms?.stop();
+});
+
+/** The item's card once the hook has linked one (other than `previous`). */
+async function cardOf(collection, id, previous = null) {
+  let card = null;
+  await eventually(
+    async () => {
+      card = (await admin("GET", `/items/${collection}/${id}?fields=share_card`)).share_card;
+      return card !== null && card !== previous;
+    },
+    { what: `a share card for ${collection} ${id}` },
+  );
+  return card;
+}
+
+/** The card's file as the site reads it, with its bytes' PNG size. */
+async function cardFile(fileId) {
+  const file = await admin("GET", `/files/${fileId}?fields=type,width,height`);
+  const response = await fetch(`${URL_}/assets/${fileId}`, { headers: { Authorization: `Bearer ${readToken}` } });
+  assert.equal(response.status, 200);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  assert.equal(bytes.subarray(1, 4).toString("ascii"), "PNG");
+  return { ...file, png: { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }, bytes };
+}
+
+describe("share cards", () => {
+  test("a published docs page gets its card; a new title draws a new one and the old file is deleted", async () => {
+    const [section] = await admin("GET", "/items/docs_sections?limit=1&fields=id");
+    const slug = `card-${randomUUID().slice(0, 8)}`;
+    const page = await admin("POST", "/items/docs_pages", {
+      status: "published",
+      title: "Share cards for every page",
+      slug,
+      section: section.id,
+      body: "Text.",
+    });
+    const first = await cardOf("docs_pages", page.id);
+    const drawn = await cardFile(first);
+    assert.deepEqual({ type: drawn.type, width: drawn.width, height: drawn.height }, { type: "image/png", width: 1280, height: 640 });
+    assert.deepEqual(drawn.png, { width: 1280, height: 640 });
+
+    // The site's query sees the card with its size.
+    const json = await gql(`{ docs_pages(filter: { slug: { _eq: "${slug}" } }) { share_card { id width height } share_image { id } } }`, {
+      token: readToken,
+    });
+    assert.equal(json.errors, undefined, JSON.stringify(json.errors));
+    assert.deepEqual(json.data.docs_pages[0], { share_card: { id: first, width: 1280, height: 640 }, share_image: null });
+
+    await admin("PATCH", `/items/docs_pages/${page.id}`, { title: "Share cards, drawn again after an edit" });
+    const second = await cardOf("docs_pages", page.id, first);
+    assert.notDeepEqual((await cardFile(second)).bytes, drawn.bytes);
+    await eventually(async () => (await admin("GET", `/files?filter[id][_eq]=${first}&fields=id`)).length === 0, {
+      what: "the previous card deleted",
+    });
+  });
+
+  test("a published changelog entry gets its card, and an editor's own image is kept beside it", async () => {
+    const own = await admin("GET", "/files?limit=1&fields=id&filter[type][_starts_with]=image");
+    const entry = await admin("POST", "/items/changelog_entries", {
+      status: "published",
+      published_at: new Date().toISOString(),
+      title: "Share cards for changelog entries",
+      slug: `card-${randomUUID().slice(0, 8)}`,
+      kind: "new",
+      products: ["GPU Clusters"],
+      body: "Text.",
+      share_image: own[0].id,
+    });
+    const card = await cardOf("changelog_entries", entry.id);
+    assert.deepEqual((await cardFile(card)).png, { width: 1280, height: 640 });
+    const stored = await admin("GET", `/items/changelog_entries/${entry.id}?fields=share_image,share_card`);
+    assert.deepEqual(stored, { share_image: own[0].id, share_card: card });
+  });
+});
