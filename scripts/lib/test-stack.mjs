@@ -1,5 +1,6 @@
 // A complete local stack for tests and benchmarks: a fresh seeded Directus on its own port and
 // data directory, and the built worker pointed at it. Never touches the dev instance (8055).
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { prepareCms, prepareFreshCms, startCms } from "../../cms/scripts/lib.mjs";
 import { root, startWorker } from "./processes.mjs";
@@ -28,12 +29,15 @@ export async function startStack({ name, cmsPort: cmsBase, workerPort: workerBas
   const cmsOptions = { dataDir, port: cmsPort, log, siteUrl, revalidateSecret: testSecrets.REVALIDATE_SECRET };
   await (fresh ? prepareFreshCms(cmsOptions) : prepareCms(cmsOptions));
   let cms = await startCms(cmsOptions);
+  // A fresh stack's worker starts without what an earlier run left in its KV and caches.
+  const persistTo = join(root, ".wrangler", `state-${runName}`);
+  if (fresh) rmSync(persistTo, { recursive: true, force: true });
   let worker;
   try {
     worker = await startWorker({
       port: workerPort,
       log: "pipe",
-      persistTo: join(root, ".wrangler", `state-${runName}`),
+      persistTo,
       vars: { API_BASE_URL: cms.url, SITE_URL: siteUrl, ...testSecrets, ...vars },
     });
   } catch (error) {

@@ -1,4 +1,3 @@
-import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../scripts/lib/test-stack.mjs";
 import { startTurnstileFake } from "../support/turnstile-server.ts";
@@ -23,7 +22,6 @@ export default async function setup(project: TestProject) {
     project.provide("cmsUrl", "");
     return;
   }
-  rmSync(".wrangler/state-browser", { recursive: true, force: true });
   const turnstile = await startTurnstileFake({ port: 9157 + Number(process.env.TEST_PORT_OFFSET ?? 0) });
   const stack = await startStack({
     name: "browser",

@@ -1,4 +1,3 @@
-import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../scripts/lib/test-stack.mjs";
 import { turnstileTestKeys } from "../support/turnstile-fake.ts";
@@ -16,7 +15,6 @@ declare module "vitest" {
  * Turnstile (port 9158) answering like Cloudflare for its test keys.
  */
 export default async function setup(project: TestProject) {
-  rmSync(".wrangler/state-contract", { recursive: true, force: true });
   const turnstile = await startTurnstileFake({ port: 9158 + Number(process.env.TEST_PORT_OFFSET ?? 0) });
   const stack = await startStack({
     name: "contract",

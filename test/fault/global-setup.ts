@@ -1,4 +1,3 @@
-import { rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
@@ -25,7 +24,6 @@ const workerPort = 3483;
  * (SIGSTOP: Directus hangs, connections open but never answered) and thaw Directus through it.
  */
 export default async function setup(project: TestProject) {
-  rmSync(".wrangler/state-fault", { recursive: true, force: true });
   // Forms need a Turnstile check: a local one in Cloudflare's test mode (port 9183).
   const turnstile = await startTurnstileFake({ port: 9183 + Number(process.env.TEST_PORT_OFFSET ?? 0) });
   const stack = await startStack({
