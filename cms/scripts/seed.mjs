@@ -14,7 +14,7 @@ import { newsletterTopics, redirects, searchProposals, siteSettings, stockQuote 
 import { docsImages, docsPages, docsSections } from "../seed/docs.mjs";
 import { forms } from "../seed/forms.mjs";
 import { navigation, pages, plans, sections } from "../seed/pages.mjs";
-import { apiReferenceDocument } from "../seed/api-reference.mjs";
+import { apiReferenceVersions } from "../seed/api-reference.mjs";
 import { changelogEntries } from "../seed/changelog.mjs";
 
 const sharp = createRequire(join(CMS_DIR, "package.json"))("sharp");
@@ -283,14 +283,23 @@ export async function seedChangelog(api, log = () => {}) {
 }
 
 /**
- * The API reference's OpenAPI document, once: a document the API's owners already replaced is
- * left alone. Saving it runs the CMS hook that validates and processes it.
+ * The API reference's OpenAPI documents, once: the latest in the singleton, the earlier ones as
+ * published items of `api_reference_versions`. A document the API's owners already replaced is
+ * left alone. Saving runs the CMS hook that validates and processes it.
  */
 export async function seedApiReference(api, log = () => {}) {
+  const earlier = apiReferenceVersions.slice(0, -1);
+  const latest = apiReferenceVersions.at(-1);
+  const sourceOf = (document) => `${JSON.stringify(document, null, 2)}\n`;
+  for (const { version, document } of earlier) {
+    await ensureItem(api, "api_reference_versions", "version", { version, status: "published", source: sourceOf(document) });
+  }
   const current = await api("GET", "/items/api_reference?fields=source");
   if (current?.source) return;
-  await api("PATCH", "/items/api_reference", { source: `${JSON.stringify(apiReferenceDocument, null, 2)}\n` });
-  log(`cms:   API reference: ${Object.keys(apiReferenceDocument.paths).length} paths`);
+  await api("PATCH", "/items/api_reference", { version: latest.version, source: sourceOf(latest.document) });
+  log(
+    `cms:   API reference: ${apiReferenceVersions.map(({ version }) => version).join(", ")}, ${Object.keys(latest.document.paths).length} paths in the latest`,
+  );
 }
 
 /**

@@ -1,6 +1,8 @@
-// The Meridian Cloud API described once, in OpenAPI 3.1: the demo content of the API reference
-// (the `api_reference` singleton's `source`). The people who own the API replace that text in
-// the CMS; this module is only the first version, and the tests read their expectations from it.
+// The Meridian Cloud API described once, in OpenAPI 3.1: the demo content of the API reference.
+// Two versions: v1 (an earlier version, an item of `api_reference_versions`) and v2, the latest
+// (the `api_reference` singleton's `source`), a copy of v1 with a few incompatible changes. The
+// people who own the API replace these texts in the CMS; the tests read their expectations from
+// them.
 
 const ref = (name) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema, example) => ({ "application/json": { schema, ...(example === undefined ? {} : { example }) } });
@@ -102,7 +104,8 @@ const endpoint = {
   created_at: "2026-11-02T11:00:00Z",
 };
 
-export const apiReferenceDocument = {
+/** v1: the API as first published, kept under /docs/api/v1. */
+export const apiReferenceDocumentV1 = {
   openapi: "3.1.0",
   info: {
     title: "Meridian Cloud API",
@@ -1114,3 +1117,64 @@ meridian clusters create llm-train-01 --region eu-central-1 --node-pool gpu-h100
     },
   },
 };
+
+/**
+ * v2, the latest: `storage_class` is required to create a bucket, deleting an inference
+ * endpoint answers 202 with the endpoint (it drains first), upgrading a cluster is an operation
+ * of its own (`upgradeCluster`), and the version change through `updateCluster` is deprecated
+ * in its favour (the changelog entry "cluster-upgrades-operation" says so).
+ */
+function v2Of(v1) {
+  const document = structuredClone(v1);
+  document.info.version = "2026-12-01";
+  document.components.schemas.BucketCreate.required = ["name", "region", "storage_class"];
+  document.paths["/v1/endpoints/{endpoint_id}"].delete.responses = {
+    202: one("The endpoint, `deleting`: it stops taking requests at once and is gone when its replicas have drained.", "Endpoint", {
+      ...endpoint,
+      status: "deleting",
+    }),
+    404: errorResponse("NotFound"),
+    ...common,
+  };
+  const update = document.paths["/v1/clusters/{cluster_id}"].patch;
+  update.deprecated = true;
+  update.description =
+    "Renames a cluster or changes its labels. Changing `kubernetes_version` here is deprecated in favour of [Upgrade a cluster](/docs/api/clusters/upgrade-cluster), and a later version will refuse it.";
+  document.paths["/v1/clusters/{cluster_id}/upgrade"] = {
+    parameters: [pathParam("ClusterId")],
+    post: {
+      tags: ["Clusters"],
+      operationId: "upgradeCluster",
+      summary: "Upgrade a cluster",
+      description: "Upgrades the control plane by one minor version, then each node pool, one node at a time.",
+      requestBody: {
+        required: true,
+        content: json(
+          {
+            type: "object",
+            required: ["kubernetes_version"],
+            properties: { kubernetes_version: { type: "string", enum: ["1.32", "1.33", "1.34"] } },
+          },
+          { kubernetes_version: "1.34" },
+        ),
+      },
+      responses: {
+        202: one("The cluster, `upgrading`.", "Cluster", { ...cluster, kubernetes_version: "1.34", status: "upgrading" }),
+        400: errorResponse("BadRequest"),
+        404: errorResponse("NotFound"),
+        409: errorResponse("Conflict"),
+        ...common,
+      },
+    },
+  };
+  return document;
+}
+
+/** The latest version: what the `api_reference` singleton holds. */
+export const apiReferenceDocument = v2Of(apiReferenceDocumentV1);
+
+/** Every seeded version, oldest first: the singleton holds the last, `api_reference_versions` the others. */
+export const apiReferenceVersions = [
+  { version: "v1", document: apiReferenceDocumentV1 },
+  { version: "v2", document: apiReferenceDocument },
+];

@@ -5,6 +5,17 @@ const md = (strings, ...values) => String.raw({ raw: strings }, ...values).repla
 
 export const changelogEntries = [
   {
+    slug: "cluster-upgrades-operation",
+    title: "Cluster upgrades have an operation of their own",
+    kind: "deprecated",
+    products: ["Kubernetes"],
+    daysAgo: 1,
+    docs: [],
+    operations: ["updateCluster", "upgradeCluster"],
+    body: md`
+API v2 upgrades a cluster with \`POST /v1/clusters/{cluster_id}/upgrade\` (Upgrade a cluster). Changing \`kubernetes_version\` through \`PATCH /v1/clusters/{cluster_id}\` (Update a cluster) still works and is deprecated: a later version will refuse it.`,
+  },
+  {
     slug: "b200-reserved-clusters",
     title: "B200 reserved clusters in eu-north-1",
     kind: "new",

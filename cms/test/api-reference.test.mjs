@@ -1,13 +1,15 @@
-// Contract tests for the API reference (the `api_reference` singleton and its hook): the seeded
-// OpenAPI document is validated and processed when saved, an invalid one is refused with the
-// parser's message while the last good one keeps serving. Its own Directus on port 8136 (8156 on PostgreSQL) with a
+// Contract tests for the API reference (the `api_reference` singleton, the latest version, the
+// `api_reference_versions` collection of earlier ones, and their hook): the seeded OpenAPI
+// documents are validated and processed when saved, an invalid one is refused with the parser's
+// message while the last good one keeps serving; a published earlier version is read like other
+// published content, a draft only by the preview token. Its own Directus on port 8136 (8156 on PostgreSQL) with a
 // fresh data dir (cms/data-api-reference-test).
 //   PATH=node_modules/.bin:$PATH node --test cms/test/api-reference.test.mjs
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS } from "../scripts/lib.mjs";
-import { apiReferenceDocument } from "../seed/api-reference.mjs";
+import { apiReferenceDocument, apiReferenceDocumentV1 } from "../seed/api-reference.mjs";
 import { graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
 
 const PORT = 8136 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
@@ -15,6 +17,8 @@ const DATA_DIR = join(CMS_DIR, "data-api-reference-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
 const SECRET = "api-reference-test-revalidate-secret";
 const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;
+const READ = process.env.DIRECTUS_READ_TOKEN ?? DEFAULTS.DIRECTUS_READ_TOKEN;
+const PREVIEW = process.env.DIRECTUS_PREVIEW_TOKEN ?? DEFAULTS.DIRECTUS_PREVIEW_TOKEN;
 
 let cms;
 let site;
@@ -103,5 +107,68 @@ describe("API reference", () => {
     assert.equal(response.status, 200);
     const { reference } = await publicReference();
     assert.equal(reference.operations.length, seededOperations.length);
+  });
+
+  describe("versions", () => {
+    const versionsQuery = '{ api_reference_versions(sort: ["version"]) { version status navigation } api_reference { version } }';
+    const createVersion = (item) =>
+      fetch(`${URL_}/items/api_reference_versions`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${ADMIN}`, "Content-Type": "application/json" },
+        body: JSON.stringify(item),
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+
+    test("the seed publishes v1 as an earlier version, processed, and names the latest v2", async () => {
+      const json = await gql(versionsQuery);
+      assert.equal(json.errors, undefined, JSON.stringify(json.errors));
+      assert.equal(json.data.api_reference.version, "v2");
+      assert.deepEqual(
+        json.data.api_reference_versions.map((item) => item.version),
+        ["v1"],
+      );
+      const v1Operations = Object.values(apiReferenceDocumentV1.paths).flatMap((item) =>
+        Object.values(item)
+          .filter((operation) => operation?.operationId)
+          .map((operation) => operation.operationId),
+      );
+      const processed = json.data.api_reference_versions[0].navigation.tags.flatMap((tag) =>
+        tag.operations.map((operation) => operation.id),
+      );
+      assert.deepEqual(processed.sort(), v1Operations.sort());
+      assert.ok(!processed.includes("upgradeCluster"));
+    });
+
+    test("a draft version is the preview token's alone; the site's token and anonymous readers see published ones", async () => {
+      const draft = await createVersion({ version: "v3", status: "draft", source: JSON.stringify(apiReferenceDocumentV1) });
+      assert.equal(draft.status, 200, JSON.stringify(draft.body));
+      const names = async (token) => {
+        const json = await gql(versionsQuery, token ? { token } : {});
+        assert.equal(json.errors, undefined, JSON.stringify(json.errors));
+        return json.data.api_reference_versions.map((item) => item.version);
+      };
+      assert.deepEqual(await names(null), ["v1"]);
+      assert.deepEqual(await names(READ), ["v1"]);
+      assert.deepEqual(await names(PREVIEW), ["v1", "v3"]);
+      await site.waitFor((call) => call.body?.collection === "api_reference_versions");
+    });
+
+    test("a version's name is v and a number, and its document is validated like the latest's", async () => {
+      const badName = await createVersion({ version: "clusters", status: "draft", source: JSON.stringify(apiReferenceDocumentV1) });
+      assert.equal(badName.status, 400);
+      assert.match(badName.body.errors?.[0]?.message ?? "", /"v" and a number/);
+
+      const broken = structuredClone(apiReferenceDocumentV1);
+      broken.paths["/v1/projects"].get.responses["200"] = {};
+      const invalid = await createVersion({ version: "v4", status: "draft", source: JSON.stringify(broken) });
+      assert.equal(invalid.status, 400);
+      assert.match(invalid.body.errors?.[0]?.message ?? "", /invalid/i);
+
+      const clashing = structuredClone(apiReferenceDocumentV1);
+      clashing.tags.push({ name: "V5" });
+      clashing.paths["/v1/projects"].get.tags = ["V5"];
+      const clash = await createVersion({ version: "v5", status: "draft", source: JSON.stringify(clashing) });
+      assert.equal(clash.status, 400);
+      assert.match(clash.body.errors?.[0]?.message ?? "", /address of a version/);
+    });
   });
 });

@@ -2,7 +2,7 @@ import type { ContentType } from "../content/content-type.server";
 import { authorsContentType, postsContentType } from "../features/blog/content-type.server";
 import { jobsContentType } from "../features/careers/content-type.server";
 import { changelogContentType } from "../features/changelog/content-type.server";
-import { apiReferenceContentType } from "../features/docs/api-reference/content-type.server";
+import { apiReferenceContentType, apiReferenceVersionsContentType } from "../features/docs/api-reference/content-type.server";
 import { docsPagesContentType } from "../features/docs/content-type.server";
 import { eventsContentType } from "../features/events/content-type.server";
 import { pagesContentType, sectionsContentType } from "../features/pages/content-type.server";
@@ -22,4 +22,5 @@ export const contentTypes: readonly ContentType[] = [
   docsPagesContentType,
   changelogContentType,
   apiReferenceContentType,
+  apiReferenceVersionsContentType,
 ];

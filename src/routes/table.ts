@@ -27,6 +27,8 @@ export const routeTable = {
   apiReference: { path: "/docs/api", module: () => import("../features/docs/api-reference/routes/api") },
   apiTag: { path: "/docs/api/:tag", module: () => import("../features/docs/api-reference/routes/api") },
   apiOperation: { path: "/docs/api/:tag/:operation", module: () => import("../features/docs/api-reference/routes/api") },
+  // An earlier API version's operation; its overview and tags match the two routes above (v1 is no tag slug).
+  apiVersionOperation: { path: "/docs/api/:version/:tag/:operation", module: () => import("../features/docs/api-reference/routes/api") },
   doc: { path: "/docs/*path", module: () => import("../features/docs/routes/page") },
   // Last and least specific: any other path may be a page built in the CMS.
   page: { path: "/*path", module: () => import("../features/pages/routes/cms-page") },

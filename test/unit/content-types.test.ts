@@ -64,6 +64,7 @@ describe("content types", () => {
         "prices",
         "forms",
         "changelog_entries",
+        "api_reference_versions",
         ...STATUS_COLLECTIONS.filter((name) => name.startsWith("block_")),
       ].sort(),
     );

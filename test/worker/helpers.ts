@@ -6,7 +6,7 @@ import { bumpGeneration, clearGenerationMemo } from "../../src/content/generatio
 import type { AppEnv, Bindings } from "../../src/env";
 import { clearPageMemory } from "../../src/middleware/page-cache";
 import { clearRedirectMemo } from "../../src/features/redirects/store.server";
-import { apiNavigationData, apiReferenceData } from "./fixtures/api-reference";
+import { apiNavigationData, apiReferenceData, apiVersionReferenceAnswer, apiVersionsData } from "./fixtures/api-reference";
 import { changelogEntriesAnswer, changelogLinksAnswer } from "./fixtures/changelog";
 import { docsBodiesAnswer, docsPageAnswer, docsSourcesData, docsTreeData } from "./fixtures/docs";
 import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
@@ -167,6 +167,8 @@ const defaultAnswers: Record<string, unknown> = {
   ScheduledPublications: scheduledPublicationsData,
   ApiNavigation: apiNavigationData,
   ApiReference: apiReferenceData,
+  ApiVersions: apiVersionsData,
+  ApiVersionReference: apiVersionReferenceAnswer,
   ChangelogEntries: changelogEntriesAnswer,
   ChangelogLinks: changelogLinksAnswer,
 };

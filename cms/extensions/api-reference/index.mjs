@@ -1,26 +1,34 @@
-// Directus hook: a save of the API reference's `source` is validated and processed before it is
+// Directus hook: a save of the API reference's `source` (the latest version, a singleton) or of
+// an earlier version's (`api_reference_versions`) is validated and processed before it is
 // written. An invalid document is refused with the parser's message (the admin shows it) and
 // nothing is written, so the last good `reference` keeps serving. The processed fields are
-// written by this hook only; what an editor sends for them is replaced.
+// written by this hook only; what an editor sends for them is replaced. A version's name is its
+// URL segment (v1, v2 …), so anything else is refused too.
 import { InvalidPayloadError } from "@directus/errors";
+import { apiVersionPattern } from "./process.mjs";
 import { ApiDocumentError, publishApiDocument } from "./publish.mjs";
 
-const collection = "api_reference";
+const collections = ["api_reference", "api_reference_versions"];
 
 export default ({ filter }, { logger }) => {
-  const onSave = async (payload) => {
+  const onSave = (collection) => async (payload) => {
     if (!payload || typeof payload !== "object") return payload;
     const { reference: _reference, navigation: _navigation, ...rest } = payload;
+    if ("version" in payload && !apiVersionPattern.test(String(payload.version ?? ""))) {
+      throw new InvalidPayloadError({ reason: `A version's name is "v" and a number (v1, v2 …), not ${JSON.stringify(payload.version)}` });
+    }
     if (!("source" in payload)) return rest;
     try {
       const { reference, navigation } = await publishApiDocument(payload.source);
-      logger.info(`api_reference: published "${reference.info.title}" ${reference.info.version} (${reference.operations.length} operations)`);
+      logger.info(`${collection}: published "${reference.info.title}" ${reference.info.version} (${reference.operations.length} operations)`);
       return { ...rest, reference, navigation };
     } catch (error) {
       if (error instanceof ApiDocumentError) throw new InvalidPayloadError({ reason: error.message });
       throw error;
     }
   };
-  filter(`${collection}.items.create`, onSave);
-  filter(`${collection}.items.update`, onSave);
+  for (const collection of collections) {
+    filter(`${collection}.items.create`, onSave(collection));
+    filter(`${collection}.items.update`, onSave(collection));
+  }
 };

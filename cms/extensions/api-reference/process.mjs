@@ -7,6 +7,12 @@
 /** Bumped when the shape below changes; the site ignores documents of another format. */
 export const processedFormat = 1;
 
+/**
+ * A version's name, which is also its URL segment (`/docs/api/v1/…`): `v` and a number. No tag
+ * slug may look like one, so a version's pages and a tag's never share an address.
+ */
+export const apiVersionPattern = /^v[0-9]{1,4}$/;
+
 const methods = ["get", "post", "put", "patch", "delete", "head", "options", "trace"];
 
 /** `createCluster` → `create-cluster`, `API keys` → `api-keys`. */
@@ -229,6 +235,8 @@ export function processApiDocument(source) {
     if (members.length) tagsByName.set(name, { name, slug: slugify(name), description: describe(name), operations: members.map((op) => op.id) });
   }
   const tags = [...tagsByName.values()];
+  const clash = tags.find((tag) => apiVersionPattern.test(tag.slug));
+  if (clash) throw new Error(`the tag "${clash.name}" would have the address of a version (${clash.slug}): rename the tag`);
   const schemes = Object.entries(document.components?.securitySchemes ?? {}).map(([name, raw]) => {
     const scheme = resolveNode(document, raw);
     return { name, type: scheme.type, scheme: scheme.scheme ?? null, in: scheme.in ?? null, headerName: scheme.name ?? null, description: scheme.description ?? "" };

@@ -2,12 +2,11 @@
 export {
   apiNavigationQuery,
   apiOperationHref,
-  apiReferenceQuery,
   apiSearchDocuments,
   codeSamples,
+  isApiVersionName,
   operationFile,
   usableNavigation,
-  usableReference,
 } from "./api-reference";
 export type { ApiOperation, ApiReference } from "./api-reference";
 export { docsBodiesQuery, docsTreeQuery } from "./queries";

@@ -1,15 +1,7 @@
 import type { Context } from "hono";
 import { changelogEntriesQuery, changelogKinds, productFacets, reshapeChangelogEntry, type ChangelogEntry } from "../changelog";
-import {
-  apiOperationHref,
-  apiReferenceQuery,
-  codeSamples,
-  operationFile,
-  usableReference,
-  type ApiOperation,
-  type ApiReference,
-} from "../docs";
-import { docsMarkdown } from "../docs/index.server";
+import { apiOperationHref, codeSamples, isApiVersionName, operationFile, type ApiOperation, type ApiReference } from "../docs";
+import { docsMarkdown, loadApiReferenceVersion, loadApiVersions } from "../docs/index.server";
 import { analyticsQuery, htmlToText, maxLimit, maxQueryLength, normalizeQuery, siteSearchQuery, type SearchResult } from "../search";
 import { kindsFound, writeSearchPoint } from "../search/index.server";
 import type { AppEnv } from "../../env";
@@ -193,17 +185,30 @@ function findOperation(reference: ApiReference, input: string, c: McpContext): A
   }
   const docsPath = docsPathOf(c, wanted);
   if (docsPath?.startsWith("api/")) {
-    const [, tagSlug, slug] = docsPath.split("/");
+    const [tagSlug, slug] = apiPathParts(docsPath).rest;
     return reference.operations.find((operation) => operation.tagSlug === tagSlug && operation.slug === slug) ?? null;
   }
   return null;
+}
+
+/** `api/v1/clusters/create-cluster` → version v1 and the rest; `api/clusters/create-cluster` → no version. */
+function apiPathParts(docsPath: string): { version: string | null; rest: string[] } {
+  const [, first, ...rest] = docsPath.split("/");
+  return first && isApiVersionName(first) ? { version: first, rest } : { version: null, rest: [first ?? "", ...rest] };
+}
+
+/** The version an operation is asked in: the argument, else the one its reference URL names, else null (the latest). */
+function askedVersion(args: Record<string, unknown>, c: McpContext): string | null {
+  if (typeof args.version === "string" && args.version.trim()) return args.version.trim();
+  const docsPath = docsPathOf(c, String(args.operation ?? ""));
+  return docsPath?.startsWith("api/") ? apiPathParts(docsPath).version : null;
 }
 
 const getOperationTool: Tool<McpContext> = {
   name: "get_api_operation",
   title: "Get an API operation",
   description:
-    "Returns one operation of the Meridian Cloud REST API from its OpenAPI reference: method, path, summary, description, parameters (path, query, header) with types and constraints, the request body schema, every response with its schema and example, and ready-to-run code samples (those the API's authors wrote for it first, origin 'document', then ones generated from it in curl, Python, TypeScript and Go; the key is read from the MERIDIAN_TOKEN environment variable). Identify the operation by its operationId (e.g. createCluster), by method and path (e.g. 'POST /v1/clusters') or by its reference URL from search. Use it when writing or debugging code that calls the API; use search with kind 'api' to find an operation by what it does.",
+    "Returns one operation of the Meridian Cloud REST API from its OpenAPI reference: method, path, summary, description, parameters (path, query, header) with types and constraints, the request body schema, every response with its schema and example, and ready-to-run code samples (those the API's authors wrote for it first, origin 'document', then ones generated from it in curl, Python, TypeScript and Go; the key is read from the MERIDIAN_TOKEN environment variable). Identify the operation by its operationId (e.g. createCluster), by method and path (e.g. 'POST /v1/clusters') or by its reference URL from search. Answers from the latest API version unless you pass version (e.g. 'v1') or a URL of an earlier version's page; the answer says which version it is from and whether the operation is deprecated. Use it when writing or debugging code that calls the API; use search with kind 'api' to find an operation by what it does.",
   inputSchema: {
     type: "object",
     properties: {
@@ -213,22 +218,46 @@ const getOperationTool: Tool<McpContext> = {
         minLength: 1,
         maxLength: 500,
       },
+      version: {
+        type: "string",
+        description: "The API version to answer from (e.g. v1). Leave out for the latest.",
+        minLength: 1,
+        maxLength: 16,
+      },
     },
     required: ["operation"],
     additionalProperties: false,
   },
   async run(args, c) {
-    const { api_reference } = await c.get("content").query(apiReferenceQuery);
-    const reference = usableReference(api_reference?.reference);
-    if (!reference) return failure("The API reference is not published yet.");
+    const content = c.get("content");
+    const { versions } = await loadApiVersions(content);
+    const latest = versions.find((entry) => entry.latest);
+    if (!latest) return failure("The API reference is not published yet.");
+    const asked = askedVersion(args, c);
+    const entry = asked ? versions.find((candidate) => candidate.name === asked) : latest;
+    if (!entry) {
+      const names = versions.map((candidate) => (candidate.latest ? `${candidate.name} (latest)` : candidate.name)).join(", ");
+      throw new InvalidArguments(`No API version ${JSON.stringify(asked)}. Versions: ${names}.`);
+    }
+    const loaded = await loadApiReferenceVersion(content, entry.latest ? null : entry.name);
+    if (!loaded) return failure("The API reference is not published yet.");
+    const { reference } = loaded;
+    const segment = entry.latest ? null : entry.name;
     const operation = findOperation(reference, args.operation as string, c);
     if (!operation) {
       const known = reference.operations.map((candidate) => `${candidate.id} (${candidate.method} ${candidate.path})`).join(", ");
-      return failure(`No operation ${JSON.stringify(args.operation)} in the ${reference.info.title}. Operations: ${known}.`);
+      return failure(
+        `No operation ${JSON.stringify(args.operation)} in ${entry.name} of the ${reference.info.title}. Operations: ${known}.`,
+      );
     }
-    const url = absolute(c, apiOperationHref(operation.tagSlug, operation.slug));
-    const markdown = operationFile(reference, operation, (path) => absolute(c, path));
-    return text(markdown, {
+    const url = absolute(c, apiOperationHref(operation.tagSlug, operation.slug, segment));
+    const markdown = operationFile(reference, operation, (path) => absolute(c, path), segment);
+    const versionLine = entry.latest
+      ? `API version ${entry.name} (the latest).`
+      : `API version ${entry.name}; the latest is ${latest.name}.`;
+    return text(`${versionLine}\n\n${markdown}`, {
+      version: entry.name,
+      latestVersion: latest.name,
       id: operation.id,
       method: operation.method,
       path: operation.path,

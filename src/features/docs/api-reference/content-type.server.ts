@@ -1,17 +1,33 @@
 import { defineContentType } from "../../../content/content-type.server";
-import { apiNavigationQuery } from "./queries";
-import { apiOperationHref, apiTagHref, usableNavigation } from "./types";
+import { apiNavigationQuery, apiVersionsQuery } from "./queries";
+import { type ApiNavigation, apiOperationHref, apiTagHref, apiVersionRoot, usableNavigation } from "./types";
 
-/** The API reference: one document readers see whole (no status); a page per tag and per operation. */
+const pagesOf = (navigation: ApiNavigation | null, version: string | null) =>
+  (navigation?.tags ?? []).flatMap((tag) => [
+    { path: apiTagHref(tag.slug, version) },
+    ...tag.operations.map((operation) => ({ path: apiOperationHref(tag.slug, operation.slug, version) })),
+  ]);
+
+/** The API reference's latest version: one document readers see whole (no status); a page per tag and per operation. */
 export const apiReferenceContentType = defineContentType({
   collection: "api_reference",
   status: false,
   sitemap: {
     operation: apiNavigationQuery,
+    urls: (data) => pagesOf(usableNavigation(data.api_reference?.navigation), null),
+  },
+});
+
+/** The API's earlier versions (decision 026): published ones have their pages under /docs/api/<version>. */
+export const apiReferenceVersionsContentType = defineContentType({
+  collection: "api_reference_versions",
+  status: true,
+  sitemap: {
+    operation: apiVersionsQuery,
     urls: (data) =>
-      (usableNavigation(data.api_reference?.navigation)?.tags ?? []).flatMap((tag) => [
-        { path: apiTagHref(tag.slug) },
-        ...tag.operations.map((operation) => ({ path: apiOperationHref(tag.slug, operation.slug) })),
-      ]),
+      data.api_reference_versions.flatMap((item) => {
+        const navigation = usableNavigation(item.navigation);
+        return navigation ? [{ path: apiVersionRoot(item.version) }, ...pagesOf(navigation, item.version)] : [];
+      }),
   },
 });

@@ -3,6 +3,14 @@ export { operationFile, overviewFile, tagFile } from "./markdown";
 export { apiNavigationQuery, apiReferenceQuery } from "./queries";
 export { codeSamples } from "./samples";
 export { apiSearchDocuments } from "./search";
-export { apiOperationHref, apiReferencePath, apiTagHref, usableNavigation, usableReference } from "./types";
+export {
+  apiOperationHref,
+  apiReferencePath,
+  apiTagHref,
+  apiVersionRoot,
+  isApiVersionName,
+  usableNavigation,
+  usableReference,
+} from "./types";
 export type { ApiNavigation, ApiOperation, ApiReference } from "./types";
 export { MethodBadge } from "./views/MethodBadge";

@@ -1,7 +1,7 @@
 import { t } from "../../../i18n";
 import { codeSamples } from "./samples";
 import { apiSections } from "./sections";
-import { type ApiOperation, type ApiReference, type ApiSchema, apiOperationHref, apiTagHref } from "./types";
+import { type ApiOperation, type ApiReference, type ApiSchema, apiOperationHref, apiTagHref, apiVersionRoot } from "./types";
 
 /**
  * The API reference as Markdown, for `.md` pages and llms.txt: the same parts as the HTML
@@ -64,34 +64,55 @@ function schemaLines(schema: ApiSchema, indent: string, depth: number): string[]
 const page = (title: string, summary: string, url: string, body: string) =>
   `# ${title}\n\n${summary ? `> ${summary}\n\n` : ""}Source: ${url}\n\n${body.trim()}\n`;
 
-export function overviewFile(reference: ApiReference, overview: string, absolute: (path: string) => string): string {
+/*
+ * `version`: an earlier API version's segment (`v1`), whose files link to its own pages; null or
+ * left out for the latest's (decision 026).
+ */
+
+export function overviewFile(
+  reference: ApiReference,
+  overview: string,
+  absolute: (path: string) => string,
+  version: string | null = null,
+): string {
   const tags = reference.tags.map(
-    (tag) => `- [${tag.name}](${absolute(`${apiTagHref(tag.slug)}.md`)})${tag.description ? `: ${tag.description}` : ""}`,
+    (tag) => `- [${tag.name}](${absolute(`${apiTagHref(tag.slug, version)}.md`)})${tag.description ? `: ${tag.description}` : ""}`,
   );
   return page(
     reference.info.title,
     reference.info.summary,
-    absolute("/docs/api"),
+    absolute(apiVersionRoot(version)),
     `${overview}\n\n## ${t(apiSections.resources.label)}\n\n${tags.join("\n")}`,
   );
 }
 
-export function tagFile(reference: ApiReference, tagSlug: string, absolute: (path: string) => string): string | null {
+export function tagFile(
+  reference: ApiReference,
+  tagSlug: string,
+  absolute: (path: string) => string,
+  version: string | null = null,
+): string | null {
   const tag = reference.tags.find((candidate) => candidate.slug === tagSlug);
   if (!tag) return null;
   const operations = reference.operations
     .filter((operation) => operation.tag === tag.name)
     .map(
       (operation) =>
-        `- [${operation.summary}](${absolute(`${apiOperationHref(tag.slug, operation.slug)}.md`)}): \`${operation.method} ${operation.path}\``,
+        `- [${operation.summary}](${absolute(`${apiOperationHref(tag.slug, operation.slug, version)}.md`)}): \`${operation.method} ${operation.path}\``,
     );
-  return page(tag.name, tag.description, absolute(apiTagHref(tag.slug)), operations.join("\n"));
+  return page(tag.name, tag.description, absolute(apiTagHref(tag.slug, version)), operations.join("\n"));
 }
 
-export function operationFile(reference: ApiReference, operation: ApiOperation, absolute: (path: string) => string): string {
+export function operationFile(
+  reference: ApiReference,
+  operation: ApiOperation,
+  absolute: (path: string) => string,
+  version: string | null = null,
+): string {
   const parts = [
     `\`${operation.method} ${operation.path}\` (operation \`${operation.id}\`${operation.secured ? ", needs an API key" : ""})`,
   ];
+  if (operation.deprecated) parts.push(`**${t("docs.api_deprecated")}.** ${t("docs.api_deprecated_notice")}`);
   if (operation.description) parts.push(operation.description);
   if (operation.parameters.length) {
     parts.push(
@@ -122,7 +143,7 @@ export function operationFile(reference: ApiReference, operation: ApiOperation, 
   return page(
     operation.summary,
     `${operation.method} ${operation.path}`,
-    absolute(apiOperationHref(operation.tagSlug, operation.slug)),
+    absolute(apiOperationHref(operation.tagSlug, operation.slug, version)),
     parts.filter(Boolean).join("\n\n"),
   );
 }

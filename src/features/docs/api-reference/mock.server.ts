@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
-import { apiReferenceQuery } from "./queries";
 import type { AppEnv } from "../../../env";
-import { type ApiOperation, type ApiReference, usableReference } from "./types";
+import { loadApiReferenceVersion } from "./load.server";
+import type { ApiOperation, ApiReference } from "./types";
 import { coerceParameter, validateValue, type ValidationIssue } from "./validate";
 
 /**
@@ -9,10 +9,14 @@ import { coerceParameter, validateValue, type ValidationIssue } from "./validate
  * the code samples in tests. It finds the operation by method and path, checks the request
  * against the operation's parameters and body schema (400 `{error, field}` naming the first bad
  * field), asks for a bearer key when the operation does (any key: nothing is stored or logged),
- * and answers with the first successful response's example. It keeps no state.
+ * and answers with the first successful response's example. It keeps no state. An earlier API
+ * version answers under `/api/mock/@<version>/<path>` (`@`: API paths may start with v1 too).
  */
 
 export const mockPrefix = "/api/mock";
+
+/** Where Try it sends an API version's requests: the latest at /api/mock, an earlier one at /api/mock/@v1. */
+export const mockBaseFor = (versionSegment: string | null) => (versionSegment ? `${mockPrefix}/@${versionSegment}` : mockPrefix);
 
 interface MockError {
   code: string;
@@ -103,10 +107,15 @@ async function readBody(c: Context<AppEnv>): Promise<{ hasBody: boolean; body: u
 }
 
 export const mockRoutes = new Hono<AppEnv>().all("*", async (c) => {
-  const path = c.req.path.slice(mockPrefix.length) || "/";
-  const { api_reference } = await c.get("content").query(apiReferenceQuery);
-  const reference = usableReference(api_reference?.reference);
-  if (!reference) return c.json({ code: "not_found", error: "No API document is published" }, 404, noStore);
+  const rest = c.req.path.slice(mockPrefix.length) || "/";
+  const versioned = /^\/@([^/]+)(\/.*)?$/.exec(rest);
+  const path = versioned ? versioned[2] || "/" : rest;
+  const loaded = await loadApiReferenceVersion(c.get("content"), versioned ? versioned[1] : null);
+  const reference = loaded?.reference;
+  if (!reference) {
+    const error = versioned ? `No published API version ${versioned[1]}` : "No API document is published";
+    return c.json({ code: "not_found", error }, 404, noStore);
+  }
   const method = c.req.method === "HEAD" ? "GET" : c.req.method;
   const found = findOperation(reference, method, path);
   if (!found) {

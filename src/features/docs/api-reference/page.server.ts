@@ -1,22 +1,15 @@
-import { apiNavigationQuery, apiReferenceQuery } from "./queries";
 import type { ResolverContext } from "../../../content/extensions.server";
 import { t } from "../../../i18n";
 import type { DocHeading } from "../../../render/markdown/heading";
 import { renderCodeBlock } from "../../../render/markdown/code-blocks.server";
 import { renderMarkdownCached } from "../../../render/markdown/render-cache.server";
-import { mockPrefix } from "./mock.server";
+import { type LoadedApiReference, loadApiReferenceVersion, loadApiVersions } from "./load.server";
+import { mockBaseFor } from "./mock.server";
 import type { ApiPageCommon, ApiPageData } from "./page";
 import { codeSamples, keyVariable, writtenSamples } from "./samples";
 import { apiOverviewSections, apiSections, sectionHeading } from "./sections";
-import {
-  type ApiNavigation,
-  type ApiOperation,
-  type ApiReference,
-  apiOperationHref,
-  apiTagHref,
-  usableNavigation,
-  usableReference,
-} from "./types";
+import { type ApiNavigation, type ApiOperation, type ApiReference, apiOperationHref, apiTagHref, apiVersionRoot } from "./types";
+import { type ApiPageIdentity, type ApiVersionEntry, samePageIn, versionLinks } from "./versions";
 
 /** A fence longer than any run of backquotes in `code`, so sample code never closes it early. */
 function fenced(code: string, info: string): string {
@@ -80,66 +73,72 @@ function operationHeadings(operation: ApiOperation, description: { headings: Doc
   ];
 }
 
-/** The API reference's stored navigation (small), or null before a document is published. */
-async function loadApiNavigation(content: ResolverContext["content"]): Promise<ApiNavigation | null> {
-  const { api_reference } = await content.query(apiNavigationQuery);
-  return usableNavigation(api_reference?.navigation);
-}
-
-async function loadApiReference(
-  content: ResolverContext["content"],
-): Promise<{ reference: ApiReference; updatedAt: string | null } | null> {
-  const { api_reference } = await content.query(apiReferenceQuery);
-  const reference = usableReference(api_reference?.reference);
-  return reference ? { reference, updatedAt: api_reference?.date_updated ?? null } : null;
-}
-
 /**
- * Pages already computed from one stored document, by tag and operation: the content cache hands
- * out the same objects until the document changes, so a page is built once per isolate and
- * version instead of on every request (previews read fresh objects and never hit this).
+ * Pages already computed from one stored document, by version, tag and operation: the content
+ * cache hands out the same objects until a document changes, so a page is built once per isolate
+ * and version instead of on every request (previews read fresh objects and never hit this).
  */
-const computed = new WeakMap<ApiReference, { navigation: ApiNavigation; pages: Map<string, ApiPageData | null> }>();
+const computed = new WeakMap<ApiReference, { versionsSource: unknown; pages: Map<string, ApiPageData | null> }>();
 
-/** ApiReferencePage: the overview, a tag or an operation; null when there is no such page. */
+/** ApiReferencePage: the overview, a tag or an operation of a version (the latest without `version`); null when there is no such page. */
 export async function resolveApiReferencePage(
   variables: Record<string, unknown>,
   context: ResolverContext,
 ): Promise<{ apiReferencePage: ApiPageData | null }> {
-  const [loaded, navigation] = await Promise.all([loadApiReference(context.content), loadApiNavigation(context.content)]);
-  if (!loaded || !navigation) return { apiReferencePage: null };
+  const versionName = typeof variables.version === "string" ? variables.version : null;
+  const [loaded, { versions, source }] = await Promise.all([
+    loadApiReferenceVersion(context.content, versionName),
+    loadApiVersions(context.content),
+  ]);
+  const entry = loaded && versions.find((candidate) => candidate.name === loaded.name && candidate.latest === loaded.latest);
+  if (!loaded || !entry) return { apiReferencePage: null };
   let memo = computed.get(loaded.reference);
-  if (!memo || memo.navigation !== navigation) {
-    memo = { navigation, pages: new Map() };
+  if (!memo || memo.versionsSource !== source) {
+    memo = { versionsSource: source, pages: new Map() };
     computed.set(loaded.reference, memo);
   }
   const key = `${String(variables.tag ?? "")}/${String(variables.operation ?? "")}@${loaded.updatedAt ?? ""}`;
-  if (!memo.pages.has(key)) memo.pages.set(key, await computePage(variables, context, loaded, navigation));
+  if (!memo.pages.has(key)) memo.pages.set(key, await computePage(variables, context, loaded, entry, versions));
   return { apiReferencePage: memo.pages.get(key) ?? null };
+}
+
+/** The parts of a page that depend on the versions: picker, notice and the addresses in it. */
+function versionParts(entry: ApiVersionEntry, versions: ApiVersionEntry[], page: ApiPageIdentity) {
+  const latest = versions.find((candidate) => candidate.latest);
+  return {
+    apiVersion: entry.name,
+    versionSegment: entry.latest ? null : entry.name,
+    latest: entry.latest || !latest ? null : { name: latest.name, href: samePageIn(latest, page), rootHref: apiVersionRoot(null) },
+    versions: versionLinks(versions, entry.name, page),
+  };
 }
 
 async function computePage(
   variables: Record<string, unknown>,
   { kv, siteUrl, apiBaseUrl, waitUntil }: ResolverContext,
-  { reference, updatedAt }: { reference: ApiReference; updatedAt: string | null },
-  navigation: ApiNavigation,
+  { reference, updatedAt }: LoadedApiReference,
+  entry: ApiVersionEntry,
+  versions: ApiVersionEntry[],
 ): Promise<ApiPageData | null> {
+  const navigation: ApiNavigation = entry.navigation;
+  const segment = entry.latest ? null : entry.name;
   const render = (markdown: string, idPrefix: string) =>
     renderMarkdownCached(kv, markdown, { siteUrl, apiBaseUrl, idPrefix }, { waitUntil });
-  const common: ApiPageCommon = {
+  const base = {
     title: reference.info.title,
     version: reference.info.version,
     summary: reference.info.summary,
     navigation,
     servers: reference.servers,
     updatedAt,
-    mockBaseUrl: mockPrefix,
+    mockBaseUrl: mockBaseFor(entry.latest ? null : entry.name),
   };
+  const common = (page: ApiPageIdentity): ApiPageCommon => ({ ...base, ...versionParts(entry, versions, page) });
   const tagSlug = typeof variables.tag === "string" ? variables.tag : null;
   const operationSlug = typeof variables.operation === "string" ? variables.operation : null;
   if (!tagSlug) {
     const overview = await render(overviewMarkdown(reference), "api");
-    return { ...common, kind: "overview", html: overview.html, headings: overview.headings };
+    return { ...common({ kind: "overview" }), kind: "overview", html: overview.html, headings: overview.headings };
   }
   const tag = reference.tags.find((candidate) => candidate.slug === tagSlug);
   if (!tag) return null;
@@ -147,11 +146,11 @@ async function computePage(
     const description = await render(tag.description, "api-tag");
     const operations = reference.operations
       .filter((operation) => operation.tag === tag.name)
-      .map(({ id, slug, method, path, summary }) => ({ id, slug, method, path, summary, href: apiOperationHref(tag.slug, slug) }));
+      .map(({ id, slug, method, path, summary }) => ({ id, slug, method, path, summary, href: apiOperationHref(tag.slug, slug, segment) }));
     return {
-      ...common,
+      ...common({ kind: "tag", tagSlug: tag.slug }),
       kind: "tag",
-      tag: { name: tag.name, slug: tag.slug, href: apiTagHref(tag.slug), html: description.html },
+      tag: { name: tag.name, slug: tag.slug, href: apiTagHref(tag.slug, segment), html: description.html },
       operations,
     };
   }
@@ -170,10 +169,10 @@ async function computePage(
   // The view gets the samples as HTML only.
   const { description: _description, codeSamples: _codeSamples, ...rest } = operation;
   return {
-    ...common,
+    ...common({ kind: "operation", operationId: operation.id }),
     kind: "operation",
     operation: rest,
-    tagHref: apiTagHref(tag.slug),
+    tagHref: apiTagHref(tag.slug, segment),
     descriptionHtml: description.html,
     samplesHtml: samples.html,
     writtenSampleLabels: writtenSamples(operation).map((sample) => sample.label),

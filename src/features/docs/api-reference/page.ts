@@ -1,6 +1,7 @@
 import { defineOperation } from "../../../content/operation";
 import type { DocHeading } from "../../../render/markdown/heading";
 import type { ApiNavigation, ApiNavOperation, ApiOperation } from "./types";
+import type { ApiVersionLink } from "./versions";
 
 /**
  * One page of the API reference as the view gets it: the document's processed parts for that
@@ -29,7 +30,16 @@ export type ApiPageData = ApiPageCommon &
 
 export interface ApiPageCommon {
   title: string;
+  /** The document's own version (`info.version`, e.g. a date). */
   version: string;
+  /** The API version this page belongs to (`v2`): its name in the picker and, unless it is the latest, in its addresses. */
+  apiVersion: string;
+  /** The segment of this version's addresses: null for the latest (/docs/api), else its name (/docs/api/v1). */
+  versionSegment: string | null;
+  /** On an earlier version's page: the latest's name and this page there (null when the latest has no such page). */
+  latest: { name: string; href: string | null; rootHref: string } | null;
+  /** Every version the reader may open, the latest first, each linking to this page there when it has it. */
+  versions: ApiVersionLink[];
   summary: string;
   navigation: ApiNavigation;
   servers: { url: string; description: string }[];
@@ -40,8 +50,11 @@ export interface ApiPageCommon {
 
 /**
  * Answered by the worker (its feature's `content.server.ts`) from the stored document, so the /docs/api
- * routes and the browser's /graphql get the same data. No `tag`: the overview; no `operation`: a tag.
+ * routes and the browser's /graphql get the same data. No `tag`: the overview; no `operation`: a tag;
+ * no `version`: the latest (an earlier version by its name, `v1`; the latest's own name is no
+ * address of its pages: null).
  */
-export const apiReferencePageQuery = defineOperation<{ apiReferencePage: ApiPageData | null }, { tag?: string; operation?: string }>(
-  "query ApiReferencePage($tag: String, $operation: String) { apiReferencePage }",
-);
+export const apiReferencePageQuery = defineOperation<
+  { apiReferencePage: ApiPageData | null },
+  { version?: string; tag?: string; operation?: string }
+>("query ApiReferencePage($version: String, $tag: String, $operation: String) { apiReferencePage }");

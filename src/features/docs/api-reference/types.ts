@@ -4,7 +4,7 @@
  * grouped by tag. The worker only reads this shape; it never parses OpenAPI itself.
  */
 
-import { processedFormat as apiReferenceFormat } from "../../../../cms/extensions/api-reference/process.mjs";
+import { apiVersionPattern, processedFormat as apiReferenceFormat } from "../../../../cms/extensions/api-reference/process.mjs";
 
 // The processed format these types describe is the one the CMS hook writes (one constant, there);
 // a stored document of another format is ignored.
@@ -129,9 +129,18 @@ export interface ApiNavOperation {
 
 export const apiReferencePath = "/docs/api";
 
-export const apiTagHref = (tagSlug: string) => `${apiReferencePath}/${encodeURIComponent(tagSlug)}`;
-export const apiOperationHref = (tagSlug: string, operationSlug: string) =>
-  `${apiReferencePath}/${encodeURIComponent(tagSlug)}/${encodeURIComponent(operationSlug)}`;
+/**
+ * Where a version's pages live: the latest at /docs/api (its addresses never change), an earlier
+ * one under its name, /docs/api/v1. `version` null or undefined: the latest.
+ */
+export const apiVersionRoot = (version?: string | null) =>
+  version ? `${apiReferencePath}/${encodeURIComponent(version)}` : apiReferencePath;
+export const apiTagHref = (tagSlug: string, version?: string | null) => `${apiVersionRoot(version)}/${encodeURIComponent(tagSlug)}`;
+export const apiOperationHref = (tagSlug: string, operationSlug: string, version?: string | null) =>
+  `${apiVersionRoot(version)}/${encodeURIComponent(tagSlug)}/${encodeURIComponent(operationSlug)}`;
+
+/** A version's name as the CMS accepts it (`v1`, `v2` …); no tag's slug looks like one. */
+export const isApiVersionName = (text: string): boolean => apiVersionPattern.test(text);
 
 /** A stored navigation of the format this build reads, else null (nothing published yet, or another format). */
 export function usableNavigation(value: unknown): ApiNavigation | null {

@@ -1,11 +1,20 @@
 import { Hono, type Context } from "hono";
 import { stream } from "hono/streaming";
 import { operationFile, overviewFile, tagFile } from "../api-reference";
-import { overviewMarkdown } from "../api-reference/index.server";
-import { apiOperationHref, apiReferencePath, usableNavigation, usableReference } from "../api-reference";
+import { loadApiReferenceVersion, loadApiVersions, overviewMarkdown, samePageIn } from "../api-reference/index.server";
+import {
+  apiOperationHref,
+  apiReferencePath,
+  apiTagHref,
+  apiVersionRoot,
+  isApiVersionName,
+  usableNavigation,
+  usableReference,
+} from "../api-reference";
 import { apiNavigationQuery, apiReferenceQuery } from "../api-reference";
 import { docsBodiesQuery, docsTreeQuery } from "../queries";
 import type { AppEnv } from "../../../env";
+import { t } from "../../../i18n";
 import { changelogFeedPath } from "../../../lib/paths/changelog";
 import { aiToolsDocsPath, mcpPath } from "../../../lib/paths/mcp";
 import { publicHtmlCacheControl } from "../../../render/cache-policy";
@@ -42,23 +51,52 @@ function pageMarkdown(title: string, description: string, url: string, body: str
 
 const absolute = (c: Context<AppEnv>, path: string) => new URL(path, c.env.SITE_URL).toString();
 
-/** `/docs/api.md`, `/docs/api/<tag>.md`, `/docs/api/<tag>/<operation>.md` (path without `/docs/`); null when there is no such page. */
+/**
+ * `/docs/api.md`, `/docs/api/<tag>.md`, `/docs/api/<tag>/<operation>.md` (path without `/docs/`),
+ * the same under `/docs/api/<version>/` for an earlier version (its canonical: the latest's same
+ * page when the latest has it); null when there is no such page.
+ */
 async function apiMarkdown(c: Context<AppEnv>, path: string): Promise<{ markdown: string; canonical: string } | null> {
-  const { api_reference } = await c.get("content").query(apiReferenceQuery);
-  const reference = usableReference(api_reference?.reference);
-  if (!reference) return null;
-  const [, tagSlug, operationSlug, ...rest] = path.split("/");
-  const link = (target: string) => absolute(c, target);
+  const segments = path.split("/").slice(1);
+  const version = segments[0] && isApiVersionName(segments[0]) ? segments.shift()! : null;
+  const [tagSlug, operationSlug, ...rest] = segments;
   if (rest.length) return null;
-  if (!tagSlug) return { markdown: overviewFile(reference, overviewMarkdown(reference), link), canonical: link(apiReferencePath) };
-  if (!operationSlug) {
-    const markdown = tagFile(reference, tagSlug, link);
-    return markdown ? { markdown, canonical: link(`${apiReferencePath}/${tagSlug}`) } : null;
-  }
-  const operation = reference.operations.find((candidate) => candidate.tagSlug === tagSlug && candidate.slug === operationSlug);
-  return operation
-    ? { markdown: operationFile(reference, operation, link), canonical: link(apiOperationHref(tagSlug, operationSlug)) }
-    : null;
+  const loaded = await loadApiReferenceVersion(c.get("content"), version);
+  if (!loaded || loaded.latest === Boolean(version)) return null;
+  const { reference } = loaded;
+  const link = (target: string) => absolute(c, target);
+  const found = !tagSlug
+    ? {
+        markdown: overviewFile(reference, overviewMarkdown(reference), link, version),
+        own: apiVersionRoot(version),
+        identity: { kind: "overview" as const },
+      }
+    : !operationSlug
+      ? (() => {
+          const markdown = tagFile(reference, tagSlug, link, version);
+          return markdown ? { markdown, own: apiTagHref(tagSlug, version), identity: { kind: "tag" as const, tagSlug } } : null;
+        })()
+      : (() => {
+          const operation = reference.operations.find((candidate) => candidate.tagSlug === tagSlug && candidate.slug === operationSlug);
+          return operation
+            ? {
+                markdown: operationFile(reference, operation, link, version),
+                own: apiOperationHref(tagSlug, operationSlug, version),
+                identity: { kind: "operation" as const, operationId: operation.id },
+              }
+            : null;
+        })();
+  if (!found) return null;
+  if (!version) return { markdown: found.markdown, canonical: link(found.own) };
+  const { versions } = await loadApiVersions(c.get("content"));
+  const latest = versions.find((entry) => entry.latest);
+  const inLatest = latest ? samePageIn(latest, found.identity) : null;
+  // An earlier version's file says so under its title, with the same page in the latest.
+  const note = latest
+    ? `> ${t("docs.api_version_notice", { version: loaded.name, latest: latest.name })}${inLatest ? ` ${link(`${inLatest}.md`)}` : ""}\n\n`
+    : "";
+  const [heading, ...body] = found.markdown.split("\n\n");
+  return { markdown: [heading, note.trimEnd(), ...body].filter(Boolean).join("\n\n"), canonical: link(inLatest ?? found.own) };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { changelogPath } from "../../../lib/paths/changelog";
-import { type ApiNavigation, apiOperationHref, apiReferencePath, apiTagHref } from "../api-reference";
+import { type ApiNavigation, apiOperationHref, apiTagHref, apiVersionRoot } from "../api-reference";
 import { t } from "../../../i18n";
 import type { DocsNavPage, DocsNavSection } from "../tree";
 import { MethodBadge } from "../api-reference";
@@ -47,21 +47,18 @@ const linkClass = (active: boolean) =>
  * The API reference: the overview and each tag; the tag being read also lists its operations
  * with their methods (every tag's would be 30+ links on every docs page, twice: phone and desktop).
  */
-function ApiLinks({ api, current }: { api: ApiNavigation; current: DocsCurrent }) {
+function ApiLinks({ api, current, version }: { api: ApiNavigation; current: DocsCurrent; version: string | null }) {
   const here = current.sectionId === apiSectionId ? current.pageId : null;
+  const overview = apiVersionRoot(version);
   return (
     <ul className="mt-1">
       <li>
-        <a
-          href={apiReferencePath}
-          aria-current={here === apiReferencePath ? "page" : undefined}
-          className={linkClass(here === apiReferencePath)}
-        >
+        <a href={overview} aria-current={here === overview ? "page" : undefined} className={linkClass(here === overview)}>
           {t("docs.api_overview")}
         </a>
       </li>
       {api.tags.map((tag) => {
-        const tagHref = apiTagHref(tag.slug);
+        const tagHref = apiTagHref(tag.slug, version);
         const inTag = here === tagHref || (here?.startsWith(`${tagHref}/`) ?? false);
         return (
           <li key={tag.slug}>
@@ -71,7 +68,7 @@ function ApiLinks({ api, current }: { api: ApiNavigation; current: DocsCurrent }
             {inTag && (
               <ul className="border-line mt-1 ml-3 border-l pl-2">
                 {tag.operations.map((operation) => {
-                  const href = apiOperationHref(tag.slug, operation.slug);
+                  const href = apiOperationHref(tag.slug, operation.slug, version);
                   return (
                     <li key={operation.id}>
                       <a
@@ -96,9 +93,20 @@ function ApiLinks({ api, current }: { api: ApiNavigation; current: DocsCurrent }
 
 /**
  * The docs tree: one `<details>` per section, the current one open, so it works without
- * JavaScript. On phones it sits inside a disclosure above the article.
+ * JavaScript. On phones it sits inside a disclosure above the article. `apiVersion`: an earlier
+ * API version's segment when `api` is that version's navigation (its links go to its pages).
  */
-export function DocsSidebar({ nav, current, api = null }: { nav: DocsNavSection[]; current: DocsCurrent; api?: ApiNavigation | null }) {
+export function DocsSidebar({
+  nav,
+  current,
+  api = null,
+  apiVersion = null,
+}: {
+  nav: DocsNavSection[];
+  current: DocsCurrent;
+  api?: ApiNavigation | null;
+  apiVersion?: string | null;
+}) {
   // Sections stay open once opened: following a link never collapses the tree under the reader.
   // (State adjusted while rendering, React's pattern for deriving from a changed prop.)
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([current.sectionId]));
@@ -135,7 +143,7 @@ export function DocsSidebar({ nav, current, api = null }: { nav: DocsNavSection[
                   <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
               </summary>
-              <ApiLinks api={api} current={current} />
+              <ApiLinks api={api} current={current} version={apiVersion} />
             </details>
           </li>
         )}

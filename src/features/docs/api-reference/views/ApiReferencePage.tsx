@@ -1,7 +1,9 @@
 import { type ReactNode, useRef } from "react";
 import type { ApiPageData } from "../page";
 import type { ApiParameter } from "../types";
-import { apiReferencePath } from "../types";
+import { apiTagHref } from "../types";
+import { changelogEntryHref } from "../../../../lib/paths/changelog";
+import { ApiVersionNotice, ApiVersionPicker } from "./ApiVersionPicker";
 import { t } from "../../../../i18n";
 import type { DocsNavSection } from "../../tree";
 import type { ChangelogLink } from "../../../changelog";
@@ -64,7 +66,7 @@ function Overview({ page, actions }: { page: Extract<ApiPageData, { kind: "overv
         {page.navigation.tags.map((tag) => (
           <li key={tag.slug}>
             <a
-              href={`${apiReferencePath}/${tag.slug}`}
+              href={apiTagHref(tag.slug, page.versionSegment)}
               className="border-line hover:border-accent group block h-full rounded-xl border p-5 transition-colors"
             >
               <span className="group-hover:text-accent font-semibold">{tag.name}</span>
@@ -122,7 +124,40 @@ function samplesNote(written: string[], variable: string): ReactNode {
   );
 }
 
-function OperationPage({ page, actions }: { page: Extract<ApiPageData, { kind: "operation" }>; actions: ReactNode }) {
+/** A deprecated operation says so at the top, with the changelog entries that name it (what to use instead). */
+function DeprecatedNotice({ changes }: { changes: ChangelogLink[] }) {
+  const deprecations = changes.filter((change) => change.kind === "deprecated");
+  return (
+    <div role="note" className="mt-5 rounded-lg border border-[#f0c8c4] bg-[#fdf3f2] px-4 py-3 text-sm" data-deprecated-notice>
+      <p>
+        <strong className="text-[#a31f15]">{t("docs.api_deprecated")}.</strong> {t("docs.api_deprecated_notice")}
+      </p>
+      {deprecations.length > 0 && (
+        <p className="mt-1">
+          {t("docs.api_deprecated_changes")}{" "}
+          {deprecations.map((change, index) => (
+            <span key={change.slug}>
+              {index > 0 && ", "}
+              <a href={changelogEntryHref(change.slug)} className="font-medium underline underline-offset-4">
+                {change.title}
+              </a>
+            </span>
+          ))}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function OperationPage({
+  page,
+  actions,
+  changes,
+}: {
+  page: Extract<ApiPageData, { kind: "operation" }>;
+  actions: ReactNode;
+  changes: ChangelogLink[];
+}) {
   const { operation, examplesHtml } = page;
   const places = (["path", "query", "header", "cookie"] as const).filter((place) =>
     operation.parameters.some((parameter) => parameter.in === place),
@@ -134,12 +169,13 @@ function OperationPage({ page, actions }: { page: Extract<ApiPageData, { kind: "
       <p className="mt-4 flex flex-wrap items-center gap-3" data-operation={operation.id}>
         <MethodBadge method={operation.method} size="md" />
         <code className="font-mono text-base break-all">{operation.path}</code>
-        {operation.deprecated && <span className="text-[#a31f15] text-sm font-semibold">Deprecated</span>}
+        {operation.deprecated && <span className="text-[#a31f15] text-sm font-semibold">{t("docs.api_deprecated")}</span>}
       </p>
       <p className="text-ink-subtle mt-3 text-sm">
         Operation <code>{operation.id}</code>
         {operation.secured ? " · needs an API key" : " · no key needed"}
       </p>
+      {operation.deprecated && <DeprecatedNotice changes={changes} />}
       <div className="mt-4">{actions}</div>
       {page.descriptionHtml && (
         <div className="mt-6">
@@ -262,20 +298,24 @@ export function ApiReferencePage({ data }: { data: ApiReferencePageData }) {
       <div className="print:hidden">
         <Disclosure key={href} summary={t("docs.menu")} className="mt-6 lg:hidden">
           <div className="p-2">
-            <DocsSidebar nav={nav} current={current} api={page.navigation} />
+            <DocsSidebar nav={nav} current={current} api={page.navigation} apiVersion={page.versionSegment} />
           </div>
         </Disclosure>
         <div className="sticky top-0 hidden max-h-screen overflow-y-auto py-10 pr-2 lg:block" data-docs-sidebar>
-          <DocsSidebar nav={nav} current={current} api={page.navigation} />
+          <DocsSidebar nav={nav} current={current} api={page.navigation} apiVersion={page.versionSegment} />
         </div>
       </div>
 
       <article className="min-w-0 py-8 md:py-10">
-        <Breadcrumbs trail={trail} />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Breadcrumbs trail={trail} />
+          <ApiVersionPicker page={page} />
+        </div>
+        <ApiVersionNotice page={page} />
         <div ref={body} className="mt-5 max-w-[46rem]">
           {page.kind === "overview" && <Overview page={page} actions={actions} />}
           {page.kind === "tag" && <TagPage page={page} actions={actions} />}
-          {page.kind === "operation" && <OperationPage page={page} actions={actions} />}
+          {page.kind === "operation" && <OperationPage page={page} actions={actions} changes={data.changes} />}
           <ChangesLinks changes={data.changes} />
           <FeedbackSlot />
         </div>
