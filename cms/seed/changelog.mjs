@@ -13,7 +13,7 @@ export const changelogEntries = [
     docs: [],
     operations: ["updateCluster", "upgradeCluster"],
     body: md`
-API v2 upgrades a cluster with \`POST /v1/clusters/{cluster_id}/upgrade\` (Upgrade a cluster). Changing \`kubernetes_version\` through \`PATCH /v1/clusters/{cluster_id}\` (Update a cluster) still works and is deprecated: a later version will refuse it.`,
+API v2 upgrades a cluster with \`POST /v1/clusters/{cluster_id}/upgrade\` ([Upgrade a cluster](/docs/api/clusters/upgrade-cluster)). Changing \`kubernetes_version\` through \`PATCH /v1/clusters/{cluster_id}\` ([Update a cluster](/docs/api/clusters/update-cluster)) still works and is deprecated: a later version will refuse it.`,
   },
   {
     slug: "b200-reserved-clusters",
