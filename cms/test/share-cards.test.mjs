@@ -1,4 +1,4 @@
-// Share cards against a real Directus: a published docs page or changelog entry gets its card
+// Share cards against a real Directus: a published docs page, changelog entry, post or page gets its card
 // (a 1280×640 PNG in directus_files, linked from `share_card`, readable with the site's read token), an edit of
 // its title draws a new card and deletes the old one, an editor's `share_image` is kept. Its own
 // Directus on port 8198 with a fresh data dir (cms/data-share-cards-test).
@@ -80,6 +80,24 @@ describe("share cards", () => {
     await eventually(async () => (await admin("GET", `/files?filter[id][_eq]=${first}&fields=id`)).length === 0, {
       what: "the previous card deleted",
     });
+  });
+
+  test("a published post and a published CMS page get their cards", async () => {
+    const suffix = randomUUID().slice(0, 8);
+    const post = await admin("POST", "/items/posts", {
+      status: "published",
+      published_at: new Date().toISOString(),
+      title: "Share cards for posts without a cover",
+      slug: `card-${suffix}`,
+      body: "<p>Text.</p>",
+    });
+    const page = await admin("POST", "/items/pages", { status: "published", title: "Share cards for pages", slug: `card-${suffix}` });
+    for (const [collection, id] of [
+      ["posts", post.id],
+      ["pages", page.id],
+    ]) {
+      assert.deepEqual((await cardFile(await cardOf(collection, id))).png, { width: 1280, height: 640 });
+    }
   });
 
   test("a published changelog entry gets its card, and an editor's own image is kept beside it", async () => {

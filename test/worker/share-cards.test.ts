@@ -1,8 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
+import { blogPostAnswer } from "./fixtures/blog";
 import { docsPages } from "./fixtures/docs";
-import { mockDirectus, request, resetContentState } from "./helpers";
+import { pageAnswer } from "./fixtures/pages";
+import { mockDirectus, request, resetContentState, type UpstreamCall } from "./helpers";
 
 beforeEach(resetContentState);
 
@@ -16,9 +18,11 @@ const file = (id: string, width: number, height: number) => ({
   height,
 });
 
+type Share = { share_image?: object | null; share_card?: object | null; cover?: object | null };
+
 /** The quickstart's head with these share fields in Directus' answer. */
-async function headOf(share: { share_image?: object | null; share_card?: object | null }) {
-  const directus = mockDirectus({
+function headOf(share: Share) {
+  return headOfPage("/docs/getting-started/quickstart", {
     DocsPage: () => ({
       docs_pages: [
         {
@@ -32,9 +36,13 @@ async function headOf(share: { share_image?: object | null; share_card?: object 
       ],
     }),
   });
-  const response = await request("/docs/getting-started/quickstart", {
-    app: createApp({ pageCache: false, content: { fetch: directus.fetch } }),
-  });
+}
+
+/** A page's share tags, with Directus answering `answers`. */
+async function headOfPage(path: string, answers: Parameters<typeof mockDirectus>[0]) {
+  await resetContentState(); // each call answers differently: nothing cached from the one before
+  const directus = mockDirectus(answers);
+  const response = await request(path, { app: createApp({ pageCache: false, content: { fetch: directus.fetch } }) });
   expect(response.status).toBe(200);
   const html = await response.text();
   const meta = (attribute: "property" | "name", key: string) =>
@@ -84,5 +92,37 @@ describe("a doc page's share image", () => {
     const query = directus.calls.find((call) => call.operationName === "DocsPage")?.query ?? "";
     expect(query).toMatch(/share_image \{ \.\.\.FileFields \}/);
     expect(query).toMatch(/share_card \{ \.\.\.FileFields \}/);
+  });
+});
+
+describe("a post's and a CMS page's share image", () => {
+  const post = (share: Share) =>
+    headOfPage("/blog/blog-post-1", {
+      BlogPost: (call: UpstreamCall) => {
+        const answer = blogPostAnswer(call);
+        return { posts: answer.posts.map((found) => ({ ...found, ...share })) };
+      },
+    });
+  const home = (share: Share) =>
+    headOfPage("/", { Page: (call: UpstreamCall) => ({ pages: pageAnswer(call).pages.map((page) => ({ ...page, ...share })) }) });
+  const sourceOf = (image: string | undefined) => new URL(new URL(image!).searchParams.get("url")!).pathname;
+
+  it("is the post's cover when it has one, else the card the CMS drew", async () => {
+    const covered = await post({ share_card: file("post-card", 1280, 640) });
+    expect(sourceOf(covered.image)).toMatch(/^\/assets\/blog-cover-1/);
+    const uncovered = await post({ cover: null, share_card: file("post-card", 1280, 640) });
+    expect(sourceOf(uncovered.image)).toBe("/assets/post-card");
+    expect(uncovered).toMatchObject({ width: "1280", height: "640", alt: "Blog post 1" });
+    expect(uncovered.twitterImage).toBe(uncovered.image);
+  });
+
+  it("is a CMS page's share image when set, else its card, else /social-card.png", async () => {
+    const own = await home({ share_image: file("own-image", 1600, 900), share_card: file("page-card", 1280, 640) });
+    expect(sourceOf(own.image)).toBe("/assets/own-image");
+    const card = await home({ share_image: null, share_card: file("page-card", 1280, 640) });
+    expect(sourceOf(card.image)).toBe("/assets/page-card");
+    expect(card).toMatchObject({ width: "1280", height: "640" });
+    const neither = await home({ share_image: null, share_card: null });
+    expect(neither).toMatchObject({ image: `${env.SITE_URL}/social-card.png`, width: "1280", height: "640" });
   });
 });

@@ -9,8 +9,23 @@ import { drawShareCard } from "./draw.mjs";
 
 const changelogKinds = { new: "New", improved: "Improved", fixed: "Fixed", deprecated: "Deprecated" };
 
+const authorName = (author) => [author?.first_name, author?.second_name].filter(Boolean).join(" ");
+// A CMS page's kind is its top-level part of the site: /products/… are Products.
+const pageKinds = { products: "Products", solutions: "Solutions", pricing: "Pricing", about: "Company" };
+const pageKind = (path) => pageKinds[String(path ?? "").split("/")[1]] ?? "Page";
+
 /** What each collection's card shows, from the item read with `fields`. */
 const cardCollections = {
+  posts: {
+    fields: ["title", "status", "share_card", "author.first_name", "author.second_name"],
+    drawnFields: ["title", "status", "author"],
+    card: (item) => ({ title: item.title, kind: "Blog", detail: authorName(item.author) }),
+  },
+  pages: {
+    fields: ["title", "status", "share_card", "path"],
+    drawnFields: ["title", "status", "path", "slug", "parent"],
+    card: (item) => ({ title: item.title, kind: pageKind(item.path) }),
+  },
   docs_pages: {
     fields: ["title", "status", "share_card", "section.title"],
     drawnFields: ["title", "status", "section"],

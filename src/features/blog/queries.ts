@@ -54,6 +54,7 @@ const postDetailFields = `
     body
     status
     date_updated
+    share_card { ...FileFields }
     author { ...AuthorCardFields description }`;
 
 /** One published post by slug, with its body and the author's job title. */

@@ -42,6 +42,7 @@ const pageFields = `
     noindex
     canonical
     share_image { ...FileFields }
+    share_card { ...FileFields }
     blocks(filter: ${shownNow}, sort: ["sort"]) {
       id
       collection

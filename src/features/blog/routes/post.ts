@@ -1,11 +1,11 @@
 import { blogPostQuery, blogPostsQuery, reshapePost } from "../queries";
-import { reshapePostCard } from "../../../content/reshape";
+import { reshapeImage, reshapePostCard } from "../../../content/reshape";
 import { blogPath, postHref } from "../../../lib/paths/blog";
 import { PostPage } from "../views/PostPage";
 import { t } from "../../../i18n";
 import { defineRoute, PageNotFound, editableItem } from "../../../routing/define";
 import { relatedPosts } from "../listing";
-import { absolute, organization, socialImage } from "../../../render/structured-data";
+import { absolute, organization, shareImage } from "../../../render/structured-data";
 
 /** `/blog/:slug`: one published post with its author and related posts. Drafts are a 404. */
 export default defineRoute({
@@ -22,7 +22,8 @@ export default defineRoute({
     const all = list.posts.map((card) => reshapePostCard(card, config.apiBaseUrl));
     const data = { post, related: relatedPosts(post, all) };
     const path = postHref(post.slug);
-    const image = post.cover ? socialImage(post.cover) : undefined;
+    // The cover is the editor's image; a post without one shares the card the CMS drew.
+    const image = shareImage(post.cover, reshapeImage(found.share_card, config.apiBaseUrl, post.title));
     const authorUrl = post.author ? absolute(post.author.href, config) : null;
     return {
       data,

@@ -5,7 +5,7 @@ import { reshapeImage } from "../../../content/reshape";
 import type { CmsPageData } from "../types";
 import { t } from "../../../i18n";
 import { CmsPage } from "../views/CmsPage";
-import { absolute, organization, socialImage } from "../../../render/structured-data";
+import { absolute, organization, shareImage } from "../../../render/structured-data";
 import { currentHour } from "../../../lib/clock";
 import { defineRoute, editableItem, PageNotFound } from "../../../routing/define";
 
@@ -40,7 +40,7 @@ export default defineRoute<CmsPageData>({
 
     const feed = hasFeedBlock(page.blocks) ? await content.query(feedQuery, { from: currentHour() }) : null;
     const blocks = reshapeBlocks(page.blocks, { config, feed });
-    const shareImage = reshapeImage(page.share_image, config.apiBaseUrl, page.title);
+    const ownImage = reshapeImage(page.share_image, config.apiBaseUrl, page.title);
     const isHome = path === "/";
     return {
       data: { title: page.title ?? "", blocks },
@@ -53,7 +53,7 @@ export default defineRoute<CmsPageData>({
         description: page.seo_description ?? t("meta.default_description"),
         path: canonicalPath(page.canonical, config.url) ?? path,
         noindex: page.noindex ?? false,
-        image: shareImage ? socialImage(shareImage) : undefined,
+        image: shareImage(ownImage, reshapeImage(page.share_card, config.apiBaseUrl, page.title)),
         scripts: blocksScripts(blocks),
         jsonLd: [
           isHome
