@@ -18,7 +18,7 @@ export function ApiVersionPicker({ page }: { page: ApiPageCommon }) {
       </summary>
       <nav
         aria-label={t("docs.api_version_choose")}
-        className="border-line bg-surface absolute right-0 z-20 mt-2 min-w-44 rounded-lg border p-1 shadow-sm"
+        className="border-line bg-surface absolute left-0 z-20 mt-2 min-w-44 rounded-lg border p-1 sm:right-0 sm:left-auto"
       >
         <ul>
           {page.versions.map((version) => (
