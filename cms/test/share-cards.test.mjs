@@ -1,4 +1,4 @@
-// Share cards against a real Directus: a published docs page, changelog entry, post or page gets its card
+// Share cards against a real Directus: a published docs page, changelog entry, post, page, event or role gets its card
 // (a 1280×640 PNG in directus_files, linked from `share_card`, readable with the site's read token), an edit of
 // its title draws a new card and deletes the old one, an editor's `share_image` is kept. Its own
 // Directus on port 8198 with a fresh data dir (cms/data-share-cards-test).
@@ -95,6 +95,31 @@ describe("share cards", () => {
     for (const [collection, id] of [
       ["posts", post.id],
       ["pages", page.id],
+    ]) {
+      assert.deepEqual((await cardFile(await cardOf(collection, id))).png, { width: 1280, height: 640 });
+    }
+  });
+
+  test("a published event and a published role get their cards", async () => {
+    const suffix = randomUUID().slice(0, 8);
+    const event = await admin("POST", "/items/events", {
+      status: "published",
+      title: "Share cards at the summit",
+      slug: `card-${suffix}`,
+      start_at: "2099-06-16T08:00:00.000Z",
+      end_at: "2099-06-16T17:00:00.000Z",
+      online: true,
+    });
+    const job = await admin("POST", "/items/jobs", {
+      status: "published",
+      role: "Share Card Engineer",
+      slug: `card-${suffix}`,
+      department: "Engineering",
+      location: "Remote (EU)",
+    });
+    for (const [collection, id] of [
+      ["events", event.id],
+      ["jobs", job.id],
     ]) {
       assert.deepEqual((await cardFile(await cardOf(collection, id))).png, { width: 1280, height: 640 });
     }

@@ -2,7 +2,9 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { blogPostAnswer } from "./fixtures/blog";
+import { careersJobAnswer } from "./fixtures/careers";
 import { docsPages } from "./fixtures/docs";
+import { eventDetailAnswer } from "./fixtures/events";
 import { pageAnswer } from "./fixtures/pages";
 import { mockDirectus, request, resetContentState, type UpstreamCall } from "./helpers";
 
@@ -124,5 +126,33 @@ describe("a post's and a CMS page's share image", () => {
     expect(card).toMatchObject({ width: "1280", height: "640" });
     const neither = await home({ share_image: null, share_card: null });
     expect(neither).toMatchObject({ image: `${env.SITE_URL}/social-card.png`, width: "1280", height: "640" });
+  });
+});
+
+describe("an event's and a role's share image", () => {
+  const sourceOf = (image: string | undefined) => new URL(new URL(image!).searchParams.get("url")!).pathname;
+
+  it("is an event's cover when it has one, else its card", async () => {
+    const answer = (share: Share) => (call: UpstreamCall) => ({
+      events: eventDetailAnswer(call).events.map((event) => ({ ...event, ...share })),
+    });
+    const path = "/events/ai-infra-summit-berlin";
+    const covered = await headOfPage(path, {
+      EventDetail: answer({ cover: file("event-cover", 1600, 900), share_card: file("event-card", 1280, 640) }),
+    });
+    expect(sourceOf(covered.image)).toBe("/assets/event-cover");
+    const card = await headOfPage(path, { EventDetail: answer({ cover: null, share_card: file("event-card", 1280, 640) }) });
+    expect(sourceOf(card.image)).toBe("/assets/event-card");
+    expect(card).toMatchObject({ width: "1280", height: "640", alt: "Meridian at AI Infra Summit Berlin" });
+  });
+
+  it("is a role's card, else /social-card.png", async () => {
+    const answer = (share: Share) => (call: UpstreamCall) => ({ jobs: careersJobAnswer(call).jobs.map((job) => ({ ...job, ...share })) });
+    const path = "/careers/research-engineer-london";
+    const card = await headOfPage(path, { CareersJob: answer({ share_card: file("job-card", 1280, 640) }) });
+    expect(sourceOf(card.image)).toBe("/assets/job-card");
+    expect(card).toMatchObject({ width: "1280", height: "640", alt: "Research Engineer, Distributed Training" });
+    const none = await headOfPage(path, { CareersJob: answer({ share_card: null }) });
+    expect(none).toMatchObject({ image: `${env.SITE_URL}/social-card.png`, width: "1280", height: "640" });
   });
 });

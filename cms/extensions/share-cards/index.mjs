@@ -14,8 +14,25 @@ const authorName = (author) => [author?.first_name, author?.second_name].filter(
 const pageKinds = { products: "Products", solutions: "Solutions", pricing: "Pricing", about: "Company" };
 const pageKind = (path) => pageKinds[String(path ?? "").split("/")[1]] ?? "Page";
 
+const eventDate = (value) =>
+  value ? new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(value)) : "";
+
 /** What each collection's card shows, from the item read with `fields`. */
 const cardCollections = {
+  events: {
+    fields: ["title", "status", "share_card", "start_at", "online", "location"],
+    drawnFields: ["title", "status", "start_at", "online", "location"],
+    card: (item) => ({
+      title: item.title,
+      kind: "Event",
+      detail: [eventDate(item.start_at), item.online ? "Online" : item.location].filter(Boolean).join(" · "),
+    }),
+  },
+  jobs: {
+    fields: ["role", "status", "share_card", "department", "location"],
+    drawnFields: ["role", "status", "department", "location"],
+    card: (item) => ({ title: item.role, kind: "Careers", detail: [item.department, item.location].filter(Boolean).join(" · ") }),
+  },
   posts: {
     fields: ["title", "status", "share_card", "author.first_name", "author.second_name"],
     drawnFields: ["title", "status", "author"],
@@ -55,14 +72,16 @@ export default ({ action }, { services, getSchema, env, logger }) => {
     const schema = await getSchema();
     const items = new ItemsService(collection, { schema });
     const item = await items.readOne(key, { fields: described.fields });
-    if (!item || item.status !== "published" || !item.title || (!always && item.share_card)) return;
-    const png = await drawShareCard({ ...described.card(item), brand });
+    if (!item || item.status !== "published" || (!always && item.share_card)) return;
+    const card = described.card(item);
+    if (!card.title) return;
+    const png = await drawShareCard({ ...card, brand });
     const files = new FilesService({ schema });
     const file = await files.uploadOne(Readable.from([png]), {
       storage,
       type: "image/png",
       filename_download: `share-card-${collection}-${key}.png`,
-      title: `Share card: ${item.title}`,
+      title: `Share card: ${card.title}`,
     });
     // With its events: the site's revalidation flow then sees the new card. This hook's own
     // update handler leaves it alone (share_card is no drawn field, and the item has a card).

@@ -1,6 +1,7 @@
 import { httpUrl } from "../../lib/urls";
 import { sanitizeHtml } from "../../lib/sanitize-html";
 import { defineOperation } from "../../content/operation";
+import { fileFields } from "../../content/queries/fragments";
 import type { JobDetail, JobSummary } from "./types";
 import { jobHref } from "../../lib/paths/careers";
 import type {
@@ -60,9 +61,11 @@ export const careersJobQuery = defineOperation<CareersJobQuery, CareersJobQueryV
   /* GraphQL */ `
 query CareersJob($slug: String!, $status: [String], $now: String) {
   jobs(filter: { status: { _in: $status }, slug: { _eq: $slug }, _or: [{ publish_at: { _null: true } }, { publish_at: { _lte: $now } }] }, limit: 1) {${jobDetailFields}
+    share_card { ...FileFields }
   }
 }
-${jobSummaryFields}`,
+${jobSummaryFields}
+${fileFields}`,
 );
 
 /** Preview only (see blogVersionReads): a role read from a Directus content version. */

@@ -41,6 +41,7 @@ const eventDetailFields = `
     status
     publish_at
     date_updated
+    share_card { ...FileFields }
     speakers(filter: { speakers_id: { status: { _in: $status } } }, sort: ["sort", "id"]) {
       speakers_id { id name bio linkedin photo { ...FileFields } }
     }`;

@@ -1,5 +1,7 @@
 import type { SiteConfig } from "../../../config/site";
 import { careersJobQuery, reshapeJob } from "../queries";
+import { reshapeImage } from "../../../content/reshape";
+import { shareImage } from "../../../render/structured-data";
 import type { JobDetail } from "../types";
 import { t } from "../../../i18n";
 import { summaryOf } from "../../../lib/html-text";
@@ -25,6 +27,7 @@ export default defineRoute({
           summaryOf(job.descriptionHtml) ||
           t("careers.job_meta_description", { role: job.role, subTeam: job.subTeam, department: job.department, location: job.location }),
         path: job.href,
+        image: shareImage(null, reshapeImage(found.share_card, config.apiBaseUrl, job.role)),
         jsonLd: [jobPostingJsonLd(job, config)],
       },
     };

@@ -1,5 +1,7 @@
 import type { SiteConfig } from "../../../config/site";
 import { imageUrl } from "../../../config/images";
+import { reshapeImage } from "../../../content/reshape";
+import { shareImage } from "../../../render/structured-data";
 import { eventDetailQuery, reshapeEventDetail } from "../queries";
 import type { EventDetail } from "../types";
 import { t } from "../../../i18n";
@@ -40,9 +42,10 @@ export default defineRoute({
         title: event.title,
         description: summaryOf(event.descriptionHtml) || t("events.meta_description", { name: config.name }),
         path: event.href,
+        // The cover is the editor's image; an event without one shares the card the CMS drew.
         image: cover
           ? { url: imageUrl(cover.src, 1200), width: 1200, height: Math.round((1200 * cover.height) / cover.width), alt: cover.alt }
-          : undefined,
+          : shareImage(null, reshapeImage(found.share_card, config.apiBaseUrl, event.title)),
         jsonLd: [eventJsonLd(event, config)],
       },
     };
