@@ -48,4 +48,22 @@ describe.skipIf(!hasChromium())("the API reference in Chromium", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("sends Try it of an earlier version's operation to that version's mock, which answers as that version did", async () => {
+    const { page, problems } = await openPage(context, `${baseUrl}/docs/api/v1/inference-endpoints/delete-endpoint`);
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/mock/")) sent.push(request.url());
+    });
+    await page.click("[data-try-it-open]");
+    await page.waitForSelector("[data-try-it-form]");
+    await page.fill("[data-try-it-key]", "mrd_test_browser");
+    await page.click("[data-try-it-send]");
+    // v1 answered 204 where v2 answers 202.
+    await expect.poll(() => page.locator("[data-try-it-response]").getAttribute("data-try-it-response")).toBe("204");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(new RegExp(`^${baseUrl}/api/mock/@v1/v1/endpoints/`));
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

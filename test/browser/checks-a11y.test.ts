@@ -148,6 +148,14 @@ describe.skipIf(!hasChromium())("accessibility (axe-core)", () => {
       await page.close();
     });
 
+    it(`finds none on an earlier API version's operation with its notice and the version picker open at ${width} px`, async () => {
+      const page = await open("/docs/api/v1/clusters/create-cluster", width);
+      await page.locator("[data-api-versions] summary").click();
+      await page.locator("[data-api-version='v2']").waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.close();
+    });
+
     it(`finds none on a previewed page with the preview bar at ${width} px`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const [name, value] = (await previewCookie(baseUrl)).split("=") as [string, string];
