@@ -1,13 +1,16 @@
-// Share cards against a real Directus: a published docs page, changelog entry, post, page, event or role gets its card
-// (a 1280×640 PNG in directus_files, linked from `share_card`, readable with the site's read token), an edit of
-// its title draws a new card and deletes the old one, an editor's `share_image` is kept. Its own
-// Directus on port 8198 with a fresh data dir (cms/data-share-cards-test).
+// Share cards against a real Directus: a published docs page, changelog entry, post, page, event
+// or role gets its card (a 1280×640 PNG in directus_files, linked from `share_card`, readable with
+// the site's read token), an edit of its title draws a new card and deletes the old one, an
+// editor's `share_image` is kept, and a published item without a card gets one when Directus
+// starts. Its own Directus on port 8198 (8218 on PostgreSQL, where the start test is skipped)
+// with a fresh data dir (cms/data-share-cards-test).
 //   PATH=node_modules/.bin:$PATH node --test cms/test/share-cards.test.mjs
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, test } from "node:test";
-import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
+import { CMS_DIR, DEFAULTS, createApi, dbConfig, startCms } from "../scripts/lib.mjs";
 import { eventually, graphqlClient, startFreshCms } from "./support.mjs";
 
 const PORT = 8198 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
@@ -123,6 +126,20 @@ describe("share cards", () => {
     ]) {
       assert.deepEqual((await cardFile(await cardOf(collection, id))).png, { width: 1280, height: 640 });
     }
+  });
+
+  const sqlite = dbConfig({ dataDir: DATA_DIR, port: PORT });
+  const onPostgres = sqlite.client !== "sqlite3" && "the test empties a field in the SQLite file";
+  test("when Directus starts, a published item without a card gets one", { skip: onPostgres }, async () => {
+    const [page] = await admin("GET", "/items/docs_pages?filter[status][_eq]=published&filter[share_card][_nnull]=true&limit=1&fields=id");
+    // Emptied in the database while Directus is down, with no item event: like an item published
+    // before the hook existed.
+    await cms.stop();
+    const db = new DatabaseSync(sqlite.filename);
+    db.prepare("UPDATE docs_pages SET share_card = NULL WHERE id = ?").run(page.id);
+    db.close();
+    cms = await startCms({ dataDir: DATA_DIR, port: PORT });
+    assert.deepEqual((await cardFile(await cardOf("docs_pages", page.id))).png, { width: 1280, height: 640 });
   });
 
   test("a published changelog entry gets its card, and an editor's own image is kept beside it", async () => {

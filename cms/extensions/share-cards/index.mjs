@@ -59,7 +59,10 @@ const cardCollections = {
   },
 };
 
-export default ({ action }, { services, getSchema, env, logger }) => {
+/** How many cards one catching-up pass draws per collection, one after another. */
+const catchUpBatch = 100;
+
+export default ({ action, schedule: onSchedule }, { services, getSchema, env, logger }) => {
   const { FilesService, ItemsService } = services;
   const storage = String(env.STORAGE_LOCATIONS ?? "local").split(",")[0].trim();
   const brand = env.SITE_NAME || undefined;
@@ -101,6 +104,30 @@ export default ({ action }, { services, getSchema, env, logger }) => {
       });
     pending.set(id, next);
   };
+
+  /**
+   * Published items without a card get one: those published before this hook, or whose drawing
+   * failed or whose card file was deleted. One at a time, so a large backlog never draws in
+   * parallel; each instance of a cluster runs it, and a race costs at most an unused file.
+   */
+  async function catchUp() {
+    const schema = await getSchema();
+    for (const collection of Object.keys(cardCollections)) {
+      const items = new ItemsService(collection, { schema });
+      const missing = await items.readByQuery({
+        filter: { status: { _eq: "published" }, share_card: { _null: true } },
+        fields: ["id"],
+        limit: catchUpBatch,
+      });
+      for (const { id } of missing) {
+        schedule(collection, id, false);
+        await pending.get(`${collection}:${id}`);
+      }
+    }
+  }
+  const runCatchUp = () => catchUp().catch((error) => logger.error(`share card: catching up failed: ${error?.message ?? error}`));
+  action("server.start", runCatchUp);
+  onSchedule("*/15 * * * *", runCatchUp);
 
   for (const [collection, described] of Object.entries(cardCollections)) {
     action(`${collection}.items.create`, ({ key }) => schedule(collection, key, true));
