@@ -1,9 +1,9 @@
 // Share cards against a real Directus: a published docs page, changelog entry, post, page, event
 // or role gets its card (a 1280×640 PNG in directus_files, linked from `share_card`, readable with
 // the site's read token), an edit of its title draws a new card and deletes the old one, an
-// editor's `share_image` is kept, and a published item without a card gets one when Directus
-// starts. Its own Directus on port 8198 (8218 on PostgreSQL, where the start test is skipped)
-// with a fresh data dir (cms/data-share-cards-test).
+// editor's `share_image` is kept, the API reference's operations get theirs, and a published
+// item without a card gets one when Directus starts. Its own Directus on port 8198 (8218 on
+// PostgreSQL, where the start test is skipped) with a fresh data dir (cms/data-share-cards-test).
 //   PATH=node_modules/.bin:$PATH node --test cms/test/share-cards.test.mjs
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
@@ -126,6 +126,34 @@ describe("share cards", () => {
     ]) {
       assert.deepEqual((await cardFile(await cardOf(collection, id))).png, { width: 1280, height: 640 });
     }
+  });
+
+  test("the API reference gets one card per operation; a save redraws only the operations it changed", async () => {
+    let stored;
+    await eventually(
+      async () => {
+        stored = await admin("GET", "/items/api_reference?fields=source,reference,share_cards");
+        const ids = stored.reference?.operations?.map((operation) => operation.id) ?? [];
+        return ids.length > 0 && ids.every((id) => stored.share_cards?.[id]?.file);
+      },
+      { what: "a card for every operation" },
+    );
+    const [first, second] = stored.reference.operations;
+    assert.deepEqual((await cardFile(stored.share_cards[first.id].file)).png, { width: 1280, height: 640 });
+
+    const renamed = `${first.summary} again`;
+    assert.ok(stored.source.includes(first.summary), "the summary is in the source as written");
+    await admin("PATCH", "/items/api_reference", { source: stored.source.replace(first.summary, renamed) });
+    let after;
+    await eventually(
+      async () => {
+        after = (await admin("GET", "/items/api_reference?fields=share_cards")).share_cards;
+        return after?.[first.id]?.file && after[first.id].file !== stored.share_cards[first.id].file;
+      },
+      { what: "the renamed operation's new card" },
+    );
+    assert.equal(after[second.id].file, stored.share_cards[second.id].file, "an unchanged operation keeps its card");
+    assert.equal((await admin("GET", `/files?filter[id][_eq]=${stored.share_cards[first.id].file}&fields=id`)).length, 0);
   });
 
   const sqlite = dbConfig({ dataDir: DATA_DIR, port: PORT });

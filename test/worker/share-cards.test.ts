@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
+import { apiReferenceData, processed } from "./fixtures/api-reference";
 import { blogPostAnswer } from "./fixtures/blog";
 import { careersJobAnswer } from "./fixtures/careers";
 import { docsPages } from "./fixtures/docs";
@@ -154,5 +155,26 @@ describe("an event's and a role's share image", () => {
     expect(card).toMatchObject({ width: "1280", height: "640", alt: "Research Engineer, Distributed Training" });
     const none = await headOfPage(path, { CareersJob: answer({ share_card: null }) });
     expect(none).toMatchObject({ image: `${env.SITE_URL}/social-card.png`, width: "1280", height: "640" });
+  });
+});
+
+describe("an API operation's share image", () => {
+  const operation = processed.reference.operations[0]!;
+  const tag = processed.navigation.tags.find((candidate) => candidate.operations.some((entry) => entry.id === operation.id))!;
+  const path = `/docs/api/${tag.slug}/${tag.operations.find((entry) => entry.id === operation.id)!.slug}`;
+  const withCards = (shareCards: unknown) => ({
+    ApiReference: () => ({ api_reference: { ...apiReferenceData.api_reference, share_cards: shareCards } }),
+  });
+
+  it("is the operation's card when the CMS drew one, at 1280×640", async () => {
+    const head = await headOfPage(path, withCards({ [operation.id]: { file: "operation-card", drawn: "GET /x Summary" } }));
+    expect(new URL(new URL(head.image!).searchParams.get("url")!).pathname).toBe("/assets/operation-card");
+    expect(head).toMatchObject({ width: "1280", height: "640", alt: operation.summary, twitterCard: "summary_large_image" });
+    expect(head.twitterImage).toBe(head.image);
+  });
+
+  it("is /social-card.png for an operation without a card", async () => {
+    const head = await headOfPage(path, withCards({ someOtherOperation: { file: "other-card", drawn: "" } }));
+    expect(head).toMatchObject({ image: `${env.SITE_URL}/social-card.png`, width: "1280", height: "640" });
   });
 });

@@ -3,7 +3,7 @@
 // as an image: the editors' preview). A save that changes none of the drawn fields keeps the
 // card (an item without one gets it). Each drawing is a new file, so its URL changes and caches
 // fetch it anew; the previous card is deleted. An editor's own `share_image` is left alone: the
-// site prefers it.
+// site prefers it. The API reference gets one card per operation when its document is saved.
 import { Readable } from "node:stream";
 import { drawShareCard } from "./draw.mjs";
 
@@ -80,12 +80,7 @@ export default ({ action, schedule: onSchedule }, { services, getSchema, env, lo
     if (!card.title) return;
     const png = await drawShareCard({ ...card, brand });
     const files = new FilesService({ schema });
-    const file = await files.uploadOne(Readable.from([png]), {
-      storage,
-      type: "image/png",
-      filename_download: `share-card-${collection}-${key}.png`,
-      title: `Share card: ${card.title}`,
-    });
+    const file = await storeCard(files, png, `${collection}-${key}`, card.title);
     // With its events: the site's revalidation flow then sees the new card. This hook's own
     // update handler leaves it alone (share_card is no drawn field, and the item has a card).
     await items.updateOne(key, { share_card: file });
@@ -103,6 +98,56 @@ export default ({ action, schedule: onSchedule }, { services, getSchema, env, lo
         if (pending.get(id) === next) pending.delete(id);
       });
     pending.set(id, next);
+  };
+
+  /** A new file holding a card, titled for the file library. */
+  async function storeCard(files, png, name, title) {
+    return files.uploadOne(Readable.from([png]), { storage, type: "image/png", filename_download: `share-card-${name}.png`, title: `Share card: ${title}` });
+  }
+
+  /**
+   * The API reference's operations each get a card, kept in `share_cards` as operationId →
+   * { file, drawn } (`drawn`: what it shows, so a save redraws only the operations it changed).
+   * Cards of operations that changed or left the document are deleted.
+   */
+  async function drawApiCards(key) {
+    const schema = await getSchema();
+    const items = new ItemsService("api_reference", { schema });
+    const item = await items.readOne(key, { fields: ["reference", "share_cards"] });
+    const operations = Array.isArray(item?.reference?.operations) ? item.reference.operations : [];
+    const previous = item?.share_cards && typeof item.share_cards === "object" ? item.share_cards : {};
+    const files = new FilesService({ schema });
+    const next = {};
+    for (const operation of operations) {
+      if (!operation?.id || !operation.summary) continue;
+      const method = String(operation.method ?? "").toUpperCase();
+      const drawn = `${method} ${operation.path} ${operation.summary}`;
+      if (previous[operation.id]?.drawn === drawn) {
+        next[operation.id] = previous[operation.id];
+        continue;
+      }
+      const png = await drawShareCard({ title: operation.summary, kind: "API reference", detail: `${method} ${operation.path}`, brand });
+      next[operation.id] = { file: await storeCard(files, png, `api-${operation.id}`, operation.summary), drawn };
+    }
+    const kept = new Set(Object.values(next).map((entry) => entry.file));
+    const stale = Object.values(previous)
+      .map((entry) => entry?.file)
+      .filter((file) => file && !kept.has(file));
+    if (JSON.stringify(next) !== JSON.stringify(previous)) await items.updateOne(key, { share_cards: next });
+    if (stale.length) await files.deleteMany(stale);
+    logger.info(`share card: API reference ${key} has ${Object.keys(next).length} operation cards (${stale.length} replaced or removed)`);
+  }
+
+  const scheduleApi = (key) => {
+    const id = `api_reference:${key}`;
+    const next = (pending.get(id) ?? Promise.resolve())
+      .then(() => drawApiCards(key))
+      .catch((error) => logger.error(`share card: api_reference ${key} failed: ${error?.message ?? error}`))
+      .finally(() => {
+        if (pending.get(id) === next) pending.delete(id);
+      });
+    pending.set(id, next);
+    return next;
   };
 
   /**
@@ -124,10 +169,20 @@ export default ({ action, schedule: onSchedule }, { services, getSchema, env, lo
         await pending.get(`${collection}:${id}`);
       }
     }
+    const references = await new ItemsService("api_reference", { schema }).readByQuery({ fields: ["id"], limit: 1 });
+    for (const { id } of references) await scheduleApi(id);
   }
   const runCatchUp = () => catchUp().catch((error) => logger.error(`share card: catching up failed: ${error?.message ?? error}`));
   action("server.start", runCatchUp);
   onSchedule("*/15 * * * *", runCatchUp);
+
+  // The api-reference hook writes `reference` when `source` is saved; this runs after it.
+  const onApiReference = ({ key, keys, payload }) => {
+    if (!payload || !("reference" in payload || "source" in payload)) return;
+    for (const id of keys ?? [key]) scheduleApi(id);
+  };
+  action("api_reference.items.create", onApiReference);
+  action("api_reference.items.update", onApiReference);
 
   for (const [collection, described] of Object.entries(cardCollections)) {
     action(`${collection}.items.create`, ({ key }) => schedule(collection, key, true));

@@ -30,6 +30,18 @@ export interface LoadedApiReference {
   latest: boolean;
   reference: ApiReference;
   updatedAt: string | null;
+  /** The Directus file of each operation's share card, by operationId (the latest version only). */
+  shareCards?: Record<string, string>;
+}
+
+/** `share_cards` as the CMS's share-cards hook writes it: operationId → { file, drawn }. */
+function shareCardFiles(stored: unknown): Record<string, string> {
+  if (!stored || typeof stored !== "object") return {};
+  return Object.fromEntries(
+    Object.entries(stored as Record<string, { file?: unknown } | null>).flatMap(([id, entry]) =>
+      typeof entry?.file === "string" ? [[id, entry.file]] : [],
+    ),
+  );
 }
 
 /**
@@ -41,7 +53,13 @@ export async function loadApiReferenceVersion(content: Content, name?: string | 
     const { api_reference } = await content.query(apiReferenceQuery);
     const reference = usableReference(api_reference?.reference);
     return reference
-      ? { name: api_reference?.version || unnamedLatest, latest: true, reference, updatedAt: api_reference?.date_updated ?? null }
+      ? {
+          name: api_reference?.version || unnamedLatest,
+          latest: true,
+          reference,
+          updatedAt: api_reference?.date_updated ?? null,
+          shareCards: shareCardFiles(api_reference?.share_cards),
+        }
       : null;
   }
   if (!isApiVersionName(name)) return null;

@@ -116,7 +116,7 @@ function versionParts(entry: ApiVersionEntry, versions: ApiVersionEntry[], page:
 async function computePage(
   variables: Record<string, unknown>,
   { kv, siteUrl, apiBaseUrl, waitUntil }: ResolverContext,
-  { reference, updatedAt }: LoadedApiReference,
+  { reference, updatedAt, shareCards }: LoadedApiReference,
   entry: ApiVersionEntry,
   versions: ApiVersionEntry[],
 ): Promise<ApiPageData | null> {
@@ -172,6 +172,7 @@ async function computePage(
     ...common({ kind: "operation", operationId: operation.id }),
     kind: "operation",
     operation: rest,
+    shareCardSrc: shareCards?.[operation.id] ? `${apiBaseUrl.replace(/\/$/, "")}/assets/${shareCards[operation.id]}` : null,
     tagHref: apiTagHref(tag.slug, segment),
     descriptionHtml: description.html,
     samplesHtml: samples.html,

@@ -15,6 +15,8 @@ export type ApiPageData = ApiPageCommon &
     | {
         kind: "operation";
         operation: Omit<ApiOperation, "description" | "codeSamples">;
+        /** The operation's share card (a Directus asset, 1280×640, a new file at each drawing), if the CMS drew one. */
+        shareCardSrc: string | null;
         tagHref: string;
         descriptionHtml: string;
         samplesHtml: string;

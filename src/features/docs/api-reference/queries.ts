@@ -17,11 +17,11 @@ query ApiNavigation {
 
 /** The whole processed document: the API pages, their Markdown files and the mock (server only). */
 export const apiReferenceQuery = defineOperation<{
-  api_reference: { reference: unknown; version: string | null; date_updated: string | null } | null;
+  api_reference: { reference: unknown; version: string | null; date_updated: string | null; share_cards?: unknown } | null;
 }>(
   /* GraphQL */ `
 query ApiReference {
-  api_reference { reference version date_updated }
+  api_reference { reference version date_updated share_cards }
 }`,
 );
 

@@ -6,6 +6,7 @@ import { changesFor } from "../../../changelog";
 import { changelogLinksQuery } from "../../../changelog";
 import { t } from "../../../../i18n";
 import type { PageMeta } from "../../../../render/meta";
+import { shareImage } from "../../../../render/structured-data";
 import { ApiReferencePage, type ApiReferencePageData } from "../views/ApiReferencePage";
 import { defineRoute, PageNotFound } from "../../../../routing/define";
 import { docsNavigationQuery } from "../../navigation";
@@ -98,6 +99,11 @@ export default defineRoute({
         description,
         path: href,
         ...(page.latest?.href ? { canonical: page.latest.href } : {}),
+        // An operation's card, drawn by the CMS when the document was saved (1280×640).
+        image:
+          page.kind === "operation" && page.shareCardSrc
+            ? shareImage(null, { src: page.shareCardSrc, width: 1280, height: 640, alt: page.operation.summary })
+            : undefined,
         jsonLd: [
           {
             "@context": "https://schema.org",
