@@ -1,5 +1,5 @@
 import type { Operation } from "./operation";
-import type { ContentExtensions, PreviewPath, VersionedRead } from "./extensions.server";
+import type { ContentExtensions, PreviewPath, SearchSource, VersionedRead } from "./extensions.server";
 
 /** One `<url>` of the sitemap: a site path and, when known, the day it last changed. */
 interface SitemapUrl {
@@ -16,8 +16,8 @@ interface SitemapEntry<TData> {
 /**
  * Everything the site and the CMS set-up need to know about one CMS collection whose items are
  * content of the site. The app lists every type once (src/routes/content-types.server.ts); the
- * sitemap, the editors' preview, content versions, scheduled publishing and the CMS set-up's
- * lists (cms/scripts/content-types.json) are derived from that list.
+ * sitemap, the site search, the editors' preview, content versions, scheduled publishing and
+ * the CMS set-up's lists (cms/scripts/content-types.json) are derived from that list.
  */
 export interface ContentType {
   collection: string;
@@ -36,6 +36,8 @@ export interface ContentType {
   versionedReads?: readonly VersionedRead[];
   /** Its URLs in the sitemap; none: its items have no page of their own in it. */
   sitemap?: SitemapEntry<any>;
+  /** Its documents in the site search; none: the search does not find its items. */
+  search?: SearchSource;
 }
 
 /** A content type's descriptor, typed: the sitemap's `urls` get the data of its own operation. */
@@ -60,9 +62,10 @@ export const cmsContentType = (type: ContentType): CmsContentType => ({
   versions: Boolean(type.versionedReads?.length),
 });
 
-/** What the content types add to the content client: the preview path and the versioned reads of each. */
+/** What the content types add to the content client: the preview path, the versioned reads and the search documents of each. */
 export function contentTypeExtensions(types: readonly ContentType[]): Partial<ContentExtensions> {
   return {
+    searchSources: types.flatMap((type) => (type.search ? [type.search] : [])),
     previewPaths: Object.fromEntries(types.flatMap((type) => (type.previewPath ? [[type.collection, type.previewPath]] : []))),
     versionedReads: types.flatMap((type) => type.versionedReads ?? []),
   };

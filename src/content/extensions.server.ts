@@ -1,5 +1,6 @@
 import type { Operation } from "./operation";
 import type { ContentSource } from "../routing/define";
+import type { SearchDocument } from "./search-document";
 
 /**
  * What features add to the content client, by operation name: answers the worker computes itself
@@ -13,6 +14,16 @@ export interface ContentExtensions {
   versionedReads: readonly VersionedRead[];
   /** The page of a CMS item an editor previews, by collection (drafts and scheduled items included). */
   previewPaths: Record<string, PreviewPath>;
+  /** What each content type gives the site search, in the content types' order. */
+  searchSources: readonly SearchSource[];
+}
+
+/** A content type's part of the site search. */
+export interface SearchSource {
+  /** The reads its documents come from: a change to a collection they read rebuilds the index. */
+  reads: readonly Operation<any, any>[];
+  /** Its published items as search documents, one at a time (a type with many items reads them in chunks). */
+  documents(content: ContentSource): AsyncIterable<SearchDocument>;
 }
 
 /** The path of an item's page, read with the preview token; null when it has none. */
@@ -86,11 +97,11 @@ export interface PreviewVersion {
   key: string;
 }
 
-let installed: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [], previewPaths: {} };
+let installed: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [], previewPaths: {}, searchSources: [] };
 
 /** The app's features' extensions, merged; an operation name claimed twice is a mistake. */
 export function installContentExtensions(parts: readonly Partial<ContentExtensions>[]): void {
-  const merged: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [], previewPaths: {} };
+  const merged: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [], previewPaths: {}, searchSources: [] };
   for (const part of parts) {
     for (const [kind, table] of [
       ["resolver", part.resolvers],
@@ -105,6 +116,7 @@ export function installContentExtensions(parts: readonly Partial<ContentExtensio
       }
     }
     merged.versionedReads = [...merged.versionedReads, ...(part.versionedReads ?? [])];
+    merged.searchSources = [...merged.searchSources, ...(part.searchSources ?? [])];
   }
   installed = merged;
 }
@@ -126,6 +138,9 @@ export const previewPathOf = (collection: string): PreviewPath | undefined =>
 
 /** The collections whose items have pages an editor can preview. */
 export const previewCollections = (): string[] => Object.keys(installed.previewPaths);
+
+/** What the content types give the site search, in their order. */
+export const searchSources = (): readonly SearchSource[] => installed.searchSources;
 
 /** Every versioned read installed (the schema tests validate each). */
 export const allVersionedReads = (): readonly VersionedRead[] => installed.versionedReads;

@@ -162,7 +162,7 @@ describe("search index rebuilds after a burst of webhooks", () => {
     const gate = deferred();
     let builds = 0;
     const directus = mockDirectus({
-      SearchSources: async () => {
+      SearchPages: async () => {
         builds += 1;
         await gate.promise;
         return searchSourcesData;

@@ -16,7 +16,7 @@ import { homeData } from "./fixtures/home";
 import { navigationData, pageAnswer } from "./fixtures/pages";
 import { blogPostPathAnswer, careersJobPathAnswer, eventPathAnswer, scheduledPublicationsData } from "./fixtures/editors";
 import { searchPosts, searchProposalsData, searchSourcesData, sitemapData } from "./fixtures/search";
-import { searchPostsChunk } from "../../src/features/search/queries";
+import { searchPostsChunk } from "../../src/features/blog/queries";
 
 /** Secrets the worker tests run with (real ones live in .dev.vars / wrangler secrets). */
 export const testSecrets = {
@@ -149,7 +149,11 @@ const defaultAnswers: Record<string, unknown> = {
   BlogPosts: blogPostsAnswer,
   BlogPost: blogPostAnswer,
   BlogAuthor: blogAuthorAnswer,
-  SearchSources: searchSourcesData,
+  // The search index's reads of roles, events, changelog entries and pages: each picks its own list.
+  SearchJobs: searchSourcesData,
+  SearchEvents: searchSourcesData,
+  SearchChangelog: searchSourcesData,
+  SearchPages: searchSourcesData,
   SearchPosts: searchPostsAnswer(() => searchPosts),
   SearchProposals: searchProposalsData,
   SitemapEntries: sitemapData,

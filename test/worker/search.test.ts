@@ -4,7 +4,7 @@ import { createApp } from "../../src/app";
 import { siteSearchQuery } from "../../src/features/search/operation";
 import { resetSearchIndexMemo } from "../../src/features/search/site-index.server";
 import { searchPosts } from "./fixtures/search";
-import { searchPostsChunk } from "../../src/features/search/queries";
+import { searchPostsChunk } from "../../src/features/blog/queries";
 import { mockDirectus, request, resetContentState, searchPostsAnswer, testSecrets, type UpstreamCall } from "./helpers";
 
 beforeEach(async () => {
@@ -97,13 +97,13 @@ describe("the search index", () => {
     const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
     await request("/api/search?q=gpu", { app });
     // Published only; `$now` (server-set) filters the display windows of page blocks.
-    const { status, now, ...rest } = directus.calls.find((call) => call.operationName === "SearchSources")!.variables;
+    const { status, now, ...rest } = directus.calls.find((call) => call.operationName === "SearchPages")!.variables;
     expect({ status, rest, now: typeof now }).toEqual({ status: ["published"], rest: {}, now: "string" });
-    const built = directus.count("SearchSources");
+    const built = directus.count("SearchPages");
     resetSearchIndexMemo(); // a fresh isolate: loads the stored index
     await request("/api/search?q=slurm", { app });
     await request("/search?q=slurm", { app });
-    expect(directus.count("SearchSources")).toBe(built);
+    expect(directus.count("SearchPages")).toBe(built);
     expect(await env.CONTENT_CACHE.get("search:current")).toMatch(/^search:index:/);
   });
 
@@ -125,7 +125,7 @@ describe("the search index", () => {
     expect(documents.filter((document) => document.kind === "post")).toHaveLength(searchPostsChunk + 1);
     // Read in bulk: nothing of it kept for the page's payload, nor in the isolate's cache (the
     // next build reads the chunks from KV, not from Directus).
-    expect(Object.keys(content.results).filter((key) => /^(SearchPosts|SearchSources|DocsBodies):/.test(key))).toEqual([]);
+    expect(Object.keys(content.results).filter((key) => /^(Search(Posts|Jobs|Events|Changelog|Pages)|DocsBodies):/.test(key))).toEqual([]);
     const again = new Content({ ...env, ...testSecrets } as never, () => {}, false, { fetch: directus.fetch });
     await collectSearchDocuments(again);
     expect(directus.count("SearchPosts")).toBe(2);
@@ -230,13 +230,15 @@ describe("the cron backstop", () => {
     const tick = () =>
       scheduled({ scheduledTime: (minute += 60_000), cron: "* * * * *" }, { ...env, ...testSecrets }, ctx, { fetch: directus.fetch });
     await tick();
-    expect(directus.count("SearchSources")).toBe(1);
+    expect(directus.count("SearchJobs")).toBe(1);
     expect(await env.CONTENT_CACHE.get("search:current")).toMatch(/^search:index:/);
     await tick();
-    expect(directus.count("SearchSources")).toBe(1);
+    expect(directus.count("SearchJobs")).toBe(1);
+    // A change to the roles: the build reads them anew (the other types' reads come from the cache).
     await bumpGeneration(env.CONTENT_CACHE, "jobs", minute);
     await tick();
-    expect(directus.count("SearchSources")).toBe(2);
+    expect(directus.count("SearchJobs")).toBe(2);
+    expect(directus.count("SearchPages")).toBe(1);
   });
 
   it("updates the index in place after a small change, and builds it anew two days after its full build", async () => {

@@ -2,9 +2,14 @@ import { defineContentType } from "../../content/content-type.server";
 import { idOf, itemRead } from "../../content/extensions.server";
 import { sitemapQuery } from "../../content/queries/sitemap";
 import { authorHref, postHref } from "../../lib/paths/blog";
-import { blogPostPathQuery, blogVersionReads } from "./queries";
+import { offsetChunks } from "../../content/chunks";
+import { htmlHeadings, htmlToText } from "../search";
+import { blogPostPathQuery, blogVersionReads, searchPostsChunk, searchPostsQuery } from "./queries";
 
-/** Posts: published at `published_at`, an article each, in the search index (built by the search feature). */
+/** A bound on the chunks of posts the search index reads (100,000 posts), so a CMS that ignored `offset` cannot loop forever. */
+const maxPostChunks = 200;
+
+/** Posts: published at `published_at`, an article each, found by the search with their subheadings and tags. */
 export const postsContentType = defineContentType({
   collection: "posts",
   status: true,
@@ -17,6 +22,35 @@ export const postsContentType = defineContentType({
   sitemap: {
     operation: sitemapQuery,
     urls: (data) => data.posts.map((post) => ({ path: postHref(post.slug), lastmod: post.published_at })),
+  },
+  // The blog grows to thousands of posts: read a chunk at a time, never all their texts at once.
+  search: {
+    reads: [searchPostsQuery],
+    async *documents(content) {
+      const readPosts = (variables: { offset?: number }) => content.query(searchPostsQuery, variables);
+      for await (const { posts } of offsetChunks(readPosts, (result) => result.posts, {
+        chunkSize: searchPostsChunk,
+        maxChunks: maxPostChunks,
+      })) {
+        for (const post of posts) {
+          if (!post.title) continue;
+          yield {
+            id: postHref(post.slug),
+            kind: "post",
+            title: post.title,
+            headings: htmlHeadings(post.body) || undefined,
+            description:
+              [post.description, ...(Array.isArray(post.tags) ? post.tags.filter((tag) => typeof tag === "string") : [])]
+                .filter(Boolean)
+                .join(" · ") || undefined,
+            body: htmlToText(post.body),
+            url: postHref(post.slug),
+            section: "Blog",
+            date: post.published_at ?? undefined,
+          };
+        }
+      }
+    },
   },
 });
 

@@ -4,6 +4,8 @@ import type { SiteConfig } from "../../config/site";
 import { authorHref } from "../../lib/paths/blog";
 import type { AuthorDetail, AuthorProfile, PostDetail } from "./types";
 import type {
+  SearchPostsQuery,
+  SearchPostsQueryVariables,
   BlogAuthorQuery,
   BlogAuthorQueryVariables,
   BlogPostQuery,
@@ -183,3 +185,19 @@ export function reshapeAuthorDetail(author: DirectusAuthorDetail, config: Pick<S
     bioHtml: sanitizeHtml(author.full_bio, richTextOptions(config)),
   };
 }
+
+/** Posts one query reads while the search index is built (about 0.5 MB of text; the local CMS answers at most 500 rows). */
+export const searchPostsChunk = 500;
+
+/**
+ * The published posts with their texts, `searchPostsChunk` from `$offset`: the blog is the
+ * collection that grows to thousands, so the index build reads it a chunk at a time rather than
+ * holding every post's text at once. Server only.
+ */
+export const searchPostsQuery = defineOperation<SearchPostsQuery, SearchPostsQueryVariables>(
+  /* GraphQL */ `
+query SearchPosts($status: [String], $now: String, $offset: Int) {
+  posts(filter: { status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, sort: ["-published_at", "id"], limit: ${searchPostsChunk}, offset: $offset) { id slug title description body published_at tags }
+}`,
+  { bulk: true },
+);

@@ -2,7 +2,8 @@ import { defineContentType } from "../../content/content-type.server";
 import { itemRead } from "../../content/extensions.server";
 import { sitemapQuery } from "../../content/queries/sitemap";
 import { jobHref } from "../../lib/paths/careers";
-import { careersJobPathQuery, careersVersionReads } from "./queries";
+import { htmlToText } from "../search";
+import { careersJobPathQuery, careersVersionReads, searchJobsQuery } from "./queries";
 
 /** Jobs: published at `publish_at`, a page each. */
 export const jobsContentType = defineContentType({
@@ -15,4 +16,21 @@ export const jobsContentType = defineContentType({
   },
   versionedReads: [itemRead("CareersJob", "jobs", careersVersionReads.job)],
   sitemap: { operation: sitemapQuery, urls: (data) => data.jobs.map((job) => ({ path: jobHref(job.slug) })) },
+  search: {
+    reads: [searchJobsQuery],
+    async *documents(content) {
+      for (const job of (await content.query(searchJobsQuery)).jobs) {
+        if (!job.role) continue;
+        yield {
+          id: jobHref(job.slug),
+          kind: "job",
+          title: job.role,
+          description: [job.sub_team, job.department, job.category, job.location].filter(Boolean).join(" · ") || undefined,
+          body: htmlToText(job.description),
+          url: jobHref(job.slug),
+          section: [job.department, job.location].filter(Boolean).join(" · ") || undefined,
+        };
+      }
+    },
+  },
 });

@@ -5,6 +5,8 @@ import { fileFields } from "../../content/queries/fragments";
 import type { JobDetail, JobSummary } from "./types";
 import { jobHref } from "../../lib/paths/careers";
 import type {
+  SearchJobsQuery,
+  SearchJobsQueryVariables,
   CareersJobQuery,
   CareersJobQueryVariables,
   CareersJobsQuery,
@@ -108,3 +110,12 @@ export function reshapeJob(job: DirectusJob, siteUrl: string): JobDetail {
     applyUrl: httpUrl(job.apply_link), // only http(s) links become the Apply button
   };
 }
+
+/** The published roles with their texts, for the site search (server only: the index is built after a CMS change). */
+export const searchJobsQuery = defineOperation<SearchJobsQuery, SearchJobsQueryVariables>(
+  /* GraphQL */ `
+query SearchJobs($status: [String]) {
+  jobs(filter: { status: { _in: $status } }, sort: ["role"], limit: -1) { id slug role sub_team department category location description }
+}`,
+  { bulk: true },
+);

@@ -1,5 +1,10 @@
 import { defineOperation } from "../../content/operation";
-import type { ChangelogLinksQuery, ChangelogLinksQueryVariables } from "../../content/generated/operations";
+import type {
+  ChangelogLinksQuery,
+  ChangelogLinksQueryVariables,
+  SearchChangelogQuery,
+  SearchChangelogQueryVariables,
+} from "../../content/generated/operations";
 
 /*
  * `$status` and `$now` are set by the server alone (content.server.ts): an entry is public once
@@ -52,4 +57,13 @@ query ChangelogLinks($status: [String], $now: String) {
     docs_pages { docs_pages_id { id } }
   }
 }`,
+);
+
+/** The published entries with their texts, for the site search (server only). */
+export const searchChangelogQuery = defineOperation<SearchChangelogQuery, SearchChangelogQueryVariables>(
+  /* GraphQL */ `
+query SearchChangelog($status: [String], $now: String) {
+  changelog_entries(filter: { status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, sort: ["-published_at"], limit: -1) { slug title products published_at body }
+}`,
+  { bulk: true },
 );

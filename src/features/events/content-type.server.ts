@@ -2,7 +2,8 @@ import { defineContentType } from "../../content/content-type.server";
 import { itemRead } from "../../content/extensions.server";
 import { sitemapQuery } from "../../content/queries/sitemap";
 import { eventHref } from "../../lib/paths/events";
-import { eventPathQuery, eventVersionReads } from "./queries";
+import { htmlToText } from "../search";
+import { eventPathQuery, eventVersionReads, searchEventsQuery } from "./queries";
 
 /** Events: published at `publish_at`, a page each. */
 export const eventsContentType = defineContentType({
@@ -15,4 +16,22 @@ export const eventsContentType = defineContentType({
   },
   versionedReads: [itemRead("EventDetail", "events", eventVersionReads.event)],
   sitemap: { operation: sitemapQuery, urls: (data) => data.events.map((event) => ({ path: eventHref(event.slug) })) },
+  search: {
+    reads: [searchEventsQuery],
+    async *documents(content) {
+      for (const event of (await content.query(searchEventsQuery)).events) {
+        if (!event.title) continue;
+        yield {
+          id: eventHref(event.slug),
+          kind: "event",
+          title: event.title,
+          description: [event.venue, event.location, event.online ? "Online" : null].filter(Boolean).join(" · ") || undefined,
+          body: htmlToText(event.description),
+          url: eventHref(event.slug),
+          section: event.location ?? undefined,
+          date: event.start_at ?? undefined,
+        };
+      }
+    },
+  },
 });

@@ -3,6 +3,8 @@ import { sanitizeHtml } from "../../lib/sanitize-html";
 import type { SiteConfig } from "../../config/site";
 import { defineOperation } from "../../content/operation";
 import type {
+  SearchEventsQuery,
+  SearchEventsQueryVariables,
   EventDetailQuery,
   EventDetailQueryVariables,
   EventsListQuery,
@@ -129,3 +131,12 @@ export function reshapeEventDetail(
       .map((speaker) => reshapeSpeaker(speaker, apiBaseUrl)),
   };
 }
+
+/** The published events with their texts, for the site search (server only). */
+export const searchEventsQuery = defineOperation<SearchEventsQuery, SearchEventsQueryVariables>(
+  /* GraphQL */ `
+query SearchEvents($status: [String]) {
+  events(filter: { status: { _in: $status } }, sort: ["-start_at"], limit: -1) { id slug title description start_at venue location online }
+}`,
+  { bulk: true },
+);

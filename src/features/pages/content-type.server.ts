@@ -1,7 +1,9 @@
 import { defineContentType } from "../../content/content-type.server";
 import { idOf, itemRead, type VersionedRead } from "../../content/extensions.server";
 import { sitemapQuery } from "../../content/queries/sitemap";
-import { pagePathQuery, pageVersionRead, sectionPlacementsQuery, sectionVersionRead } from "./queries";
+import { htmlToText } from "../search";
+import { blocksSearchText } from "./blocks/parse";
+import { pagePathQuery, pageVersionRead, searchPagesQuery, sectionPlacementsQuery, sectionVersionRead } from "./queries";
 
 interface Placement {
   collection?: string;
@@ -46,6 +48,23 @@ export const pagesContentType = defineContentType({
       data.pages
         .filter((page) => page.path && page.path !== "/" && !page.canonical)
         .map((page) => ({ path: page.path!, lastmod: page.date_updated })),
+  },
+  // A page is found by its blocks' texts, sections' blocks included.
+  search: {
+    reads: [searchPagesQuery],
+    async *documents(content) {
+      for (const page of (await content.query(searchPagesQuery)).pages) {
+        if (!page.title || !page.path) continue;
+        yield {
+          id: page.path,
+          kind: "page",
+          title: page.seo_title || page.title,
+          description: page.seo_description ?? undefined,
+          body: blocksSearchText(page.blocks).map(htmlToText).join(" "),
+          url: page.path,
+        };
+      }
+    },
   },
 });
 

@@ -1,6 +1,8 @@
 import { blockFragments } from "./blocks/registry";
 import { defineOperation } from "../../content/operation";
 import type {
+  SearchPagesQuery,
+  SearchPagesQueryVariables,
   PageQuery,
   PageQueryVariables,
   PagePathQuery,
@@ -114,4 +116,27 @@ query SectionPlacements {
     item { ... on sections { id } }
   }
 }`,
+);
+
+/** The published pages with their blocks' texts, for the site search (server only); a page kept out of search engines is left out. */
+export const searchPagesQuery = defineOperation<SearchPagesQuery, SearchPagesQueryVariables>(
+  /* GraphQL */ `
+query SearchPages($status: [String], $now: String) {
+  pages(filter: { status: { _in: $status }, _or: [{ noindex: { _null: true } }, { noindex: { _eq: false } }] }, sort: ["path"], limit: -1) {
+    id
+    path
+    title
+    seo_title
+    seo_description
+    blocks(filter: ${shownNow}) {
+      collection
+      item {
+        ${blockFragments}
+        ... on sections { blocks(filter: ${shownNow}) { collection item { ${blockFragments} } } }
+      }
+    }
+  }
+}
+${fileFields}`,
+  { bulk: true },
 );

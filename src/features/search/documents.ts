@@ -2,33 +2,10 @@
 // (Markdown) become one document for the page plus one per h2/h3 section, so a result can
 // deep-link; CMS HTML (posts, jobs, events) becomes plain text.
 import { decodeEntities } from "../../lib/sanitize-html";
-import type { DocHeading } from "../docs";
+import type { DocHeading } from "../../render/markdown/heading";
 
-export const searchKinds = ["doc", "post", "job", "event", "page"] as const;
-export type SearchKind = (typeof searchKinds)[number];
-
-export function isSearchKind(value: unknown): value is SearchKind {
-  return typeof value === "string" && (searchKinds as readonly string[]).includes(value);
-}
-
-export interface SearchDocument {
-  /** Unique across the whole index; the URL is a good choice (docSections uses it). */
-  id: string;
-  kind: SearchKind;
-  /** Plain text (never HTML): the page, post or role title, or a doc section's heading. */
-  title: string;
-  /** Plain text of the headings inside the item (a doc page's h2/h3, a post's subheadings). */
-  headings?: string;
-  description?: string;
-  /** Plain text of the content: see docSections and htmlToText. */
-  body: string;
-  /** Site path, may end with `#heading-id`. */
-  url: string;
-  /** Breadcrumb shown with the result: the doc page of a section, a doc's part of the docs, a role's department. */
-  section?: string;
-  /** ISO date (posts: published, events: start). Posts get a mild recency boost from it. */
-  date?: string;
-}
+export { isSearchKind, type SearchDocument, type SearchKind, searchKinds } from "../../content/search-document";
+import type { SearchDocument } from "../../content/search-document";
 
 export interface DocPage {
   /** Path of the page, without a fragment: `/docs/kubernetes/node-pools`. */

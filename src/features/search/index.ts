@@ -1,6 +1,6 @@
 // The search feature's public module: what other features may use of it.
 export type { SearchDocument } from "./documents";
-export { htmlToText } from "./documents";
+export { docSections, htmlHeadings, htmlToText, markdownText } from "./documents";
 export { maxLimit, maxQueryLength, normalizeQuery } from "./engine";
 export type { SearchResult } from "./engine";
 export { siteSearchQuery } from "./operation";

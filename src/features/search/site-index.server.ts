@@ -1,20 +1,11 @@
-import { blocksSearchText } from "../pages";
-import { apiNavigationQuery, apiSearchDocuments, buildDocsTree, docsBodiesQuery, docsTreeQuery, usableNavigation } from "../docs";
-import { slugify } from "../../render/markdown/slug";
-import { searchPostsChunk, searchPostsQuery, searchSourcesQuery } from "./queries";
-import type { DataOf } from "../../content/operation";
 import type { ContentSource } from "../../routing/define";
-import { offsetChunks } from "../../content/chunks";
 import { generationOf } from "../../content/generations.server";
 import { operationCollections } from "../../content/generated/operations";
-import { changelogEntryHref } from "../../lib/paths/changelog";
-import { docSections, htmlHeadings, htmlToText, markdownText, type SearchDocument } from "./documents";
+import type { SearchDocument } from "./documents";
+import { searchSources } from "../../content/extensions.server";
 import { SearchIndexError } from "./engine";
 import { updateShardedIndex, writeShardedIndex } from "./shard-build";
 import { openShardedIndex, type PartReader, type ShardedIndex, type ShardedMeta } from "./shards";
-import { eventHref } from "../../lib/paths/events";
-import { jobHref } from "../../lib/paths/careers";
-import { postHref } from "../../lib/paths/blog";
 
 /**
  * The site search index: built from all published content after a CMS change (the webhook)
@@ -33,12 +24,15 @@ import { postHref } from "../../lib/paths/blog";
  * which may miss the other's change until a later update or build (as two full builds at once could).
  */
 
-/** Collections whose changes rebuild the index: whatever the queries it is built from read (blocks, sections, …). */
-export const indexedCollections = new Set<string>(
-  [docsTreeQuery, docsBodiesQuery, searchPostsQuery, searchSourcesQuery, apiNavigationQuery].flatMap(
-    (operation) => operationCollections[operation.name as keyof typeof operationCollections],
-  ),
-);
+/** Collections whose changes rebuild the index: whatever the content types' search reads select (blocks, sections, …). */
+function indexedCollections(): string[] {
+  const collections = searchSources().flatMap((source) =>
+    source.reads.flatMap((operation) => operationCollections[operation.name as keyof typeof operationCollections] ?? []),
+  );
+  return [...new Set<string>(collections)].sort();
+}
+
+export const isIndexedCollection = (collection: string): boolean => indexedCollections().includes(collection);
 
 const pointerKey = "search:current";
 const indexKeyPrefix = "search:index:";
@@ -57,127 +51,18 @@ function parsePointer(pointer: string): { key: string; baseKey: string } {
   return { key, baseKey: `${key}:base.${pointer.slice(at + 1)}` };
 }
 
-/** Doc pages whose Markdown one query reads while the index is built (a few MB at most). */
-const docsBodiesPerQuery = 200;
-
 /**
- * Every published item as search documents, one at a time: doc pages split by heading (their
- * Markdown read a batch of pages at a time) and posts (a chunk at a time), so the build never
- * holds every page's or post's text; then the API reference, roles, events, changelog entries and
- * pages.
+ * Every published item as search documents, one at a time, in the content types' order: each
+ * type reads its own (in chunks where it has many), so the build never holds every text at once.
  */
 async function* searchDocuments(content: ContentSource): AsyncGenerator<SearchDocument> {
-  const [tree, api] = await Promise.all([content.query(docsTreeQuery), content.query(apiNavigationQuery)]);
-  const ordered = buildDocsTree(tree.docs_sections, tree.docs_pages).ordered;
-  for (let start = 0; start < ordered.length; start += docsBodiesPerQuery) {
-    const batch = ordered.slice(start, start + docsBodiesPerQuery);
-    const { docs_pages } = await content.query(docsBodiesQuery, { ids: batch.map(({ page }) => page.id) });
-    const bodies = new Map(docs_pages.map((page) => [page.id, page.body ?? ""]));
-    for (const { page, section, ancestors } of batch) {
-      const markdown = bodies.get(page.id);
-      // Not published (yet): the tree lists it, the bodies query leaves it out.
-      if (markdown === undefined) continue;
-      const breadcrumb = [section.title, ...ancestors.map((ancestor) => ancestor.title)].join(" › ");
-      yield* docSections({ url: page.href, title: page.title, description: page.description, markdown, section: breadcrumb }, slugify);
-    }
-  }
-  yield* apiSearchDocuments(usableNavigation(api.api_reference?.navigation));
-  const readPosts = (variables: { offset?: number }) => content.query(searchPostsQuery, variables);
-  for await (const { posts } of offsetChunks(readPosts, (result) => result.posts, {
-    chunkSize: searchPostsChunk,
-    maxChunks: maxPostChunks,
-  })) {
-    for (const post of posts) {
-      const document = postDocument(post);
-      if (document) yield document;
-    }
-  }
-  yield* otherSearchDocuments(await content.query(searchSourcesQuery));
-}
-
-/** A bound on the chunks of posts read (100,000 posts), so a CMS that ignored `offset` cannot loop forever. */
-const maxPostChunks = 200;
-
-/** A post as a search document; none for a post without a title. */
-function postDocument(post: DataOf<typeof searchPostsQuery>["posts"][number]): SearchDocument | null {
-  if (!post.title) return null;
-  return {
-    id: postHref(post.slug),
-    kind: "post",
-    title: post.title,
-    headings: htmlHeadings(post.body) || undefined,
-    description:
-      [post.description, ...(Array.isArray(post.tags) ? post.tags.filter((tag) => typeof tag === "string") : [])]
-        .filter(Boolean)
-        .join(" · ") || undefined,
-    body: htmlToText(post.body),
-    url: postHref(post.slug),
-    section: "Blog",
-    date: post.published_at ?? undefined,
-  };
+  for (const source of searchSources()) yield* source.documents(content);
 }
 
 /** Every published item as search documents, in one list (tests). */
 export async function collectSearchDocuments(content: ContentSource): Promise<SearchDocument[]> {
   const documents: SearchDocument[] = [];
   for await (const document of searchDocuments(content)) documents.push(document);
-  return documents;
-}
-
-function otherSearchDocuments(sources: DataOf<typeof searchSourcesQuery>): SearchDocument[] {
-  const documents: SearchDocument[] = [];
-  for (const job of sources.jobs) {
-    if (!job.role) continue;
-    documents.push({
-      id: jobHref(job.slug),
-      kind: "job",
-      title: job.role,
-      description: [job.sub_team, job.department, job.category, job.location].filter(Boolean).join(" · ") || undefined,
-      body: htmlToText(job.description),
-      url: jobHref(job.slug),
-      section: [job.department, job.location].filter(Boolean).join(" · ") || undefined,
-    });
-  }
-  for (const event of sources.events) {
-    if (!event.title) continue;
-    documents.push({
-      id: eventHref(event.slug),
-      kind: "event",
-      title: event.title,
-      description: [event.venue, event.location, event.online ? "Online" : null].filter(Boolean).join(" · ") || undefined,
-      body: htmlToText(event.description),
-      url: eventHref(event.slug),
-      section: event.location ?? undefined,
-      date: event.start_at ?? undefined,
-    });
-  }
-  // Changelog entries are found with the docs (kind "doc", section "Changelog"): release notes
-  // are read alongside the pages they change, and a kind of their own would be one more filter.
-  for (const entry of sources.changelog_entries) {
-    if (!entry.title) continue;
-    const products = Array.isArray(entry.products) ? entry.products.filter((product) => typeof product === "string") : [];
-    documents.push({
-      id: changelogEntryHref(entry.slug),
-      kind: "doc",
-      title: entry.title,
-      description: products.join(" · ") || undefined,
-      body: markdownText(entry.body ?? ""),
-      url: changelogEntryHref(entry.slug),
-      section: "Changelog",
-      date: entry.published_at ?? undefined,
-    });
-  }
-  for (const page of sources.pages) {
-    if (!page.title || !page.path) continue;
-    documents.push({
-      id: page.path,
-      kind: "page",
-      title: page.seo_title || page.title,
-      description: page.seo_description ?? undefined,
-      body: blocksSearchText(page.blocks).map(htmlToText).join(" "),
-      url: page.path,
-    });
-  }
   return documents;
 }
 
@@ -199,7 +84,7 @@ const putPart = (kv: KVNamespace, key: string) => (name: string, value: string) 
 /** Builds the index from the content and makes it the current one (this isolate uses it at once). */
 async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<ShardedMeta> {
   // Read first: a change during the build leaves an older value, so the next cron run builds again.
-  const builtFrom = await generationOf(kv, [...indexedCollections]);
+  const builtFrom = await generationOf(kv, indexedCollections());
   const key = `${indexKeyPrefix}${now.toISOString()}`;
   // Parts are written as they are complete (shard-build.ts), 32 at a time.
   const built = await writeShardedIndex(searchDocuments(content), putPart(kv, key), {
@@ -225,7 +110,7 @@ async function refreshSearchIndex(kv: KVNamespace, content: ContentSource, now =
   const current = pointer ? parsePointer(pointer) : null;
   const fullBuildAt = current ? Date.parse(current.key.slice(indexKeyPrefix.length)) : Number.NaN;
   if (!current || !(now.getTime() - fullBuildAt < updateForMs)) return rebuildSearchIndex(kv, content, now);
-  const builtFrom = await generationOf(kv, [...indexedCollections]);
+  const builtFrom = await generationOf(kv, indexedCollections());
   const base = await kv.get(current.baseKey);
   if (!base) return rebuildSearchIndex(kv, content, now);
   let update: Awaited<ReturnType<typeof updateShardedIndex>>;
@@ -285,7 +170,7 @@ export function requestSearchIndexRebuild(kv: KVNamespace, content: ContentSourc
  */
 export async function rebuildSearchIndexIfStale(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<boolean> {
   const [current, builtFrom, pointer] = await Promise.all([
-    generationOf(kv, [...indexedCollections]),
+    generationOf(kv, indexedCollections()),
     kv.get(builtFromKey),
     kv.get(pointerKey),
   ]);

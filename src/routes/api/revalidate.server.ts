@@ -4,7 +4,7 @@ import { bumpGeneration } from "../../content/generations.server";
 import type { AppEnv } from "../../env";
 import { secretsEqual } from "../../lib/secrets.server";
 import { prerenderDocPages } from "../../features/docs/prerender.server";
-import { indexedCollections, requestSearchIndexRebuild } from "../../features/search/site-index.server";
+import { isIndexedCollection, requestSearchIndexRebuild } from "../../features/search/site-index.server";
 import { rebuildRedirectMap, redirectCollections } from "../../features/redirects/store.server";
 
 const revalidateSecretHeader = "X-Revalidate-Secret";
@@ -43,7 +43,7 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
     await rebuildRedirectMap(c.env.CONTENT_CACHE, c.get("content")).catch(logFailure("redirect map"));
   }
   // The search index follows its content: rebuilt after the response, from the fresh content.
-  if (indexedCollections.has(body.collection)) {
+  if (isIndexedCollection(body.collection)) {
     await afterResponse(requestSearchIndexRebuild(c.env.CONTENT_CACHE, c.get("content")));
   }
   // Doc pages are rendered now, when published, so that no visitor waits for Markdown and Shiki.

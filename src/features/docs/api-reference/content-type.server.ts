@@ -1,5 +1,6 @@
 import { defineContentType } from "../../../content/content-type.server";
 import { apiNavigationQuery, apiVersionsQuery } from "./queries";
+import { apiSearchDocuments } from "./search";
 import { type ApiNavigation, apiOperationHref, apiTagHref, apiVersionRoot, usableNavigation } from "./types";
 
 const pagesOf = (navigation: ApiNavigation | null, version: string | null) =>
@@ -15,6 +16,13 @@ export const apiReferenceContentType = defineContentType({
   sitemap: {
     operation: apiNavigationQuery,
     urls: (data) => pagesOf(usableNavigation(data.api_reference?.navigation), null),
+  },
+  // The search finds the latest version's operations.
+  search: {
+    reads: [apiNavigationQuery],
+    async *documents(content) {
+      yield* apiSearchDocuments(usableNavigation((await content.query(apiNavigationQuery)).api_reference?.navigation));
+    },
   },
 });
 

@@ -2,7 +2,6 @@
 export { operationFile, overviewFile, tagFile } from "./markdown";
 export { apiNavigationQuery, apiReferenceQuery } from "./queries";
 export { codeSamples } from "./samples";
-export { apiSearchDocuments } from "./search";
 export {
   apiOperationHref,
   apiReferencePath,

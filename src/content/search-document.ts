@@ -1,0 +1,28 @@
+// What the site search holds: the contract between the content types that give documents
+// (their descriptors' `search`) and the search feature that indexes them.
+
+export const searchKinds = ["doc", "post", "job", "event", "page"] as const;
+export type SearchKind = (typeof searchKinds)[number];
+
+export function isSearchKind(value: unknown): value is SearchKind {
+  return typeof value === "string" && (searchKinds as readonly string[]).includes(value);
+}
+
+export interface SearchDocument {
+  /** Unique across the whole index; the URL is a good choice (docSections uses it). */
+  id: string;
+  kind: SearchKind;
+  /** Plain text (never HTML): the page, post or role title, or a doc section's heading. */
+  title: string;
+  /** Plain text of the headings inside the item (a doc page's h2/h3, a post's subheadings). */
+  headings?: string;
+  description?: string;
+  /** Plain text of the content: see docSections and htmlToText. */
+  body: string;
+  /** Site path, may end with `#heading-id`. */
+  url: string;
+  /** Breadcrumb shown with the result: the doc page of a section, a doc's part of the docs, a role's department. */
+  section?: string;
+  /** ISO date (posts: published, events: start). Posts get a mild recency boost from it. */
+  date?: string;
+}
