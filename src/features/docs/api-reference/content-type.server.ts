@@ -26,7 +26,7 @@ export const apiReferenceContentType = defineContentType({
   },
 });
 
-/** The API's earlier versions (decision 026): published ones have their pages under /docs/api/<version>. */
+/** The API's earlier versions (decision 027): published ones have their pages under /docs/api/<version>. */
 export const apiReferenceVersionsContentType = defineContentType({
   collection: "api_reference_versions",
   status: true,

@@ -9,7 +9,7 @@ type Content = ResolverContext["content"];
 const unnamedLatest = "v1";
 
 /**
- * Every version readers may open, the latest first (decision 026): the singleton's navigation and
+ * Every version readers may open, the latest first (decision 027): the singleton's navigation and
  * the published earlier versions'. Empty before a document is published. `source` is the earlier
  * versions' answer as the content cache hands it out (the same object until one changes).
  */

@@ -66,7 +66,7 @@ const page = (title: string, summary: string, url: string, body: string) =>
 
 /*
  * `version`: an earlier API version's segment (`v1`), whose files link to its own pages; null or
- * left out for the latest's (decision 026).
+ * left out for the latest's (decision 027).
  */
 
 export function overviewFile(

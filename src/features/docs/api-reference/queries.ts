@@ -2,7 +2,7 @@ import { defineOperation } from "../../../content/operation";
 
 /*
  * The API reference: the singleton `api_reference` holds the latest version, the collection
- * `api_reference_versions` the earlier ones (decision 026). The processed fields are written by
+ * `api_reference_versions` the earlier ones (decision 027). The processed fields are written by
  * the CMS when an OpenAPI document is saved (validated, references resolved); see
  * src/features/docs/api-reference/types.ts for their shape. `$status` is set by the server alone.
  */

@@ -1,7 +1,7 @@
 import { type ApiNavigation, apiOperationHref, apiTagHref, apiVersionRoot } from "./types";
 
 /**
- * The API's versions as readers find them (decision 026): the latest at /docs/api, each earlier
+ * The API's versions as readers find them (decision 027): the latest at /docs/api, each earlier
  * one under its name. Pure, so the pages, their canonical links, the sitemap and the tests agree.
  */
 

@@ -69,7 +69,7 @@ function describe(page: ApiPageData): { title: string; description: string; href
 /**
  * `/docs/api`, `/docs/api/<tag>` and `/docs/api/<tag>/<operation>`: the API reference, rendered
  * from the OpenAPI document the CMS validated and processed when it was saved; an earlier
- * version's the same under `/docs/api/<version>` (decision 026), its canonical address the
+ * version's the same under `/docs/api/<version>` (decision 027), its canonical address the
  * latest's same page when the latest has it. Unknown versions, tags and operations are a 404.
  */
 export default defineRoute({
