@@ -77,8 +77,11 @@ describe("share cards", () => {
     assert.equal(json.errors, undefined, JSON.stringify(json.errors));
     assert.deepEqual(json.data.docs_pages[0], { share_card: { id: first, width: 1280, height: 640 }, share_image: null });
 
-    await admin("PATCH", `/items/docs_pages/${page.id}`, { title: "Share cards, drawn again after an edit" });
+    const edited = await admin("PATCH", `/items/docs_pages/${page.id}`, { title: "Share cards, drawn again after an edit" });
     const second = await cardOf("docs_pages", page.id, first);
+    // A card drawn is no edit: the page keeps the time its editor changed it ("Updated …", lastmod).
+    assert.ok(edited.date_updated);
+    assert.equal((await admin("GET", `/items/docs_pages/${page.id}?fields=date_updated`)).date_updated, edited.date_updated);
     assert.notDeepEqual((await cardFile(second)).bytes, drawn.bytes);
     await eventually(async () => (await admin("GET", `/files?filter[id][_eq]=${first}&fields=id`)).length === 0, {
       what: "the previous card deleted",

@@ -62,12 +62,25 @@ const cardCollections = {
 /** How many cards one catching-up pass draws per collection, one after another. */
 const catchUpBatch = 100;
 
-export default ({ action, schedule: onSchedule }, { services, getSchema, env, logger }) => {
+export default ({ action, schedule: onSchedule }, { services, database, getSchema, env, logger }) => {
   const { FilesService, ItemsService } = services;
   const storage = String(env.STORAGE_LOCATIONS ?? "local").split(",")[0].trim();
   const brand = env.SITE_NAME || undefined;
   // One drawing at a time per item, so two quick saves cannot interleave their uploads.
   const pending = new Map();
+
+  /**
+   * Stores a drawn card on its item through Directus (with its events: the site's revalidation
+   * flow sees the new card), then puts back the item's `date_updated`: a card drawn is no edit,
+   * and readers see that time as "Updated …" and search engines as the sitemap's lastmod.
+   */
+  async function storeOnItem(schema, collection, key, payload) {
+    const primary = schema.collections[collection]?.primary ?? "id";
+    const dated = Boolean(schema.collections[collection]?.fields?.date_updated);
+    const before = dated ? await database(collection).select("date_updated").where(primary, key).first() : null;
+    await new ItemsService(collection, { schema }).updateOne(key, payload);
+    if (before) await database(collection).update({ date_updated: before.date_updated }).where(primary, key);
+  }
 
   /** `always`: the save changed a drawn field; otherwise only an item without a card gets one. */
   async function drawFor(collection, key, always) {
@@ -81,9 +94,8 @@ export default ({ action, schedule: onSchedule }, { services, getSchema, env, lo
     const png = await drawShareCard({ ...card, brand });
     const files = new FilesService({ schema });
     const file = await storeCard(files, png, `${collection}-${key}`, card.title);
-    // With its events: the site's revalidation flow then sees the new card. This hook's own
-    // update handler leaves it alone (share_card is no drawn field, and the item has a card).
-    await items.updateOne(key, { share_card: file });
+    // This hook's own update handler leaves it alone (share_card is no drawn field, and the item has a card).
+    await storeOnItem(schema, collection, key, { share_card: file });
     const previous = typeof item.share_card === "object" ? item.share_card?.id : item.share_card;
     if (previous && previous !== file) await files.deleteOne(previous);
     logger.info(`share card: drew ${collection} ${key}`);
@@ -133,7 +145,7 @@ export default ({ action, schedule: onSchedule }, { services, getSchema, env, lo
     const stale = Object.values(previous)
       .map((entry) => entry?.file)
       .filter((file) => file && !kept.has(file));
-    if (JSON.stringify(next) !== JSON.stringify(previous)) await items.updateOne(key, { share_cards: next });
+    if (JSON.stringify(next) !== JSON.stringify(previous)) await storeOnItem(schema, "api_reference", key, { share_cards: next });
     if (stale.length) await files.deleteMany(stale);
     logger.info(`share card: API reference ${key} has ${Object.keys(next).length} operation cards (${stale.length} replaced or removed)`);
   }
