@@ -51,7 +51,7 @@ function schemaLines(schema: ApiSchema, indent: string, depth: number): string[]
   }
   const alternatives = target.oneOf ?? target.anyOf;
   if (alternatives) {
-    lines.push(`${indent}- ${target.oneOf ? "Exactly one of" : "Any of"}:`);
+    lines.push(`${indent}- ${t(target.oneOf ? "docs.api_exactly_one_of" : "docs.api_any_of")}:`);
     for (const alternative of alternatives) {
       lines.push(`${indent}  - **${alternative.title ?? alternative["x-name"] ?? typeOf(alternative)}**`);
       lines.push(...schemaLines(alternative, `${indent}    `, depth + 1));

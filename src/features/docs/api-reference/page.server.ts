@@ -161,10 +161,11 @@ async function computePage(
     render(samplesMarkdown(operation, reference.servers[0]?.url ?? ""), "api-samples"),
   ]);
   const examplesHtml: Record<string, string> = {};
-  if (operation.requestBody?.example != null) examplesHtml.request = exampleBlock(operation.requestBody.example, "Example request");
+  if (operation.requestBody?.example != null)
+    examplesHtml.request = exampleBlock(operation.requestBody.example, t("docs.api_example_request"));
   for (const response of operation.responses) {
     if (response.example != null && response.contentType)
-      examplesHtml[response.status] = exampleBlock(response.example, `Example ${response.status}`);
+      examplesHtml[response.status] = exampleBlock(response.example, t("docs.api_example_status", { status: response.status }));
   }
   // The view gets the samples as HTML only.
   const { description: _description, codeSamples: _codeSamples, ...rest } = operation;

@@ -4,7 +4,7 @@ import type { ApiParameter } from "../types";
 import { apiTagHref } from "../types";
 import { changelogEntryHref } from "../../../../lib/paths/changelog";
 import { ApiVersionNotice, ApiVersionPicker } from "./ApiVersionPicker";
-import { t } from "../../../../i18n";
+import { type MessageKey, t } from "../../../../i18n";
 import type { DocsNavSection } from "../../tree";
 import type { ChangelogLink } from "../../../changelog";
 import { MethodBadge } from "./MethodBadge";
@@ -34,11 +34,11 @@ export interface ApiReferencePageData {
   changes: ChangelogLink[];
 }
 
-const placeNames: Record<ApiParameter["in"], string> = {
-  path: "Path parameters",
-  query: "Query parameters",
-  header: "Header parameters",
-  cookie: "Cookie parameters",
+const placeNames: Record<ApiParameter["in"], MessageKey> = {
+  path: "docs.api_params_path",
+  query: "docs.api_params_query",
+  header: "docs.api_params_header",
+  cookie: "docs.api_params_cookie",
 };
 
 function Overview({ page, actions }: { page: Extract<ApiPageData, { kind: "overview" }>; actions: ReactNode }) {
@@ -47,7 +47,7 @@ function Overview({ page, actions }: { page: Extract<ApiPageData, { kind: "overv
       <h1 className="text-[2.125rem] leading-[1.12] font-semibold tracking-tight text-balance md:text-[2.75rem]">{page.title}</h1>
       {page.summary && <p className="text-ink-muted mt-4 text-lg md:text-xl">{page.summary}</p>}
       <p className="text-ink-subtle mt-4 text-sm">
-        Version <span className="font-mono">{page.version}</span>
+        {t("docs.api_version")} <span className="font-mono">{page.version}</span>
         {page.updatedAt && (
           <>
             <span aria-hidden="true"> · </span>
@@ -190,7 +190,7 @@ function OperationPage({
           </h2>
           {places.map((place) => (
             <div key={place} className="mt-5">
-              <h3 className="text-ink-muted text-sm font-semibold tracking-wide uppercase">{placeNames[place]}</h3>
+              <h3 className="text-ink-muted text-sm font-semibold tracking-wide uppercase">{t(placeNames[place])}</h3>
               <ul className="mt-1">
                 {operation.parameters
                   .filter((parameter) => parameter.in === place)
@@ -257,7 +257,11 @@ function OperationPage({
                         ))}
                       </ul>
                     )}
-                    {response.schema ? <SchemaTree schema={response.schema} /> : <p className="text-ink-muted text-sm">No body.</p>}
+                    {response.schema ? (
+                      <SchemaTree schema={response.schema} />
+                    ) : (
+                      <p className="text-ink-muted text-sm">{t("docs.api_no_body")}</p>
+                    )}
                     {examplesHtml[response.status] && (
                       <Prose html={examplesHtml[response.status]!} media={false} className="doc-body mt-4" />
                     )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ApiSchema } from "../types";
+import { t } from "../../../../i18n";
 import { InlineText } from "./InlineText";
 
 /**
@@ -67,7 +68,7 @@ function Facts({ schema, required }: { schema: ApiSchema; required: boolean }) {
   return (
     <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
       <span className="text-ink-subtle font-mono text-xs">{typeLabel(schema)}</span>
-      {required && <span className="text-[#a31f15] text-xs font-semibold">required</span>}
+      {required && <span className="text-[#a31f15] text-xs font-semibold">{t("docs.api_required")}</span>}
       {facts.map((fact) => (
         <span key={fact} className="bg-surface-sunken text-ink-muted rounded px-1.5 font-mono text-xs break-all">
           {fact}
@@ -86,7 +87,7 @@ function Values({ schema }: { schema: ApiSchema }) {
     <div className="text-ink-muted mt-1 text-sm">
       {enumValues && (
         <p>
-          {items?.enum && !schema.enum ? "Each one of: " : "One of: "}
+          {items?.enum && !schema.enum ? t("docs.api_each_one_of_values") : t("docs.api_one_of_values")}{" "}
           {enumValues.map((value, index) => (
             <span key={literal(value)}>
               {index > 0 && ", "}
@@ -97,7 +98,7 @@ function Values({ schema }: { schema: ApiSchema }) {
       )}
       {defaultValue !== undefined && (
         <p>
-          Default: <code>{literal(defaultValue)}</code>
+          {t("docs.api_default_value")} <code>{literal(defaultValue)}</code>
         </p>
       )}
     </div>
@@ -106,15 +107,15 @@ function Values({ schema }: { schema: ApiSchema }) {
 
 function Alternatives({ schema, path, depth }: { schema: ApiSchema; path: string; depth: number }) {
   const alternatives = schema.oneOf ?? schema.anyOf ?? [];
-  const word = schema.oneOf ? "Exactly one of" : "Any of";
+  const word = t(schema.oneOf ? "docs.api_exactly_one_of" : "docs.api_any_of");
   const discriminator = schema.discriminator?.propertyName;
   return (
     <div className="mt-2" data-alternatives={schema.oneOf ? "oneOf" : "anyOf"}>
       <p className="text-ink-muted text-sm">
-        {word} these {alternatives.length} forms
+        {t("docs.api_alternatives", { word, count: alternatives.length })}
         {discriminator ? (
           <>
-            , chosen by <code>{discriminator}</code>
+            , {t("docs.api_chosen_by")} <code>{discriminator}</code>
           </>
         ) : null}
         :
