@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Screenshots of one page per template (and every page built from blocks) at 375 and 1280 px, on
 // a fresh seeded stack of the current build, to show that a change of code moved no pixel.
-// Usage: node scripts/screenshot-templates.mjs <outDir> [--compare <earlierDir>] [--no-capture]
+// Usage: node scripts/screenshot-templates.mjs <outDir> [--compare <earlierDir>] [--no-capture] [--also /a,/b]
+//   --also: more paths to take besides one per template (a page a change is about)
 // (--no-capture compares what <outDir> already holds)
 // Files are compared byte for byte: Chromium encodes identical pixels to identical PNGs.
 import { createHash } from "node:crypto";
@@ -14,6 +15,7 @@ import { startStack } from "./lib/test-stack.mjs";
 const args = process.argv.slice(2);
 const outDir = args[0];
 const compareWith = args.includes("--compare") ? args[args.indexOf("--compare") + 1] : null;
+const also = args.includes("--also") ? args[args.indexOf("--also") + 1].split(",").filter(Boolean) : [];
 if (!outDir) {
   console.error("usage: node scripts/screenshot-templates.mjs <outDir> [--compare <earlierDir>]");
   process.exit(2);
@@ -42,7 +44,7 @@ async function capture() {
     const xml = await (await fetch(`${stack.siteUrl}/sitemap.xml`)).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replaceAll("&amp;", "&")));
     const sitemap = locs.map((url) => url.pathname + url.search);
-    const targets = [...onePerShape(sitemap), "/search?q=gpu", "/no/such/page"];
+    const targets = [...onePerShape(sitemap), "/search?q=gpu", "/no/such/page", ...also];
     for (const width of [375, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
       const page = await context.newPage();
