@@ -140,7 +140,9 @@ export async function startPostgres({ port = DEFAULT_PG_PORT, log = () => {}, ti
       "-c",
       "full_page_writes=off",
       "-c",
-      "max_connections=100",
+      // The test pass runs a Directus per test file side by side (a dozen, each a pool of up to
+      // ten connections, more while one seeds): PostgreSQL's default of 100 is too few.
+      "max_connections=300",
       "-c",
       "logging_collector=off",
     ],
