@@ -41,6 +41,8 @@ async function bundleAll(dir) {
   const esbuild = await import("esbuild");
   const engine = join(root, "src/features/search/engine.ts");
   const fixtures = join(root, "test/support/search-corpus.ts");
+  // The index in one piece (buildIndex, loadIndex, search): the reference the parts are measured against.
+  const wholeIndex = join(root, "test/support/whole-search-index.ts");
   const common = { bundle: true, write: false, logLevel: "silent", absWorkingDir: root };
   const nodeBuild = async (contents, file) => {
     const out = await esbuild.build({
@@ -67,15 +69,17 @@ async function bundleAll(dir) {
   };
   return {
     minisearchModule: await nodeBuild(
-      `export * from ${JSON.stringify(engine)}; export { fixtureCorpus } from ${JSON.stringify(fixtures)}; ` +
+      `export * from ${JSON.stringify(engine)}; export * from ${JSON.stringify(wholeIndex)}; export { fixtureCorpus } from ${JSON.stringify(fixtures)}; ` +
         `export { openShardedIndex, searchSharded } from ${JSON.stringify(join(root, "src/features/search/shards.ts"))}; ` +
         `export { buildShardedIndex, writeShardedIndex } from ${JSON.stringify(join(root, "src/features/search/shard-build.ts"))};`,
       "engine.mjs",
     ),
     oramaModule: await nodeBuild(`export { create, insertMultiple, search, save, load, count } from "@orama/orama";`, "orama.mjs"),
     size: {
-      // What the worker gains: the engine module with MiniSearch, as the routes will import it.
-      engine: await minGzip(`export { buildIndex, loadIndex, search, encodeIndex } from ${JSON.stringify(engine)};`),
+      // What the worker gains: the engine with MiniSearch and the split index's reader, as the routes import them.
+      engine: await minGzip(
+        `export { openShardedIndex, searchSharded } from ${JSON.stringify(join(root, "src/features/search/shards.ts"))};`,
+      ),
       minisearch: await minGzip(`export { default } from "minisearch";`),
       orama: await minGzip(`export { create, insertMultiple, search, save, load } from "@orama/orama";`),
     },

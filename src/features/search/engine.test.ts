@@ -1,22 +1,18 @@
 import { describe, expect, it } from "vitest";
 import type { SearchDocument } from "./documents";
 import {
-  buildIndex,
   clampLimit,
-  encodeIndex,
   highlight,
   indexVersion,
-  loadIndex,
   maxQueryLength,
   normalizeQuery,
-  readIndexMeta,
-  search,
   SearchIndexError,
   segmentsText,
   snippet,
   type SearchOutcome,
   type Segment,
 } from "./engine";
+import { buildIndex, encodeIndex, loadIndex, readIndexMeta, search } from "../../../test/support/whole-search-index";
 import { fixtureCorpus, fixtureNow } from "../../../test/support/search-corpus";
 
 const serialized = buildIndex(fixtureCorpus, { builtAt: new Date(fixtureNow) });

@@ -1,7 +1,8 @@
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
 import type { SearchDocument } from "./documents";
-import { buildIndex, loadIndex, miniSearchOptions, search, type SearchOutcome } from "./engine";
+import { buildIndex, loadIndex, search } from "../../../test/support/whole-search-index";
+import { miniSearchOptions, type SearchOutcome } from "./engine";
 import { fixtureCorpus, fixtureNow } from "../../../test/support/search-corpus";
 import { buildShardedIndex, updateShardedIndex, writeShardedIndex } from "./shard-build";
 import { openShardedIndex, searchSharded } from "./shards";

@@ -17,7 +17,7 @@ import { type Base, lowerBound, type PartReader, type ShardedMeta, type ShardRow
 
 const defaultShardChars = 200_000;
 const defaultStoreChunk = 128;
-const defaultSnippetSourceChars = 1_000;
+export const defaultSnippetSourceChars = 1_000;
 
 export interface ShardOptions {
   builtAt: Date | string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { searchKinds } from "./documents";
-import { buildIndex, loadIndex, search, SearchIndexError, type SearchOutcome } from "./engine";
+import { buildIndex, loadIndex, search } from "../../../test/support/whole-search-index";
+import { SearchIndexError, type SearchOutcome } from "./engine";
 import { fixtureCorpus, fixtureNow } from "../../../test/support/search-corpus";
 import { buildShardedIndex } from "./shard-build";
 import { openShardedIndex, searchSharded, shardedFormat } from "./shards";
