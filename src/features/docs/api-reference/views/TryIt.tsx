@@ -20,13 +20,9 @@ export function TryIt({ page }: { page: OperationPage }) {
       <h2 id={apiSections.tryIt.id} className="text-2xl font-semibold tracking-tight">
         {t(apiSections.tryIt.label)}
       </h2>
-      <p className="text-ink-muted mt-2 text-sm">
-        Sends this request from your browser with your own key, which stays in this page's memory only: it is never stored or logged. The
-        demo mock answers with the documented examples and checks the request against the schema. Without JavaScript, run the cURL sample
-        above instead.
-      </p>
+      <p className="text-ink-muted mt-2 text-sm">{t("docs.api_try_it_intro")}</p>
       {open ? (
-        <Suspense fallback={<p className="text-ink-muted mt-4 text-sm">Loading the form…</p>}>
+        <Suspense fallback={<p className="text-ink-muted mt-4 text-sm">{t("docs.api_try_it_loading")}</p>}>
           <TryItPanel page={page} onClose={() => setOpen(false)} />
         </Suspense>
       ) : (
@@ -37,7 +33,7 @@ export function TryIt({ page }: { page: OperationPage }) {
           aria-expanded="false"
           data-try-it-open
         >
-          Try {page.operation.method} {page.operation.path}
+          {t("docs.api_try_it_open", { method: page.operation.method, path: page.operation.path })}
         </button>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { t } from "../../../../i18n";
 import type { ApiParameter } from "../types";
 
 /** The look of every text input of the Try it form. */
@@ -22,7 +23,7 @@ export function TargetChoice({
 }) {
   return (
     <fieldset>
-      <legend className="text-sm font-semibold">Send to</legend>
+      <legend className="text-sm font-semibold">{t("docs.api_try_it_send_to")}</legend>
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {targets.map((option) => (
           <label key={option.url} className="flex min-w-0 items-start gap-2 text-sm">
@@ -50,7 +51,7 @@ export function ApiKeyField({ formId, value, onChange }: { formId: string; value
   return (
     <div>
       <label htmlFor={`${formId}-key`} className="text-sm font-semibold">
-        API key
+        {t("docs.api_try_it_key")}
       </label>
       <input
         id={`${formId}-key`}
@@ -85,8 +86,7 @@ export function ParameterField({
       <label htmlFor={inputId} className="text-sm font-semibold">
         <code>{parameter.name}</code>{" "}
         <span className="text-ink-subtle font-normal">
-          ({parameter.in}
-          {parameter.required ? ", required" : ""})
+          {t(parameter.required ? "docs.api_try_it_place_required" : "docs.api_try_it_place", { place: parameter.in })}
         </span>
       </label>
       <input
@@ -116,7 +116,10 @@ export function BodyField({
   return (
     <div>
       <label htmlFor={`${formId}-body`} className="text-sm font-semibold">
-        Body <span className="text-ink-subtle font-normal">(JSON{required ? ", required" : ""})</span>
+        {t("docs.api_try_it_body")}{" "}
+        <span className="text-ink-subtle font-normal">
+          {t(required ? "docs.api_try_it_body_kind_required" : "docs.api_try_it_body_kind")}
+        </span>
       </label>
       <textarea
         id={`${formId}-body`}

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { t } from "../../../../i18n";
 import type { ApiPageData } from "../page";
 import { ApiKeyField, BodyField, ParameterField, TargetChoice, type TryItTarget } from "./TryItFields";
 import { asText, buildTryItRequest, sendTryItRequest, type TryItOutcome } from "./try-it-request";
@@ -7,7 +8,7 @@ type OperationPage = Extract<ApiPageData, { kind: "operation" }>;
 
 /** The site's mock first, then the document's servers. */
 const targetsOf = (page: OperationPage): TryItTarget[] => [
-  { label: "Demo mock", url: page.mockBaseUrl },
+  { label: t("docs.api_try_it_mock"), url: page.mockBaseUrl },
   ...page.servers.map((server) => ({ label: server.description || server.url, url: server.url })),
 ];
 
@@ -35,7 +36,8 @@ function TryItResult({ problem, outcome }: { problem: string | null; outcome: Tr
       {outcome && (
         <div data-try-it-response={outcome.status}>
           <p className="text-sm font-semibold">
-            {outcome.status} {outcome.statusText} <span className="text-ink-subtle font-normal">in {outcome.ms} ms</span>
+            {outcome.status} {outcome.statusText}{" "}
+            <span className="text-ink-subtle font-normal">{t("docs.api_try_it_took", { ms: outcome.ms })}</span>
           </p>
           {outcome.body && (
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable with the keyboard
@@ -79,7 +81,9 @@ export function TryItPanel({ page, onClose }: { page: OperationPage; onClose: ()
       setOutcome(await sendTryItRequest(request, controller.current.signal));
     } catch (error) {
       if ((error as Error).name !== "AbortError")
-        setProblem(`The request did not reach ${new URL(request.url, window.location.href).origin}: ${(error as Error).message}`);
+        setProblem(
+          t("docs.api_try_it_unreachable", { origin: new URL(request.url, window.location.href).origin, reason: (error as Error).message }),
+        );
     } finally {
       setSending(false);
     }
@@ -101,10 +105,10 @@ export function TryItPanel({ page, onClose }: { page: OperationPage; onClose: ()
       {operation.requestBody && <BodyField formId={formId} required={operation.requestBody.required} value={body} onChange={setBody} />}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn btn-primary min-h-10 px-4" disabled={sending} data-try-it-send>
-          {sending ? "Sending…" : "Send request"}
+          {sending ? t("docs.api_try_it_sending") : t("docs.api_try_it_send")}
         </button>
         <button type="button" className="btn btn-secondary min-h-10 px-4" onClick={onClose}>
-          Close
+          {t("docs.api_try_it_close")}
         </button>
       </div>
       <TryItResult problem={problem} outcome={outcome} />

@@ -1,3 +1,4 @@
+import { t } from "../../../../i18n";
 import type { ApiPageData } from "../page";
 import type { ApiParameter } from "../types";
 import { coerceParameter, validateValue } from "../validate";
@@ -29,7 +30,7 @@ export const asText = (value: unknown) =>
   value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
 
 function parameterProblem(parameter: ApiParameter, text: string): string | null {
-  if (!text) return parameter.required ? `${parameter.name} is required` : null;
+  if (!text) return parameter.required ? t("docs.api_try_it_required", { name: parameter.name }) : null;
   return validateValue(coerceParameter(text, parameter.schema), parameter.schema, parameter.name)?.message ?? null;
 }
 
@@ -56,7 +57,7 @@ export function buildTryItRequest(operation: Operation, { values, body, key, tar
     try {
       parsed = JSON.parse(body);
     } catch {
-      return { problem: "The body is not valid JSON" };
+      return { problem: t("docs.api_try_it_bad_json") };
     }
     const issue = validateValue(parsed, operation.requestBody.schema);
     if (issue) return { problem: issue.message };
