@@ -25,4 +25,9 @@ export interface SearchDocument {
   section?: string;
   /** ISO date (posts: published, events: start). Posts get a mild recency boost from it. */
   date?: string;
+  /**
+   * The API version an API reference page belongs to: the search shows the latest's pages unless
+   * a reader asks for another version, and then that version's instead (other documents always).
+   */
+  version?: { name: string; latest: boolean };
 }

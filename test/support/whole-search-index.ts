@@ -127,6 +127,7 @@ export function search(index: SearchIndex, rawQuery: unknown, options: QueryOpti
     {
       run: (text, searchOptions) => index.mini.search(text, searchOptions) as Hit[],
       kind: (hit) => hit.d?.[0],
+      version: (hit) => hit.d[7] ?? "",
       title: (hit) => hit.d[1],
       date: (hit) => hit.d[4],
       titleHas: (hit, term) => Object.hasOwn(hit.match, term) && hit.match[term]!.includes("title"),

@@ -161,6 +161,53 @@ describe("API versions", () => {
     expect(unknown.body.error?.message).toContain("v2 (latest), v1");
   });
 
+  it("searches the latest version's operations unless asked for an earlier one, on the site search and over MCP", async () => {
+    type Found = { results: { url: string; section?: string }[]; counts: Record<string, number> };
+    const search = async (query: string) => (await (await request(`/api/search?${query}`)).json()) as Found;
+    const urls = (found: Found) => found.results.map((result) => result.url);
+
+    const latest = await search("q=upgrade%20cluster");
+    expect(urls(latest)).toContain("/docs/api/clusters/upgrade-cluster");
+    expect(urls(latest).some((url) => url.startsWith("/docs/api/v1/"))).toBe(false);
+
+    const v1 = await search("q=delete%20endpoint&version=v1");
+    expect(urls(v1)).toContain("/docs/api/v1/inference-endpoints/delete-endpoint");
+    expect(urls(v1)).not.toContain("/docs/api/inference-endpoints/delete-endpoint");
+    expect(v1.results.find((result) => result.url.startsWith("/docs/api/v1/"))?.section).toMatch(/^API reference v1 › /);
+    // v1 has no upgrade operation; the guides are found whatever the version.
+    expect(urls(await search("q=upgrade%20cluster&version=v1")).some((url) => url.includes("upgrade-cluster"))).toBe(false);
+    const guides = urls(await search("q=kubernetes"));
+    expect(guides.length).toBeGreaterThan(0);
+    expect(urls(await search("q=kubernetes&version=v1")).filter((url) => !url.startsWith("/docs/api"))).toEqual(
+      guides.filter((url) => !url.startsWith("/docs/api")),
+    );
+    // The latest's own name is the default view.
+    expect(urls(await search("q=upgrade%20cluster&version=v2"))).toEqual(urls(latest));
+
+    const bad = await request("/api/search?q=cluster&version=latest");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toContain('"version" must name an API version');
+
+    const mcpV1 = await mcpCall("search", { query: "delete endpoint", kind: "api", version: "v1" });
+    const mcpUrls = mcpV1.body.result.structuredContent.results.map((result: { url: string }) => result.url);
+    expect(mcpUrls).toContain(`${site}/docs/api/v1/inference-endpoints/delete-endpoint`);
+    expect(mcpUrls.every((url: string) => url.startsWith(`${site}/docs/api/v1/`))).toBe(true);
+    expect(mcpV1.body.result.content[0].text).toContain("(api, API v1)");
+    const mcpLatest = await mcpCall("search", { query: "delete endpoint", kind: "api" });
+    expect(mcpLatest.body.result.structuredContent.results[0].url).toBe(`${site}/docs/api/inference-endpoints/delete-endpoint`);
+    const unknown = await mcpCall("search", { query: "cluster", version: "v9" });
+    expect(unknown.body.error?.code).toBe(-32602);
+    expect(unknown.body.error?.message).toContain("v2 (latest), v1");
+  });
+
+  it("names the latest version in llms.txt and lists the earlier ones by their overviews", async () => {
+    const text = await (await request("/llms.txt")).text();
+    expect(text).toContain("version v2 (the latest)");
+    expect(text).toContain(`- [Version v1 (earlier)](${site}/docs/api/v1.md)`);
+    expect(text).toContain(`(${site}/docs/api/clusters/upgrade-cluster.md)`);
+    expect(text).not.toContain(`${site}/docs/api/v1/clusters`);
+  });
+
   it("mocks each version: an earlier one under /api/mock/@<version>", async () => {
     const key = { Authorization: "Bearer mrd_test_example" };
     expect((await request("/api/mock/v1/endpoints/ep_Llama70bProd", { method: "DELETE", headers: key })).status).toBe(202);

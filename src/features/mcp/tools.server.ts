@@ -53,11 +53,27 @@ function recordSearch(c: McpContext, query: string, kind: McpSearchKind | undefi
   writeSearchPoint(c.env, { query: kept, results, kinds: results ? kinds : [], kindFilter: kind ?? "", source: "mcp" });
 }
 
+/**
+ * The version a search asks for: undefined for none or the latest's name (the search's default),
+ * an earlier version's name; another name is an argument error that lists the versions.
+ */
+async function earlierVersionAsked(c: McpContext, asked: string | undefined): Promise<string | undefined> {
+  const name = asked?.trim();
+  if (!name) return undefined;
+  const { versions } = await loadApiVersions(c.get("content"));
+  const entry = versions.find((candidate) => candidate.name === name);
+  if (!entry) {
+    const names = versions.map((candidate) => (candidate.latest ? `${candidate.name} (latest)` : candidate.name)).join(", ");
+    throw new InvalidArguments(`No API version ${JSON.stringify(name)}. Versions: ${names || "none published"}.`);
+  }
+  return entry.latest ? undefined : entry.name;
+}
+
 const searchTool: Tool<McpContext> = {
   name: "search",
   title: "Search the Meridian docs",
   description:
-    "Full-text search over Meridian Cloud's public site: documentation guides (GPU clusters, managed Kubernetes, object storage, AI Studio inference API, CLI), API reference operations, changelog entries and blog posts. Use it first to find which page answers a question; then read a docs page with get_page or an API operation with get_api_operation. Returns ranked results with title, absolute URL, kind and a short snippet. Filter with kind when you know what you want: 'docs' for guides, 'api' for REST operations, 'changelog' for release notes, 'blog' for articles. Queries are keywords (e.g. 'node pool autoscaling', 'create cluster', 'presigned url'), typo-tolerant.",
+    "Full-text search over Meridian Cloud's public site: documentation guides (GPU clusters, managed Kubernetes, object storage, AI Studio inference API, CLI), API reference operations, changelog entries and blog posts. Use it first to find which page answers a question; then read a docs page with get_page or an API operation with get_api_operation. Returns ranked results with title, absolute URL, kind and a short snippet. Filter with kind when you know what you want: 'docs' for guides, 'api' for REST operations, 'changelog' for release notes, 'blog' for articles. Queries are keywords (e.g. 'node pool autoscaling', 'create cluster', 'presigned url'), typo-tolerant. API operations are the latest API version's; pass version (e.g. 'v1') to find an earlier version's operations instead.",
   inputSchema: {
     type: "object",
     properties: {
@@ -74,6 +90,12 @@ const searchTool: Tool<McpContext> = {
         default: defaultSearchLimit,
         description: "How many results to return (default 8).",
       },
+      version: {
+        type: "string",
+        maxLength: 10,
+        description:
+          "An earlier API version (e.g. 'v1') whose reference operations to return instead of the latest's. Leave out for the latest; other kinds of results are the same for every version.",
+      },
     },
     required: ["query"],
     additionalProperties: false,
@@ -82,11 +104,13 @@ const searchTool: Tool<McpContext> = {
     const { query } = normalizeQuery(args.query);
     const kind = args.kind as McpSearchKind | undefined;
     const limit = (args.limit as number | undefined) ?? defaultSearchLimit;
+    const version = await earlierVersionAsked(c, args.version as string | undefined);
     // docs, api and changelog are one kind ("doc") in the index: ask for the most and keep those asked for.
     const { siteSearch } = await c.get("content").query(siteSearchQuery, {
       q: query,
       limit: kind ? maxLimit : Math.min(limit, maxLimit),
       ...(kind ? { kind: kind === "blog" ? "post" : "doc" } : {}),
+      ...(version ? { version } : {}),
     });
     const found = siteSearch.results
       .map((result) => ({
@@ -116,7 +140,8 @@ const searchTool: Tool<McpContext> = {
       (result, index) =>
         `${index + 1}. ${result.title} (${result.kind}${result.section ? `, ${result.section}` : ""}${result.date ? `, ${result.date}` : ""})\n   ${result.url}${result.snippet ? `\n   ${result.snippet}` : ""}`,
     );
-    return text(`Results for "${query}"${kind ? ` (${kind})` : ""}:\n\n${lines.join("\n\n")}`, { query, results });
+    const scope = [kind, version && `API ${version}`].filter(Boolean).join(", ");
+    return text(`Results for "${query}"${scope ? ` (${scope})` : ""}:\n\n${lines.join("\n\n")}`, { query, results });
   },
 };
 

@@ -112,7 +112,16 @@ export function clampLimit(limit: unknown): number {
 // `text` (the body's beginning) feed the snippet; absent values are "", and so is `url` when it
 // is the id (as docSections makes it). One stored field keeps MiniSearch's per-hit result
 // objects small and alike (it copies stored fields into each hit).
-export type Stored = [kind: SearchKind, title: string, url: string, section: string, date: string, summary: string, text: string];
+export type Stored = [
+  kind: SearchKind,
+  title: string,
+  url: string,
+  section: string,
+  date: string,
+  summary: string,
+  text: string,
+  version: string,
+];
 export type Hit = MiniSearchResult & { d: Stored };
 
 export const fieldBoosts = { title: 6, headings: 3, description: 2, body: 1, section: 1 };
@@ -141,6 +150,7 @@ export function miniSearchOptions(snippetSourceChars: number): Options<SearchDoc
           document.date || "",
           truncateText(document.description ?? "", 300),
           truncateText(document.body, snippetSourceChars),
+          versionTag(document.version),
         ];
         return stored;
       }
@@ -213,6 +223,8 @@ export interface SearchOutcome {
 
 export interface QueryOptions {
   kind?: SearchKind;
+  /** The API version whose reference pages to find (`v1`); without it, the latest's. */
+  version?: string;
   /** 1..50, default 10. */
   limit?: number;
   /** The time to measure post ages from (injected: the engine reads no clock). */
@@ -241,6 +253,8 @@ export interface HitSource {
   /** The hits in any order: ranking orders them by score, equal scores in the order given. */
   run(text: string, options: SearchOptions): Hit[];
   kind(hit: Hit): unknown;
+  /** The hit's versionTag. */
+  version(hit: Hit): string;
   title(hit: Hit): string;
   date(hit: Hit): string;
   /** Whether the hit's title has the term as itself (not a prefix or typo variant of it). */
@@ -267,6 +281,21 @@ export interface RankedHits extends Omit<SearchOutcome, "results"> {
   selected: Hit[];
 }
 
+/**
+ * A document's API version as the index keeps it: "" for none, else its name, with a "*" before
+ * the latest's (so the default view needs no list of versions).
+ */
+export function versionTag(version: SearchDocument["version"]): string {
+  return version ? `${version.latest ? "*" : ""}${version.name}` : "";
+}
+
+/** Whether a hit with this versionTag is shown when `asked` is the version asked for (none: the latest). */
+export function versionShown(tag: string, asked: string | undefined): boolean {
+  if (!tag) return true;
+  const latest = tag.startsWith("*");
+  return asked === undefined ? latest : (latest ? tag.slice(1) : tag) === asked;
+}
+
 /** The hits a query shows, the counts per kind and the flags: everything but the results' display. */
 export function rankHits(source: HitSource, rawQuery: unknown, options: QueryOptions): RankedHits {
   const { query, truncated } = normalizeQuery(rawQuery);
@@ -291,14 +320,16 @@ export function rankHits(source: HitSource, rawQuery: unknown, options: QueryOpt
   // score (ties in the order run gave them), are re-ranked with the recency boost only as far as needed.
   const exact: Hit[] = [];
   const rest: Hit[] = [];
+  let shown = 0;
   for (const hit of hits) {
     const kind = source.kind(hit);
-    if (!isSearchKind(kind)) continue;
+    if (!isSearchKind(kind) || !versionShown(source.version(hit), options.version)) continue;
     counts[kind] += 1;
+    shown += 1;
     if (options.kind && kind !== options.kind) continue;
     (isTitleQuery(source, hit, terms, phrase) ? exact : rest).push(hit);
   }
-  const total = options.kind ? (isSearchKind(options.kind) ? counts[options.kind] : 0) : hits.length;
+  const total = options.kind ? (isSearchKind(options.kind) ? counts[options.kind] : 0) : shown;
   const boost = (hit: Hit) => recencyBoost(source.kind(hit), source.date(hit), now);
   for (const hit of exact) hit.score *= boost(hit);
   exact.sort(byScore);

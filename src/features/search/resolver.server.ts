@@ -1,3 +1,5 @@
+// An API version's name as the CMS accepts it (`v1`, `v2` …).
+import { apiVersionPattern as apiVersionName } from "../../../cms/extensions/api-reference/process.mjs";
 import type { ContentSource } from "../../routing/define";
 import { isSearchKind } from "./documents";
 import { SearchIndexError, type QueryOptions } from "./engine";
@@ -24,7 +26,8 @@ export async function resolveSiteSearch(
 ): Promise<{ siteSearch: SiteSearchOutcome }> {
   const kind = isSearchKind(variables.kind) ? variables.kind : undefined;
   const limit = typeof variables.limit === "number" ? variables.limit : undefined;
-  const options: QueryOptions = { kind, limit, now };
+  const version = typeof variables.version === "string" && apiVersionName.test(variables.version) ? variables.version : undefined;
+  const options: QueryOptions = { kind, limit, version, now };
   if (preview) {
     const index = await previewSearchIndex(kv, content, now);
     return { siteSearch: { ...(await searchSharded(index, variables.q, options)), indexedAt: index.meta.builtAt } };

@@ -217,3 +217,76 @@ describe("updating the split index in place", () => {
     expect(tooManyGone.result).toBeNull();
   });
 });
+
+describe("API versions in the index", () => {
+  const operation = (version: { name: string; latest: boolean }, slug: string, title: string): SearchDocument => {
+    const url = `/docs/api${version.latest ? "" : `/${version.name}`}/clusters/${slug}`;
+    return { id: url, kind: "doc", title, body: `${title}. Clusters.`, url, section: "API reference › Clusters", version };
+  };
+  const v2 = { name: "v2", latest: true };
+  const v1 = { name: "v1", latest: false };
+  const guide: SearchDocument = {
+    id: "/docs/clusters",
+    kind: "doc",
+    title: "Clusters guide",
+    body: "Create a cluster.",
+    url: "/docs/clusters",
+  };
+  const docs = [
+    guide,
+    operation(v2, "create-cluster", "Create a cluster"),
+    operation(v2, "upgrade-cluster", "Upgrade a cluster"),
+    operation(v1, "create-cluster", "Create a cluster"),
+  ];
+  const urlsOf = (outcome: SearchOutcome) => outcome.results.map((result) => result.url).sort();
+
+  it("finds the latest's pages by default, another version's when asked, other documents always; as one index would", async () => {
+    const built = buildShardedIndex(docs, options);
+    const index = openShardedIndex(built.base, async (name) => built.parts.get(name) ?? null);
+    const whole = loadIndex(buildIndex(docs, { builtAt: new Date(fixtureNow) }));
+    const expectations: [string | undefined, string[]][] = [
+      [undefined, ["/docs/api/clusters/create-cluster", "/docs/api/clusters/upgrade-cluster", "/docs/clusters"]],
+      ["v2", ["/docs/api/clusters/create-cluster", "/docs/api/clusters/upgrade-cluster", "/docs/clusters"]],
+      ["v1", ["/docs/api/v1/clusters/create-cluster", "/docs/clusters"]],
+      ["v7", ["/docs/clusters"]],
+    ];
+    for (const [version, urls] of expectations) {
+      const sharded = await searchSharded(index, "cluster", { now: fixtureNow, ...(version ? { version } : {}) });
+      expect(urlsOf(sharded), version).toEqual(urls);
+      expect(sharded.total, version).toBe(urls.length);
+      expect(sharded.counts.doc, version).toBe(urls.length);
+      expect(comparable(sharded), version).toEqual(
+        comparable(search(whole, "cluster", { now: fixtureNow, ...(version ? { version } : {}) })),
+      );
+    }
+  });
+
+  it("keeps each position's version through an update: a version's pages come and go, a page changes version", async () => {
+    const built = buildShardedIndex(docs, options);
+    const written = new Map<string, string>();
+    const read = async (name: string) => written.get(name) ?? built.parts.get(name) ?? null;
+    // v1 withdrawn, the guide becomes a v3 page (as odd as it gets), a v1 page returns under another URL.
+    const changed = [
+      { ...guide, version: { name: "v3", latest: false } },
+      docs[1]!,
+      docs[2]!,
+      { ...operation(v1, "delete-cluster", "Delete a cluster") },
+    ];
+    const result = await updateShardedIndex(built.base, changed, {
+      builtAt: new Date(fixtureNow + 60_000),
+      read,
+      write: async (name, value) => {
+        written.set(name, value);
+      },
+      maxChanges: 10,
+      maxEmptyShare: 1,
+    });
+    expect(result?.base).toBeTruthy();
+    const index = openShardedIndex(result!.base!, read);
+    const find = async (version?: string) =>
+      urlsOf(await searchSharded(index, "cluster", { now: fixtureNow, ...(version ? { version } : {}) }));
+    expect(await find()).toEqual(["/docs/api/clusters/create-cluster", "/docs/api/clusters/upgrade-cluster"]);
+    expect(await find("v1")).toEqual(["/docs/api/v1/clusters/delete-cluster"]);
+    expect(await find("v3")).toEqual(["/docs/clusters"]);
+  });
+});

@@ -12,7 +12,7 @@
 // one takes a new position at the end. Scores then equal a full build over the documents in
 // the index's order; the next full build puts them in content order again.
 import { isSearchKind, type SearchDocument, searchKinds } from "./documents";
-import { indexVersion, miniSearchOptions, SearchIndexError, truncateText } from "./engine";
+import { indexVersion, miniSearchOptions, SearchIndexError, truncateText, versionTag } from "./engine";
 import { type Base, lowerBound, type PartReader, type ShardedMeta, type ShardRow, shardedFormat, type StoreRow } from "./shards";
 
 const defaultShardChars = 200_000;
@@ -108,6 +108,7 @@ function documentHash(doc: SearchDocument): string {
     doc.url,
     doc.section ?? "",
     doc.date ?? "",
+    versionTag(doc.version),
   ].join("\u0000");
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
@@ -204,6 +205,7 @@ class ShardedIndexBuilder {
   private readonly kinds: string[] = [];
   private readonly titles: string[] = [];
   private readonly dates: string[] = [];
+  private readonly versions: Record<number, string> = {};
   private readonly directory: string[] = [];
   private rows: string[] = [];
   private chunks = 0;
@@ -251,6 +253,7 @@ class ShardedIndexBuilder {
     this.kinds.push(String(searchKinds.indexOf(doc.kind)));
     this.titles.push(doc.title);
     this.dates.push(doc.date || "");
+    if (doc.version) this.versions[position] = versionTag(doc.version);
     this.directory.push(`${documentHash(doc)}\t${doc.id}`);
     this.rows.push(storeRow(doc, this.snippetSourceChars));
     return this.rows.length >= this.storeChunk ? [this.flushChunk()] : [];
@@ -310,6 +313,7 @@ class ShardedIndexBuilder {
       kinds: this.kinds.join(""),
       titles: this.titles,
       dates: this.dates,
+      versions: this.versions,
       terms: terms.join("\n"),
       shardStarts,
       storeChunk: this.storeChunk,
@@ -517,6 +521,7 @@ interface PlacedDocuments {
   kinds: string[];
   titles: string[];
   dates: string[];
+  versions: Record<number, string>;
   fieldLength: number[];
   rows: Map<number, string>;
   incoming: Incoming[];
@@ -528,6 +533,7 @@ function placeDocuments(base: Base, directory: string[], changes: DocumentChange
   const slots = base.kinds.length;
   const kinds = base.kinds.split("");
   const { titles, dates, fieldLength } = base;
+  const versions = { ...base.versions };
   const incoming: Incoming[] = [];
   const rows = new Map<number, string>();
   const place = (position: number, doc: SearchDocument | null, hash: string) => {
@@ -535,6 +541,8 @@ function placeDocuments(base: Base, directory: string[], changes: DocumentChange
     kinds[position] = doc ? String(searchKinds.indexOf(doc.kind)) : "-";
     titles[position] = doc?.title ?? "";
     dates[position] = doc ? doc.date || "" : "";
+    if (doc?.version) versions[position] = versionTag(doc.version);
+    else delete versions[position];
     directory[position] = doc ? `${hash}\t${doc.id}` : "";
     rows.set(position, doc ? storeRow(doc, base.snippetSourceChars) : emptyRow);
     for (let f = 0; f < fieldCount; f++) fieldLength[position * fieldCount + f] = analysis?.lengths[f] ?? 0;
@@ -543,7 +551,7 @@ function placeDocuments(base: Base, directory: string[], changes: DocumentChange
   for (const [position, doc, hash] of changes.changed) place(position, doc, hash);
   for (const position of changes.removed) place(position, null, "");
   for (const [i, [doc, hash]] of changes.added.entries()) place(slots + i, doc, hash);
-  return { kinds, titles, dates, fieldLength, rows, incoming, newSlots: slots + changes.added.length };
+  return { kinds, titles, dates, versions, fieldLength, rows, incoming, newSlots: slots + changes.added.length };
 }
 
 type IncomingPostings = Map<string, [field: number, position: number, frequency: number][]>;
@@ -726,6 +734,7 @@ export async function updateShardedIndex(
     kinds: placed.kinds.join(""),
     titles: placed.titles,
     dates: placed.dates,
+    versions: placed.versions,
     terms: termsOf.flat().join("\n"),
     shardStarts,
     storeChunk: base.storeChunk,

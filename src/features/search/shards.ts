@@ -29,7 +29,7 @@ import {
 } from "./engine";
 
 /** Bump with any change of the parts' layout (indexVersion covers tokenising and ranking). */
-export const shardedFormat = 2;
+export const shardedFormat = 3;
 
 export interface ShardedMeta {
   version: number;
@@ -54,6 +54,8 @@ export interface Base extends ShardedMeta {
   titles: string[];
   /** Dates ("" for none): shown, and the recency of posts. */
   dates: string[];
+  /** The versionTag of each position that has one (API reference pages), by position. */
+  versions: Record<number, string>;
   /** Every term, sorted, "\n"-joined. */
   terms: string;
   /** Index in `terms` of each shard's first term. */
@@ -101,6 +103,7 @@ interface ShardedState {
   kinds: (SearchKind | undefined)[];
   titles: string[];
   dates: string[];
+  versions: Record<number, string>;
   storeChunk: number;
   shards: PartCache<Map<string, FieldPostings[]>>;
   store: PartCache<StoreChunk>;
@@ -226,6 +229,7 @@ export function openShardedIndex(baseText: string, read: PartReader, options: Op
       kinds: Array.from(base.kinds, (code) => searchKinds[Number(code)]),
       titles: base.titles,
       dates: base.dates,
+      versions: base.versions ?? {},
       storeChunk: base.storeChunk,
       shards,
       store,
@@ -473,6 +477,7 @@ export async function searchSharded(index: ShardedIndex, rawQuery: unknown, opti
         return runPass(state, query, terms, typoTerms ?? exactTerms, searchOptions.combineWith === "OR" ? "OR" : "AND");
       },
       kind: (hit) => state.kinds[hit.id as number],
+      version: (hit) => state.versions[hit.id as number] ?? "",
       title: (hit) => state.titles[hit.id as number]!,
       date: (hit) => state.dates[hit.id as number]!,
       titleHas: (hit, term) => {
@@ -511,7 +516,16 @@ export async function searchSharded(index: ShardedIndex, rawQuery: unknown, opti
   const results = toResults(selected, (hit): Stored => {
     const id = hit.id as number;
     const [externalId, url, section, summary, text] = rows.get(hit)!;
-    return [state.kinds[id]!, state.titles[id]!, url || externalId, section, state.dates[id] || "", summary, text];
+    return [
+      state.kinds[id]!,
+      state.titles[id]!,
+      url || externalId,
+      section,
+      state.dates[id] || "",
+      summary,
+      text,
+      state.versions[id] ?? "",
+    ];
   });
   // The result ids are the documents' own, not their positions.
   for (const [i, hit] of selected.entries()) results[i]!.id = rows.get(hit)![0];

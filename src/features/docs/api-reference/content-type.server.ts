@@ -1,5 +1,6 @@
 import { defineContentType } from "../../../content/content-type.server";
 import { apiNavigationQuery, apiVersionsQuery } from "./queries";
+import { latestVersionName, loadApiVersions } from "./load.server";
 import { apiSearchDocuments } from "./search";
 import { type ApiNavigation, apiOperationHref, apiTagHref, apiVersionRoot, usableNavigation } from "./types";
 
@@ -17,11 +18,12 @@ export const apiReferenceContentType = defineContentType({
     operation: apiNavigationQuery,
     urls: (data) => pagesOf(usableNavigation(data.api_reference?.navigation), null),
   },
-  // The search finds the latest version's operations.
+  // The search shows the latest version's operations unless a reader asks for an earlier one.
   search: {
     reads: [apiNavigationQuery],
     async *documents(content) {
-      yield* apiSearchDocuments(usableNavigation((await content.query(apiNavigationQuery)).api_reference?.navigation));
+      const reference = (await content.query(apiNavigationQuery)).api_reference;
+      yield* apiSearchDocuments(usableNavigation(reference?.navigation), { name: latestVersionName(reference?.version), latest: true });
     },
   },
 });
@@ -37,5 +39,14 @@ export const apiReferenceVersionsContentType = defineContentType({
         const navigation = usableNavigation(item.navigation);
         return navigation ? [{ path: apiVersionRoot(item.version) }, ...pagesOf(navigation, item.version)] : [];
       }),
+  },
+  // Found when a reader asks the search for that version (`version=v1`).
+  search: {
+    reads: [apiVersionsQuery, apiNavigationQuery],
+    async *documents(content) {
+      for (const entry of (await loadApiVersions(content)).versions) {
+        if (!entry.latest) yield* apiSearchDocuments(entry.navigation, entry);
+      }
+    },
   },
 });

@@ -7,6 +7,7 @@ type Content = ResolverContext["content"];
 
 /** The latest version's name when its document was saved before versions had names. */
 const unnamedLatest = "v1";
+export const latestVersionName = (version: string | null | undefined) => version || unnamedLatest;
 
 /**
  * Every version readers may open, the latest first (decision 027): the singleton's navigation and
@@ -17,7 +18,7 @@ export async function loadApiVersions(content: Content): Promise<{ versions: Api
   const [{ api_reference }, earlierAnswer] = await Promise.all([content.query(apiNavigationQuery), content.query(apiVersionsQuery)]);
   const navigation = usableNavigation(api_reference?.navigation);
   if (!navigation) return { versions: [], source: earlierAnswer };
-  const latest: ApiVersionEntry = { name: api_reference?.version || unnamedLatest, latest: true, navigation };
+  const latest: ApiVersionEntry = { name: latestVersionName(api_reference?.version), latest: true, navigation };
   const earlier = (earlierAnswer.api_reference_versions ?? []).flatMap((item): ApiVersionEntry[] => {
     const itemNavigation = usableNavigation(item.navigation);
     return itemNavigation && isApiVersionName(item.version) ? [{ name: item.version, latest: false, navigation: itemNavigation }] : [];

@@ -2,16 +2,8 @@ import { Hono, type Context } from "hono";
 import { stream } from "hono/streaming";
 import { operationFile, overviewFile, tagFile } from "../api-reference";
 import { loadApiReferenceVersion, loadApiVersions, overviewMarkdown, samePageIn } from "../api-reference/index.server";
-import {
-  apiOperationHref,
-  apiReferencePath,
-  apiTagHref,
-  apiVersionRoot,
-  isApiVersionName,
-  usableNavigation,
-  usableReference,
-} from "../api-reference";
-import { apiNavigationQuery, apiReferenceQuery } from "../api-reference";
+import { apiOperationHref, apiReferencePath, apiTagHref, apiVersionRoot, isApiVersionName, usableReference } from "../api-reference";
+import { apiReferenceQuery } from "../api-reference";
 import { docsBodiesQuery, docsTreeQuery } from "../queries";
 import type { AppEnv } from "../../../env";
 import { t } from "../../../i18n";
@@ -139,10 +131,16 @@ export const docsFileRoutes = new Hono<AppEnv>()
       }
       lines.push("");
     }
-    const { api_reference } = await c.get("content").query(apiNavigationQuery);
-    const api = usableNavigation(api_reference?.navigation);
-    if (api) {
-      lines.push("## API reference", "", `${api.title}: every operation with its parameters, responses and code samples.`, "");
+    const { versions } = await loadApiVersions(c.get("content"));
+    const [latest, ...earlier] = versions;
+    const api = latest?.navigation;
+    if (latest && api) {
+      lines.push(
+        "## API reference",
+        "",
+        `${api.title}, version ${latest.name} (the latest): every operation with its parameters, responses and code samples.`,
+        "",
+      );
       lines.push(`- [Overview](${absolute(c, `${apiReferencePath}.md`)}): base URL, authentication, errors, pagination, rate limits`);
       for (const tag of api.tags) {
         for (const operation of tag.operations) {
@@ -150,6 +148,10 @@ export const docsFileRoutes = new Hono<AppEnv>()
             `- [${operation.summary}](${absolute(c, `${apiOperationHref(tag.slug, operation.slug)}.md`)}): \`${operation.method} ${operation.path}\``,
           );
         }
+      }
+      // Earlier versions by their overviews: each lists its own operations, and they are not what a reader should start from.
+      for (const entry of earlier) {
+        lines.push(`- [Version ${entry.name} (earlier)](${absolute(c, `${apiVersionRoot(entry.name)}.md`)}): its overview and operations`);
       }
       lines.push("");
     }
