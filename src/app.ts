@@ -6,6 +6,7 @@ import "./routes/content-extensions.server";
 import { ContentError } from "./content/client.server";
 import type { ContentOptions } from "./content/content.server";
 import type { AppEnv } from "./env";
+import { experiments } from "./features/experiments/index.server";
 import type { ImageOptions } from "./features/images/handler.server";
 import { consentVariant } from "./lib/consent.server";
 import { content } from "./middleware/content";
@@ -99,7 +100,9 @@ export function createApp({
     await next();
   });
   app.use(redirects({ content: contentOptions, renderGone: (c) => renderErrorPage(c, 410) })); // before the cached pages: an old address never shows its old page
-  if (usePageCache) app.use(pageCache({ variant: consentVariant, published: publishedWhenEdited }));
+  app.use(experiments()); // before the cached pages: they are kept per variant
+  if (usePageCache)
+    app.use(pageCache({ variant: (c) => consentVariant(c) + (c.get("experimentVariant") ?? ""), published: publishedWhenEdited }));
   configure?.(app); // before the pages, which answer every other GET
   registerRoutes(app, { images, subscribe, forms, feedback });
 

@@ -1,5 +1,6 @@
 import type { Content } from "./content/content.server";
 import type { PreviewVersion } from "./content/extensions.server";
+import type { Visitor } from "./routing/define";
 
 /** Renders one page of this site the way a visitor would get it (the docs publish pages with it). */
 export type RenderPage = (request: Request) => Promise<Response>;
@@ -63,6 +64,10 @@ interface Variables {
   preview: boolean;
   /** In a preview: the one item whose named content version the editor asked to see. */
   previewVersion?: PreviewVersion;
+  /** The visitor as the page's experiments see it (decision 028), set by the experiments middleware. */
+  visitor?: Visitor;
+  /** The variants this visitor sees of the page's experiments, as a part of the page cache's key ("" for none). */
+  experimentVariant?: string;
   /** This request's content access (cache in public mode, drafts in preview). */
   content: Content;
   /** Renders another request through this app (the webhook publishes pages with it). */

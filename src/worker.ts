@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import type { Bindings } from "./env";
+import { memoryPageVariant } from "./features/experiments/index.server";
 import { surelyNotRedirected } from "./features/redirects/store.server";
 import { servePageFromMemory } from "./middleware/page-cache";
 import { handleQueueBatch, type QueueMessage } from "./queue/consumer.server";
@@ -16,7 +17,8 @@ const app = createApp();
  * through the app.
  */
 export default {
-  fetch: (request, env, ctx) => servePageFromMemory(request, env, surelyNotRedirected) ?? app.fetch(request, env, ctx),
+  fetch: (request, env, ctx) =>
+    servePageFromMemory(request, env, surelyNotRedirected, Date.now(), memoryPageVariant) ?? app.fetch(request, env, ctx),
   queue: (batch, env) => handleQueueBatch(batch, env),
   scheduled: (controller, env, ctx) => scheduled(controller, env, ctx, { renderPage: async (request) => app.fetch(request, env, ctx) }),
 } satisfies ExportedHandler<Bindings, QueueMessage>;

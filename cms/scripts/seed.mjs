@@ -13,7 +13,7 @@ import { events, speakers } from "../seed/events.mjs";
 import { newsletterTopics, redirects, searchProposals, siteSettings, stockQuote } from "../seed/misc.mjs";
 import { docsImages, docsPages, docsSections } from "../seed/docs.mjs";
 import { forms } from "../seed/forms.mjs";
-import { navigation, pages, plans, sections } from "../seed/pages.mjs";
+import { experiments, navigation, pages, plans, sections } from "../seed/pages.mjs";
 import { apiReferenceVersions } from "../seed/api-reference.mjs";
 import { changelogEntries } from "../seed/changelog.mjs";
 
@@ -327,6 +327,8 @@ export async function seedPages(api, log = () => {}) {
     (sectionIds) =>
     ([collection, fields, options = {}], sort) => {
       if (collection === "sections") return { collection, item: String(sectionIds[fields]), sort, ...options };
+      if (collection === "block_experiment")
+        return { collection, item: { ...published, experiment: experimentIds[fields] }, sort, ...options };
       const item = { ...published, ...fields };
       if (collection === "block_feature_grid") {
         const { items, ...rest } = fields;
@@ -342,6 +344,22 @@ export async function seedPages(api, log = () => {}) {
     sectionIds[section.key] =
       (await findBy(api, "sections", "name", section.name)) ??
       (await api("POST", "/items/sections", { ...published, name: section.name, blocks: section.blocks.map(placement({})) })).id;
+  }
+  // Experiments, each variant's blocks in a section of its own (decision 028).
+  const experimentIds = {};
+  for (const { variants, ...experiment } of experiments) {
+    experimentIds[experiment.key] =
+      (await findBy(api, "experiments", "key", experiment.key)) ??
+      (
+        await api("POST", "/items/experiments", {
+          ...experiment,
+          variants: variants.map(({ blocks, ...variant }, sort) => ({
+            ...variant,
+            sort,
+            section: { ...published, name: `${experiment.name}: ${variant.label}`, blocks: blocks.map(placement({})) },
+          })),
+        })
+      ).id;
   }
   const pageIds = {};
   const paths = {};

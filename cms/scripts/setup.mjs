@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { flowScript, movedPageRedirects, pathOnSave, stalePaths } from "./page-paths.mjs";
+import { setupExperimentFlows } from "./experiment-flows.mjs";
 import { chainOperations, recreateFlow } from "./flows.mjs";
 import { formNotifyFlowScript } from "./form-notification.mjs";
 import { applyRedirectChanges, setupRedirectFlows } from "./redirect-flows.mjs";
@@ -46,6 +47,13 @@ export const STATUS_COLLECTIONS = [
   "forms",
   ...BLOCK_COLLECTIONS,
 ];
+/**
+ * Experiments and their variants (decision 028): the site reads the running and stopped ones (a
+ * stopped one shows its winner, else its control); drafts stay with editors. Only the site's
+ * token reads them, like the blocks that place them.
+ */
+const EXPERIMENT_COLLECTIONS = ["experiments", "experiment_variants"];
+const EXPERIMENT_SHOWN = { status: { _in: ["running", "stopped"] } };
 /** Collections anonymous readers see in full. */
 export const OPEN_COLLECTIONS = [
   ...CONTENT_TYPES.filter((type) => !type.status).map((type) => type.collection),
@@ -80,6 +88,7 @@ export const SITE_ONLY_COLLECTIONS = [
   "forms",
   "form_fields",
   "directus_files",
+  ...EXPERIMENT_COLLECTIONS,
 ];
 /** Content the revalidation flow watches. */
 export const CONTENT_COLLECTIONS = [
@@ -87,6 +96,7 @@ export const CONTENT_COLLECTIONS = [
   ...OPEN_COLLECTIONS,
   ...JUNCTION_COLLECTIONS,
   ...FORM_PART_COLLECTIONS,
+  ...EXPERIMENT_COLLECTIONS,
   REDIRECTS,
 ];
 /** Fields a visitor may send when subscribing to the newsletter. */
@@ -148,6 +158,8 @@ function publishedReadRules() {
     },
     { collection: "sections_blocks", action: "read", permissions: { _and: [{ sections_id: PUBLISHED }, ...shownNow] }, fields: ["*"] },
     { collection: "form_fields", action: "read", permissions: { form: PUBLISHED }, fields: ["*"] },
+    { collection: "experiments", action: "read", permissions: EXPERIMENT_SHOWN, fields: ["*"] },
+    { collection: "experiment_variants", action: "read", permissions: { experiment: EXPERIMENT_SHOWN }, fields: ["*"] },
     { collection: "directus_files", action: "read", permissions: {}, fields: ["*"] },
     { collection: REDIRECTS, action: "read", permissions: { active: { _eq: true } }, fields: publicRedirectFields },
   ];
@@ -571,6 +583,8 @@ export async function setupAccess(api, config, log = () => {}) {
   log("cms:   flows: redirect check on save (loops, chains, open redirects, risky patterns), a post's old address redirects");
   await setupFormNotifyFlow(api);
   log("cms:   flow: form submission e-mails");
+  await setupExperimentFlows(api);
+  log("cms:   flows: stop an experiment, promote a variant (buttons on an experiment)");
   await recordProjectOwner(api, config);
   log('cms:   flow "Revalidate site on content change" -> {{$env.SITE_URL}}/api/revalidate');
 

@@ -3,6 +3,7 @@ import type { PagePayload } from "../render/payload";
 import { PageNotFound } from "../routing/define";
 import { loadRoute, matchRoute, type PageState } from "../routes/table";
 import { keepScrollAttribute, setNavigator, type NavigateOptions } from "../ui/navigation";
+import { visitorIdFromCookies } from "../features/experiments";
 import { ClientContent } from "./content";
 import { applyHead } from "./head";
 import { findLink, inAppTarget, loadAheadTarget, pathOf } from "./links";
@@ -26,7 +27,9 @@ export async function loadPage(url: URL, config: PagePayload["config"], site: Pa
   const match = matchRoute(url.pathname);
   if (!match) throw new PageNotFound(url.pathname);
   const route = await loadRoute(match.id);
-  const loaded = await route.load({ url, params: match.params, content, config });
+  // The page's experiments show this visitor the variant the server showed (decision 028).
+  const visitor = { id: site.consent === "all" ? visitorIdFromCookies(document.cookie) : null, preview: Boolean(site.preview), now: Date.now() };
+  const loaded = await route.load({ url, params: match.params, content, config, visitor });
   const editable = site.preview && loaded.editable ? { editable: loaded.editable } : {}; // editors only
   const state = { route: match.id, data: loaded.data, site, path: pathOf(url), ...editable } as PageState;
   return { state, meta: loaded.meta };

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { anyCollection, memoizedGeneration } from "../content/generations.server";
 import type { AppEnv, Bindings } from "../env";
-import { consentCookieName, parseConsent } from "../lib/consent";
+import { type ConsentState, consentCookieName, parseConsent } from "../lib/consent";
 import { pageIdentity } from "../lib/tracking";
 import { buildId } from "../render/asset-tags";
 import { publicHtmlCacheControl } from "../render/cache-policy";
@@ -351,13 +351,17 @@ const consentCookie = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`);
  * content generation it has read within the last second, at an address its redirect map does
  * not redirect (`notRedirected`: the redirects feature's answer, which this layer does not
  * import). Anything else returns null and takes the ordinary path (PageVariant: the consent
- * cookie, as `consentVariant`).
+ * cookie, as `consentVariant`, then the experiments' part: `variantOf`, the experiments
+ * feature's answer).
  */
 export function servePageFromMemory(
   request: Request,
   env: Bindings,
   notRedirected: (url: URL, now: number) => boolean,
   now = Date.now(),
+  /** The page variant for this request (the experiments' part after the consent), or null when only the app can answer. */
+  variantOf: (request: Request, url: URL, generation: string, consent: ConsentState, now: number) => string | null = (_r, _u, _g, consent) =>
+    consent,
 ): Response | null {
   if (buildId === null || request.method !== "GET" || env.PAGE_CACHE === "off") return null;
   const cookies = request.headers.get("cookie") ?? "";
@@ -367,7 +371,9 @@ export function servePageFromMemory(
   if ((path.length > 1 && path.endsWith("/")) || path.startsWith("/api/") || path === "/graphql" || path.startsWith("/_next/")) return null;
   const generation = memoizedGeneration([anyCollection], now);
   if (generation === null) return null;
-  const page = memory.get(pageKey(url, generation, parseConsent(consentCookie.exec(cookies)?.[1])), now);
+  const variant = variantOf(request, url, generation, parseConsent(consentCookie.exec(cookies)?.[1]), now);
+  if (variant === null) return null;
+  const page = memory.get(pageKey(url, generation, variant), now);
   if (!page || !notRedirected(url, now)) return null;
   let response: Response;
   if (page.ownPolicy) {

@@ -25,7 +25,8 @@ export function siteConfig(c: Context<AppEnv>): SiteConfig {
 }
 
 export function loaderArgs(c: Context<AppEnv>, params: Record<string, string> = {}): LoaderArgs {
-  return { url: new URL(c.req.url), params, content: c.get("content"), config: siteConfig(c) };
+  const visitor = c.get("visitor") ?? { id: null, preview: c.get("preview") === true, now: Date.now() };
+  return { url: new URL(c.req.url), params, content: c.get("content"), config: siteConfig(c), visitor };
 }
 
 /** The shell's data for this request, marked when it is an editor preview. */

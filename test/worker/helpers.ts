@@ -6,6 +6,7 @@ import { bumpGeneration, clearGenerationMemo } from "../../src/content/generatio
 import type { AppEnv, Bindings } from "../../src/env";
 import { clearPageMemory } from "../../src/middleware/page-cache";
 import { clearRedirectMemo } from "../../src/features/redirects/store.server";
+import { clearLiveExperimentsMemo } from "../../src/features/experiments/index.server";
 import { apiNavigationData, apiReferenceData, apiVersionReferenceAnswer, apiVersionsData } from "./fixtures/api-reference";
 import { changelogEntriesAnswer, changelogLinksAnswer } from "./fixtures/changelog";
 import { docsBodiesAnswer, docsPageAnswer, docsSourcesData, docsTreeData } from "./fixtures/docs";
@@ -54,6 +55,7 @@ export async function resetContentState(): Promise<void> {
   clearPageMemory();
   clearGenerationMemo();
   clearRedirectMemo();
+  clearLiveExperimentsMemo();
   const { keys } = await env.CONTENT_CACHE.list();
   await Promise.all(keys.map((key) => env.CONTENT_CACHE.delete(key.name)));
   await bumpGeneration(env.CONTENT_CACHE, "posts");
@@ -141,8 +143,12 @@ export const siteChromeData = {
 /** No redirects (a test that needs some answers `Redirects` itself). */
 const noRedirectsData = { redirects: [], site_settings: { redirect_hosts: [] } };
 
+/** No running experiment (a test that needs one answers `LiveExperiments` itself). */
+export const noExperimentsData = { experiments: [], experiment_blocks: [], section_experiments: [], placed_sections: [] };
+
 const defaultAnswers: Record<string, unknown> = {
   SiteChrome: siteChromeData,
+  LiveExperiments: noExperimentsData,
   Redirects: noRedirectsData,
   HomeContent: homeData,
   Page: pageAnswer,

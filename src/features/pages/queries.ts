@@ -1,4 +1,5 @@
 import { blockFragments } from "./blocks/registry";
+import { shownNow } from "./blocks/shown-now";
 import { defineOperation } from "../../content/operation";
 import type {
   SearchPagesQuery,
@@ -12,12 +13,6 @@ import type {
 } from "../../content/generated/operations";
 import { fileFields } from "../../content/queries/fragments";
 
-/** A block placement's filter: not hidden, and inside its display window at `$now` (set by the server). */
-export const shownNow = `{ _and: [
-  { _or: [{ hide: { _null: true } }, { hide: { _eq: false } }] },
-  { _or: [{ show_from: { _null: true } }, { show_from: { _lte: $now } }] },
-  { _or: [{ show_until: { _null: true } }, { show_until: { _gt: $now } }] }
-] }`;
 
 /** A section's placed blocks, as a page shows them inside the section. */
 const sectionFields = `

@@ -2,12 +2,16 @@ import type { ComponentType } from "react";
 import type * as z from "zod/mini";
 import type { SiteConfig } from "../../../config/site";
 import type { HomeContentQuery } from "../../../content/generated/operations";
+import type { Visitor } from "../../../routing/define";
 
 /** What a block's reshape function may use besides its own data. */
 export interface BlockContext {
   config: Pick<SiteConfig, "url" | "apiBaseUrl" | "name"> & Partial<Pick<SiteConfig, "turnstile">>;
   /** Live content of feed blocks (latest posts, next event, …), loaded only when a page has one. */
   feed: HomeContentQuery | null;
+  /** Who asks, and the page's address: an experiment shows this visitor's variant (absent: the control). */
+  visitor?: Visitor;
+  url?: URL;
 }
 
 /** Where a block sits: its CMS item (visual editing) and its placement's anchor. */
@@ -39,6 +43,11 @@ export interface BlockDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, D
   jsonLd?: (data: Data) => object | null;
   /** Outside scripts (URLs) the page's head loads for this block, with the page's nonce. */
   scripts?: (data: Data) => string[];
+  /**
+   * A block that stands for other blocks (an experiment: the section of the variant this visitor
+   * sees): their placements, shown in its place, and a key that names the choice.
+   */
+  expand?: (raw: z.infer<Schema>, context: Partial<BlockContext>) => { key: string; placements: readonly unknown[] };
 }
 
 /** Ties a block's schema, reshape and view together (types inferred from the schema). */

@@ -46,6 +46,13 @@ export function reshapeBlocks(placements: Placements, context: BlockContext, key
       reportBlockOnce(key, "data does not match its schema, left out", parsed.error);
       continue;
     }
+    if (definition.expand) {
+      const expanded = definition.expand(parsed.data, context);
+      const inner = reshapeBlocks(expanded.placements as Placements, context, `${key}/${expanded.key}/`);
+      if (anchor && inner[0] && !inner[0].anchor) inner[0] = { ...inner[0], anchor };
+      blocks.push(...inner);
+      continue;
+    }
     try {
       const data = definition.reshape ? definition.reshape(parsed.data, context) : parsed.data;
       blocks.push({ key, collection: placement.collection, id: itemId, anchor, data });
@@ -56,11 +63,21 @@ export function reshapeBlocks(placements: Placements, context: BlockContext, key
   return blocks;
 }
 
-/** The raw block items of a page, sections expanded: for the search index and structured data. */
+/**
+ * The raw block items of a page, sections expanded, and an experiment as everyone but its
+ * visitors in a variant sees it (the control, or the winner once it ended): for the search index
+ * and the feed's read.
+ */
 function* blockItems(placements: Placements): Generator<{ collection: string; item: object }> {
   for (const placement of placements ?? []) {
     if (!placement?.item || !placement.collection) continue;
-    if (placement.collection === "sections") yield* blockItems(sectionBlocks(placement.item));
+    if (placement.collection === "sections") {
+      yield* blockItems(sectionBlocks(placement.item));
+      continue;
+    }
+    const expand = blockRegistry.get(placement.collection)?.expand;
+    const parsed = expand ? blockRegistry.get(placement.collection)!.schema.safeParse(placement.item) : null;
+    if (expand && parsed?.success) yield* blockItems(expand(parsed.data, {}).placements as Placements);
     else yield { collection: placement.collection, item: placement.item };
   }
 }

@@ -2,6 +2,7 @@ import type { BlockDefinition } from "./define";
 import { codeBlock } from "./code";
 import { comparisonTableBlock } from "./comparison-table";
 import { ctaBlock } from "./cta";
+import { experimentBlock } from "./experiment";
 import { faqBlock } from "./faq";
 import { featureGridBlock } from "./feature-grid";
 import { feedBlock } from "./feed";
@@ -22,7 +23,7 @@ import { statsBlock } from "./stats";
  * collection in the CMS's schema snapshot (test/unit/block-collections.test.ts fails until the
  * folders, this list and the snapshot agree; the CMS set-up reads the block types from the snapshot).
  */
-const definitions = [
+const contentBlocks = [
   heroBlock,
   featureGridBlock,
   logoWallBlock,
@@ -39,7 +40,14 @@ const definitions = [
   formBlock,
 ] as BlockDefinition<any, any>[];
 
+/** Inline fragments for a many-to-any `item` selection of these block types. */
+const fragmentsOf = (blocks: readonly BlockDefinition<any, any>[]) =>
+  blocks.map((block) => `... on ${block.collection} { ${block.fields} }`).join("\n");
+
+/** The content blocks, and an experiment, whose variants are sections of content blocks (decision 028). */
+const definitions = [...contentBlocks, experimentBlock(fragmentsOf(contentBlocks)) as BlockDefinition<any, any>];
+
 export const blockRegistry: ReadonlyMap<string, BlockDefinition<any, any>> = new Map(definitions.map((block) => [block.collection, block]));
 
 /** One inline fragment per block type, for a many-to-any `item` selection. */
-export const blockFragments = definitions.map((block) => `... on ${block.collection} { ${block.fields} }`).join("\n");
+export const blockFragments = fragmentsOf(definitions);

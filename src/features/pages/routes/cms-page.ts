@@ -32,14 +32,14 @@ function canonicalPath(canonical: string | null | undefined, siteUrl: string): s
 export default defineRoute<CmsPageData>({
   operations: [pageQuery, feedQuery],
   View: CmsPage,
-  async load({ params, content, config }) {
+  async load({ params, content, config, visitor, url }) {
     const path = params.path ? `/${params.path}` : "/";
     if (path.length > maxPathLength) throw new PageNotFound("page");
     const page = (await content.query(pageQuery, { path })).pages[0];
     if (!page || page.path !== path) throw new PageNotFound("page");
 
     const feed = hasFeedBlock(page.blocks) ? await content.query(feedQuery, { from: currentHour() }) : null;
-    const blocks = reshapeBlocks(page.blocks, { config, feed });
+    const blocks = reshapeBlocks(page.blocks, { config, feed, visitor, url });
     const ownImage = reshapeImage(page.share_image, config.apiBaseUrl, page.title);
     const isHome = path === "/";
     return {

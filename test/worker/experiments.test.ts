@@ -1,0 +1,290 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { bucketOf } from "../../src/features/experiments/assignment";
+import { memoryPageVariant } from "../../src/features/experiments/index.server";
+import { surelyNotRedirected } from "../../src/features/redirects/store.server";
+import { servePageFromMemory } from "../../src/middleware/page-cache";
+import { cmsPage, placement } from "./fixtures/pages";
+import { mockDirectus, noExperimentsData, request, resetContentState, testSecrets, textOf, type UpstreamCall } from "./helpers";
+
+beforeEach(resetContentState);
+
+const controlHeadline = "Prices per GPU-hour, billed by the second";
+const variantHeadline = "GPUs from $0.99 an hour, no minimum term";
+
+interface ExperimentFixture {
+  status?: string;
+  start_at?: string | null;
+  stop_at?: string | null;
+  winner?: string | null;
+}
+
+const variants = [
+  { key: "control", weight: 50, is_control: true },
+  { key: "lowest-price", weight: 50, is_control: false },
+];
+
+/** /pricing with its hero as an experiment of two variants (each a section with one hero). */
+function pricingPage(experiment: ExperimentFixture) {
+  const hero = (id: number, headline: string) => ({
+    id: String(id),
+    blocks: [placement(id, "block_hero", { id: String(id), headline, image: null })],
+  });
+  return cmsPage("/pricing", [
+    placement(1, "block_experiment", {
+      id: "1",
+      experiment: {
+        key: "pricing-hero",
+        status: "running",
+        start_at: null,
+        stop_at: null,
+        winner: null,
+        ...experiment,
+        variants: [
+          { ...variants[0], section: hero(11, controlHeadline) },
+          { ...variants[1], section: hero(12, variantHeadline) },
+        ],
+      },
+    }),
+    placement(2, "block_cta", { id: "2", title: "Talk to an engineer" }),
+  ]);
+}
+
+/** Directus with that page and, when it runs, the experiment in the worker's list (goal: /contact-sales reached). */
+function directusWith(experiment: ExperimentFixture = {}) {
+  const running = (experiment.status ?? "running") === "running";
+  return mockDirectus({
+    Page: (call: UpstreamCall) => ({
+      pages:
+        call.variables.path === "/pricing"
+          ? [pricingPage(experiment)]
+          : call.variables.path === "/contact-sales"
+            ? [cmsPage("/contact-sales", [placement(3, "block_cta", { id: "3", title: "Contact sales" })])]
+            : [],
+    }),
+    LiveExperiments: running
+      ? {
+          experiments: [
+            {
+              key: "pricing-hero",
+              status: "running",
+              start_at: null,
+              stop_at: null,
+              winner: null,
+              ...experiment,
+              goal: "page_reached",
+              goal_form: null,
+              goal_path: "/contact-sales",
+              variants,
+            },
+          ],
+          experiment_blocks: [{ pages_id: { path: "/pricing" }, item: { experiment: { key: "pricing-hero" } } }],
+          section_experiments: [],
+          placed_sections: [],
+        }
+      : noExperimentsData,
+  });
+}
+
+/** Visitor ids whose bucket falls in the control's half and in the variant's. */
+const idIn = (variant: "control" | "lowest-price", from = 0) => {
+  for (let i = from; ; i += 1) {
+    const id = `visitor${i.toString().padStart(12, "0")}`;
+    if (bucketOf(id, "pricing-hero") < 0.5 === (variant === "control")) return id;
+  }
+};
+
+function eventsSpy() {
+  const points: AnalyticsEngineDataPoint[] = [];
+  return { points, dataset: { writeDataPoint: (point: AnalyticsEngineDataPoint) => void points.push(point ?? {}) } };
+}
+
+const headlineOf = (html: string) =>
+  textOf(html).includes(variantHeadline) ? "lowest-price" : textOf(html).includes(controlHeadline) ? "control" : "none";
+const experimentCookieOf = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("meridian_exp="));
+const consented = (extra = "") => ({ Cookie: `meridian_consent=all${extra}` });
+const browser = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36" };
+
+describe("experiments at the edge", () => {
+  it("shows the control without analytics consent, sets no cookie and reads no experiment", async () => {
+    const directus = directusWith();
+    for (const cookie of [undefined, "meridian_consent=necessary"]) {
+      const response = await request("/pricing", {
+        options: { content: { fetch: directus.fetch } },
+        headers: { ...browser, ...(cookie ? { Cookie: cookie } : {}) },
+      });
+      expect(response.status).toBe(200);
+      expect(headlineOf(await response.text())).toBe("control");
+      expect(response.headers.getSetCookie().some((c) => c.startsWith("meridian_exp"))).toBe(false);
+    }
+    expect(directus.count("LiveExperiments")).toBe(0);
+  });
+
+  it("gives a consented visitor an id in a cookie, the variant its id falls in, the same one on every visit, and counts one exposure", async () => {
+    const directus = directusWith();
+    const events = eventsSpy();
+    const app = createApp({ content: { fetch: directus.fetch }, pageCache: false });
+    const seen = new Map<string, string>();
+    for (let i = 0; i < 12; i += 1) {
+      const first = await request("/pricing", {
+        app,
+        headers: { ...browser, ...consented() },
+        env: { EXPERIMENT_EVENTS: events.dataset as never },
+      });
+      const cookie = experimentCookieOf(first)!;
+      expect(cookie).toMatch(/^meridian_exp=[a-z0-9]{32}:pricing-hero:; Max-Age=15552000; Path=\/; SameSite=Lax$/);
+      expect(first.headers.get("cache-control")).toBe("private, max-age=0");
+      const id = cookie.slice("meridian_exp=".length, cookie.indexOf(":"));
+      const variant = headlineOf(await first.text());
+      expect(variant).toBe(bucketOf(id, "pricing-hero") < 0.5 ? "control" : "lowest-price");
+      seen.set(id, variant);
+      // Again with the cookie: the same variant, no second exposure, no new cookie.
+      const again = await request("/pricing", {
+        app,
+        headers: { ...browser, ...consented(`; meridian_exp=${id}:pricing-hero:`) },
+        env: { EXPERIMENT_EVENTS: events.dataset as never },
+      });
+      expect(headlineOf(await again.text())).toBe(variant);
+      expect(experimentCookieOf(again)).toBeUndefined();
+    }
+    expect(events.points).toHaveLength(12);
+    // One exposure per visitor, with the variant that visitor was shown.
+    expect(events.points.map((point) => point.blobs!.slice(0, 4))).toEqual(
+      [...seen.values()].map((variant) => ["exposure", "pricing-hero", variant, variant === "control" ? "control" : "variant"]),
+    );
+  });
+
+  it("shows a crawler the control and gives it no cookie, even with a consent cookie", async () => {
+    const directus = directusWith();
+    const response = await request("/pricing", {
+      options: { content: { fetch: directus.fetch } },
+      headers: {
+        "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        ...consented(`; meridian_exp=${idIn("lowest-price")}:pricing-hero:`),
+      },
+    });
+    expect(headlineOf(await response.text())).toBe("control");
+    expect(experimentCookieOf(response)).toBeUndefined();
+  });
+
+  it("removes the cookie once consent is withdrawn, and shows the control", async () => {
+    const directus = directusWith();
+    const response = await request("/pricing", {
+      options: { content: { fetch: directus.fetch } },
+      headers: { ...browser, Cookie: `meridian_consent=necessary; meridian_exp=${idIn("lowest-price")}:pricing-hero:` },
+    });
+    expect(headlineOf(await response.text())).toBe("control");
+    expect(experimentCookieOf(response)).toMatch(/^meridian_exp=; Max-Age=0; Path=\//);
+  });
+
+  it("shows an editor's preview the variant it names (else the control), with no cookie and no cache", async () => {
+    const directus = directusWith();
+    const app = createApp({ content: { fetch: directus.fetch }, pageCache: true });
+    const preview = { ...browser, "X-Preview-Token": testSecrets.DIRECTUS_PREVIEW_TOKEN };
+    const named = await request("/pricing?variant=lowest-price", { app, headers: preview });
+    expect(headlineOf(await named.text())).toBe("lowest-price");
+    expect(named.headers.get("x-page-cache")).toBeNull();
+    expect(headlineOf(await (await request("/pricing", { app, headers: preview })).text())).toBe("control");
+    const withCookie = await request("/pricing?variant=control", {
+      app,
+      headers: { ...preview, ...consented(`; meridian_exp=${idIn("lowest-price")}:pricing-hero:`) },
+    });
+    expect(headlineOf(await withCookie.text())).toBe("control");
+    expect(experimentCookieOf(withCookie)).toBeUndefined();
+    // A visitor's ?variant= changes nothing.
+    const visitor = await request("/pricing?variant=lowest-price", { app, headers: browser });
+    expect(headlineOf(await visitor.text())).toBe("control");
+  });
+
+  it("keeps the page cache per variant: no bucket is ever served another's page, from the Cache API or from memory", async () => {
+    const directus = directusWith();
+    const app = createApp({ content: { fetch: directus.fetch }, pageCache: true });
+    const workerEnv = { ...env, ...testSecrets };
+    const visitors = [
+      { name: "no consent", headers: browser, expected: "control" },
+      { name: "control", headers: { ...browser, ...consented(`; meridian_exp=${idIn("control")}:pricing-hero:`) }, expected: "control" },
+      {
+        name: "variant",
+        headers: { ...browser, ...consented(`; meridian_exp=${idIn("lowest-price")}:pricing-hero:`) },
+        expected: "lowest-price",
+      },
+      {
+        name: "another in the variant",
+        headers: { ...browser, ...consented(`; meridian_exp=${idIn("lowest-price", 1000)}:pricing-hero:`) },
+        expected: "lowest-price",
+      },
+    ];
+    // Round after round, in turns: the first views render and are kept, the later ones are hits.
+    for (let round = 0; round < 3; round += 1) {
+      for (const visitor of visitors) {
+        const response = await request("/pricing", { app, headers: visitor.headers });
+        expect([visitor.name, round, headlineOf(await response.text())]).toEqual([visitor.name, round, visitor.expected]);
+        if (round > 0) expect([visitor.name, response.headers.get("x-page-cache")]).toEqual([visitor.name, "HIT"]);
+        const fast = servePageFromMemory(
+          new Request("http://localhost:3000/pricing", { headers: visitor.headers }),
+          workerEnv,
+          surelyNotRedirected,
+          Date.now(),
+          memoryPageVariant,
+        );
+        expect([visitor.name, fast ? headlineOf(await fast.text()) : "app"]).toEqual([visitor.name, visitor.expected]);
+      }
+    }
+    // A new consented visitor (no cookie yet) and one not yet counted are left to the app.
+    const at = (cookie: string) => new Request("http://localhost:3000/pricing", { headers: { ...browser, Cookie: cookie } });
+    expect(servePageFromMemory(at("meridian_consent=all"), workerEnv, surelyNotRedirected, Date.now(), memoryPageVariant)).toBeNull();
+    expect(
+      servePageFromMemory(
+        at(`meridian_consent=all; meridian_exp=${idIn("control")}::`),
+        workerEnv,
+        surelyNotRedirected,
+        Date.now(),
+        memoryPageVariant,
+      ),
+    ).toBeNull();
+  });
+
+  it("counts a conversion once when an exposed visitor reaches the goal page", async () => {
+    const directus = directusWith();
+    const events = eventsSpy();
+    const app = createApp({ content: { fetch: directus.fetch }, pageCache: false });
+    const id = idIn("lowest-price");
+    const visit = (path: string, cookie: string) =>
+      request(path, {
+        app,
+        headers: { ...browser, ...consented(`; meridian_exp=${cookie}`) },
+        env: { EXPERIMENT_EVENTS: events.dataset as never },
+      });
+    // Not exposed: reaching the goal counts nothing.
+    expect(experimentCookieOf(await visit("/contact-sales", `${id}::`))).toBeUndefined();
+    expect(events.points).toHaveLength(0);
+    const reached = await visit("/contact-sales", `${id}:pricing-hero:`);
+    expect(experimentCookieOf(reached)).toMatch(new RegExp(`^meridian_exp=${id}:pricing-hero:pricing-hero;`));
+    expect(events.points.map((point) => point.blobs!.slice(0, 4))).toEqual([["conversion", "pricing-hero", "lowest-price", "variant"]]);
+    await visit("/contact-sales", `${id}:pricing-hero:pricing-hero`);
+    expect(events.points).toHaveLength(1);
+  });
+
+  it("sends everyone back to the winner, else the control, once the experiment ends", async () => {
+    const ids = [idIn("control"), idIn("lowest-price"), idIn("lowest-price", 1000)];
+    const seenWith = async (experiment: ExperimentFixture) => {
+      await resetContentState();
+      const directus = directusWith(experiment);
+      const app = createApp({ content: { fetch: directus.fetch }, pageCache: true });
+      const seen = new Set<string>();
+      for (const id of ids) {
+        const response = await request("/pricing", { app, headers: { ...browser, ...consented(`; meridian_exp=${id}:pricing-hero:`) } });
+        seen.add(headlineOf(await response.text()));
+      }
+      seen.add(headlineOf(await (await request("/pricing", { app, headers: browser })).text()));
+      return [...seen].sort();
+    };
+    expect(await seenWith({})).toEqual(["control", "lowest-price"]);
+    expect(await seenWith({ status: "stopped" })).toEqual(["control"]);
+    expect(await seenWith({ status: "stopped", winner: "lowest-price" })).toEqual(["lowest-price"]);
+    expect(await seenWith({ stop_at: "2020-01-01T00:00:00Z" })).toEqual(["control"]);
+    expect(await seenWith({ stop_at: "2020-01-01T00:00:00Z", winner: "lowest-price" })).toEqual(["lowest-price"]);
+    expect(await seenWith({ start_at: "2999-01-01T00:00:00Z" })).toEqual(["control"]);
+  });
+});
