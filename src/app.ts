@@ -81,7 +81,8 @@ export function createApp({
   app.use(requestLog()); // first: one log line for every answer, errors included
   app.use(securityHeaders());
   app.use(trailingSlash());
-  app.use("/api/*", tooLarge);
+  // Form posts may carry files: their own, larger limit (src/features/forms/routes/api.server.ts).
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/forms/") ? next() : tooLarge(c, next)));
   // Writes come from this site's pages; the CMS webhook authenticates itself with its secret.
   const writesFromSite = sameOriginWrites();
   app.use("/api/*", async (c, next) => (c.req.path.startsWith("/api/revalidate") ? next() : writesFromSite(c, next)));

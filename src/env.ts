@@ -26,6 +26,8 @@ interface Secrets {
   DIRECTUS_SUBSCRIBE_TOKEN?: string;
   /** Cloudflare Turnstile's secret key (forms). Without it every form submission fails closed. */
   TURNSTILE_SECRET_KEY?: string;
+  /** Signs the links to files sent with forms (HMAC-SHA256); without it a form with a file field takes no files. */
+  FORM_UPLOADS_SIGNING_KEY?: string;
   /** Turnstile's siteverify URL; Cloudflare's by default (tests point it at a local fake). */
   TURNSTILE_SITEVERIFY_URL?: string;
   /** The Turnstile widget script; Cloudflare's by default (browser tests serve a local fake). */

@@ -13,6 +13,29 @@ export const forms = [
       { name: "email", type: "email", label: "Work e-mail", required: true, placeholder: "you@company.com" },
       { name: "company", type: "text", label: "Company", max_length: 120 },
       {
+        name: "company_size",
+        type: "select",
+        label: "Company size",
+        choices: [
+          { value: "1-50", text: "1–50 people" },
+          { value: "51-500", text: "51–500 people" },
+          { value: "501+", text: "More than 500 people" },
+        ],
+      },
+      // Shown (and stored) only once a company size is chosen.
+      {
+        name: "monthly_spend",
+        type: "select",
+        label: "Expected monthly spend",
+        required: true,
+        show_when_field: "company_size",
+        choices: [
+          { value: "under-10k", text: "Under 10,000 USD" },
+          { value: "10k-100k", text: "10,000–100,000 USD" },
+          { value: "over-100k", text: "Over 100,000 USD" },
+        ],
+      },
+      {
         name: "topic",
         type: "select",
         label: "What is it about?",
@@ -49,6 +72,14 @@ export const forms = [
           { value: "email", text: "E-mail" },
           { value: "call", text: "A call" },
         ],
+      },
+      {
+        name: "architecture",
+        type: "file",
+        label: "Architecture diagram",
+        help_text: "Helps us size the cluster.",
+        accept: ["pdf", "png"],
+        max_size_mb: 10,
       },
       { name: "consent", type: "checkbox", label: "Meridian may contact me about this request.", required: true },
       { name: "origin", type: "hidden", label: "Origin", default_value: "contact-sales-page" },

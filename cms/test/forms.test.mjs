@@ -73,7 +73,20 @@ describe(`forms in the CMS (${PG ? "PostgreSQL" : "SQLite"})`, () => {
     assert.equal(block.item.form.key, "contact-sales");
     assert.deepEqual(
       block.item.form.fields.map((f) => f.name),
-      ["name", "email", "company", "topic", "gpus", "message", "reply_by", "consent", "origin"],
+      [
+        "name",
+        "email",
+        "company",
+        "company_size",
+        "monthly_spend",
+        "topic",
+        "gpus",
+        "message",
+        "reply_by",
+        "architecture",
+        "consent",
+        "origin",
+      ],
     );
     assert.equal(block.item.form.fields.find((f) => f.name === "topic").choices.length, 4);
   });
@@ -197,6 +210,51 @@ describe(`forms in the CMS (${PG ? "PostgreSQL" : "SQLite"})`, () => {
         ["has_address", "reject"],
       ],
     );
+  });
+
+  test("conditional fields, file fields and a page after success: the seeded form has them, the site reads them", async () => {
+    const { data, errors } = await gql(
+      `{ forms(filter: { key: { _eq: "contact-sales" } }) { success_redirect fields(sort: ["sort"]) { name type show_when_field show_when_value accept max_size_mb } } }`,
+      { token: READ },
+    );
+    assert.equal(errors, undefined, JSON.stringify(errors));
+    const [form] = data.forms;
+    assert.equal(form.success_redirect, null);
+    const byName = Object.fromEntries(form.fields.map((field) => [field.name, field]));
+    assert.deepEqual(
+      { field: byName.monthly_spend.show_when_field, value: byName.monthly_spend.show_when_value },
+      { field: "company_size", value: null },
+    );
+    assert.deepEqual(
+      { type: byName.architecture.type, accept: byName.architecture.accept, max: byName.architecture.max_size_mb },
+      { type: "file", accept: ["pdf", "png"], max: 10 },
+    );
+    // Nothing of it anonymously.
+    assert.ok((await gql(`{ form_fields { show_when_field accept } }`)).errors?.length);
+  });
+
+  test("editors cannot save a success redirect off the site, nor a condition that names no field", async () => {
+    const [form] = await admin("GET", "/items/forms?filter[key][_eq]=contact-sales&fields=id");
+    for (const success_redirect of ["https://evil.example/thanks", "//evil.example", "thank-you"])
+      await assert.rejects(admin("PATCH", `/items/forms/${form.id}`, { success_redirect }), /400|validation|failed/i, success_redirect);
+    await admin("PATCH", `/items/forms/${form.id}`, { success_redirect: "/thank-you" });
+    await admin("PATCH", `/items/forms/${form.id}`, { success_redirect: null });
+    const [field] = await admin("GET", `/items/form_fields?filter[name][_eq]=monthly_spend&filter[form][_eq]=${form.id}&fields=id`);
+    await assert.rejects(admin("PATCH", `/items/form_fields/${field.id}`, { show_when_field: "Company Size!" }), /400|validation|failed/i);
+  });
+
+  test("a submission links its file through the site, stored as a value; the public reads neither", async () => {
+    const [form] = await admin("GET", "/items/forms?filter[key][_eq]=contact-sales&fields=id");
+    const submissionId = `file-${stamp}`;
+    const link = `http://localhost:3000/api/forms/uploads/contact-sales/${submissionId}/architecture?expires=1900000000&signature=${"a".repeat(43)}`;
+    const values = { name: "Ada", email: "ada@example.com", company_size: "51-500", monthly_spend: "10k-100k", architecture: link };
+    await site("POST", "/items/form_submissions", { form: form.id, values, source_page: "/contact-sales", submission_id: submissionId });
+    const [stored] = await admin("GET", `/items/form_submissions?filter[submission_id][_eq]=${submissionId}&fields=values`);
+    assert.equal(stored.values.architecture, link);
+    // The file itself is never a Directus file: nothing public to find there.
+    const files = await admin("GET", `/files?${new URLSearchParams({ search: submissionId, fields: "id" })}`);
+    assert.deepEqual(files, []);
+    assert.equal((await fetch(`${URL_}/items/form_submissions?filter[submission_id][_eq]=${submissionId}`)).status, 403);
   });
 
   // Last: it restarts Directus.

@@ -32,6 +32,7 @@ export default async function setup(project: TestProject) {
       TURNSTILE_SECRET_KEY: turnstileTestKeys.secretPasses,
       TURNSTILE_SITEVERIFY_URL: turnstile.siteverifyUrl,
       TURNSTILE_SCRIPT_URL: turnstile.scriptUrl,
+      FORM_UPLOADS_SIGNING_KEY: "browser-test-form-uploads-signing-key",
       // This stack shares two cores with the other suites: a slow moment is not a failure here
       // (the fault suite checks the 4 s timeout with a Directus that hangs).
       CONTENT_TIMEOUT_MS: "15000",

@@ -1,4 +1,4 @@
-import type { FormDefinition, FormErrors } from "./form-schema";
+import { type FormDefinition, type FormErrors, fileSizeText } from "./form-schema";
 import { t } from "../../i18n";
 
 /** What became of a submission, as /api/forms/<key> answers and the form shows it. */
@@ -11,6 +11,7 @@ export type FormOutcome =
   | { kind: "verification_unavailable" }
   | { kind: "not_found" }
   | { kind: "too_many" }
+  | { kind: "too_large" }
   | { kind: "error" };
 
 /** The query parameter that carries a form's outcome back to its page after a plain form post. */
@@ -25,6 +26,7 @@ export const plainOutcomeKinds = [
   "verification_unavailable",
   "not_found",
   "too_many",
+  "too_large",
   "error",
 ] as const;
 
@@ -35,11 +37,13 @@ export const plainOutcomeKinds = [
 const fieldMessageKeys = new Map([
   ["required", "forms.required"],
   ["single_line", "forms.single_line"],
+  ["file_kind", "forms.file_kind"],
 ] as const);
 
 /** The short code of a field's message, for a page's address (never the values: it lands in logs and history). */
 export function fieldMessageCode(message: string): string {
   for (const [code, key] of fieldMessageKeys) if (message === t(key)) return code;
+  if (message.startsWith(t("forms.file_too_large", { max: "" }).replace(/\)$/, ""))) return "file_too_large";
   return message === t("forms.invalid") ? "invalid" : "pattern";
 }
 
@@ -57,6 +61,7 @@ export function outcomeFromPath(form: FormDefinition, path: string): FormOutcome
     if (!field) continue;
     const key = fieldMessageKeys.get(code as never);
     if (key) errors[field.name] = t(key);
+    else if (code === "file_too_large") errors[field.name] = t("forms.file_too_large", { max: fileSizeText(field) });
     else if (code === "pattern" && field.patternMessage) errors[field.name] = field.patternMessage;
     else errors[field.name] = t("forms.invalid");
   }
@@ -82,6 +87,8 @@ export function outcomeText(outcome: FormOutcome, form: FormDefinition | null): 
       return t("forms.not_found");
     case "too_many":
       return t("forms.too_many");
+    case "too_large":
+      return t("forms.body_too_large");
     default:
       return t("forms.error");
   }

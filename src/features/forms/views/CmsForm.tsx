@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "../../../lib/zod-form";
-import { formControlNames, formValuesSchema, type FormDefinition, type FormValues } from "../form-schema";
+import { chosenFile, fieldShown, formControlNames, formValuesSchema, type FormDefinition, type FormValues } from "../form-schema";
 import type { TurnstileSettings } from "../../../config/site";
 import { outcomeFromPath, plainOutcomeKinds, type FormOutcome } from "../outcome";
 import { CmsFormView } from "./CmsFormView";
@@ -80,12 +80,17 @@ export function CmsForm({ form, path, turnstile, contactEmail }: CmsFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);
-    const body = new URLSearchParams();
+    // The fields that count (a hidden conditional field is not sent), as the plain form posts them.
+    const body = new FormData();
     for (const field of form.fields) {
-      const value = values[field.name];
-      if (typeof value === "boolean") {
+      if (!fieldShown(field, values)) continue;
+      const value: unknown = values[field.name];
+      if (field.type === "file") {
+        const file = chosenFile(value);
+        if (file) body.set(field.name, file);
+      } else if (typeof value === "boolean") {
         if (value) body.set(field.name, "on");
-      } else if (value !== undefined) body.set(field.name, value);
+      } else if (typeof value === "string") body.set(field.name, value);
     }
     const element = formElement.current;
     const data = element ? new FormData(element) : null;
@@ -101,7 +106,10 @@ export function CmsForm({ form, path, turnstile, contactEmail }: CmsFormProps) {
         body,
       });
       const answer = (await response.json().catch(() => ({}))) as { outcome?: string; errors?: Record<string, string> };
-      if (response.ok) return setOutcome({ kind: "success" });
+      if (response.ok) {
+        if (form.successRedirect) return window.location.assign(form.successRedirect);
+        return setOutcome({ kind: "success" });
+      }
       const fieldMessages = Object.entries(answer.errors ?? {});
       if (response.status === 400 && fieldMessages.length) {
         for (const [name, text] of fieldMessages) setError(name, { type: "server", message: text });

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { t } from "../../../i18n";
-import type { FormField } from "../form-schema";
+import { type FormField, fileKinds, fileSizeText } from "../form-schema";
 
 export interface CmsFormFieldProps {
   item: FormField;
@@ -11,6 +11,11 @@ export interface CmsFormFieldProps {
   message: (name: string) => string | undefined;
   /** An input's props: its name, and react-hook-form's handlers once the island runs. */
   field: (name: string) => Partial<UseFormRegisterReturn> & { name: string };
+  /**
+   * The conditional fields a choice of this field shows (`value`; a checkbox: undefined), as
+   * the `data-reveals` the form's stylesheet reads; undefined when it shows none.
+   */
+  reveals?: (value?: string) => string | undefined;
 }
 
 const inputClass =
@@ -21,7 +26,10 @@ export const fieldId = (formKey: string, name: string) => `form-${formKey}-${nam
 /** The ids of the field's help text and message, for `aria-describedby`. */
 function describedBy({ item, formKey, message }: CmsFormFieldProps): string | undefined {
   const id = fieldId(formKey, item.name);
-  return [item.helpText ? `${id}-help` : null, message(item.name) ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    [item.helpText || item.type === "file" ? `${id}-help` : null, message(item.name) ? `${id}-error` : null].filter(Boolean).join(" ") ||
+    undefined
+  );
 }
 
 /** What every labelled control carries: invalid while it has a message, described by its notes. */
@@ -35,9 +43,9 @@ function FieldNotes({ item, formKey, message }: CmsFormFieldProps) {
   const text = message(item.name);
   return (
     <>
-      {item.helpText && (
+      {(item.helpText || item.type === "file") && (
         <p id={`${id}-help`} className="text-ink-muted mt-1.5 text-sm">
-          {item.helpText}
+          {[item.helpText, item.type === "file" ? fileHint(item) : null].filter(Boolean).join(" ")}
         </p>
       )}
       {text && (
@@ -48,6 +56,19 @@ function FieldNotes({ item, formKey, message }: CmsFormFieldProps) {
     </>
   );
 }
+
+/** What a file field takes, in words: "PDF or PNG, up to 10 MB." */
+function fileHint(item: FormField): string {
+  const labels = item.accept.map((kind) => fileKinds[kind].label);
+  const kinds = labels.length > 1 ? `${labels.slice(0, -1).join(", ")} ${t("forms.file_or")} ${labels.at(-1)}` : (labels[0] ?? "");
+  return `${t("forms.file_hint", { kinds, max: fileSizeText(item) })}.`;
+}
+
+/**
+ * The browser's own `required` check, except on a conditional field: it may be hidden (the
+ * browser would refuse to send a form with a hidden required control), so the schema checks it.
+ */
+const nativeRequired = (item: FormField) => (item.required && !item.showWhen) || undefined;
 
 /** The field's label, marked '(optional)' unless it is required. */
 function FieldLabelText({ item }: { item: FormField }) {
@@ -73,14 +94,15 @@ function LabelledField({ props, children }: { props: CmsFormFieldProps; children
 }
 
 function CheckboxField(props: CmsFormFieldProps) {
-  const { item, formKey, field } = props;
+  const { item, formKey, field, reveals } = props;
   return (
     <div>
       <label className="flex items-start gap-2.5 text-sm">
         <input
           id={fieldId(formKey, item.name)}
           type="checkbox"
-          required={item.required || undefined}
+          required={nativeRequired(item)}
+          data-reveals={reveals?.()}
           className="accent-accent mt-0.5 h-4 w-4 shrink-0"
           {...accessibility(props)}
           {...field(item.name)}
@@ -93,7 +115,7 @@ function CheckboxField(props: CmsFormFieldProps) {
 }
 
 function RadioField(props: CmsFormFieldProps) {
-  const { item, field } = props;
+  const { item, field, reveals } = props;
   return (
     <fieldset aria-describedby={describedBy(props)}>
       <legend className="text-sm font-semibold">
@@ -105,7 +127,8 @@ function RadioField(props: CmsFormFieldProps) {
             <input
               type="radio"
               value={choice.value}
-              required={item.required || undefined}
+              required={nativeRequired(item)}
+              data-reveals={reveals?.(choice.value)}
               className="accent-accent h-4 w-4"
               {...field(item.name)}
             />
@@ -118,12 +141,22 @@ function RadioField(props: CmsFormFieldProps) {
   );
 }
 
-/** One field of a CMS form, by its type, with its label, help text and message. */
+/**
+ * One field of a CMS form, by its type, with its label, help text and message. A conditional
+ * field carries `data-shown-by`: the form's stylesheet hides it while no checked choice reveals
+ * it (no script needed; the same markup before and after the island runs, so nothing moves).
+ */
 export function CmsFormField(props: CmsFormFieldProps) {
-  const { item, formKey, field } = props;
+  const control = <FieldControl {...props} />;
+  if (!props.item.showWhen) return control;
+  return <div data-shown-by={`c${props.item.showWhen.index}`}>{control}</div>;
+}
+
+function FieldControl(props: CmsFormFieldProps) {
+  const { item, formKey, field, reveals } = props;
   const id = fieldId(formKey, item.name);
   const textLimits = {
-    required: item.required || undefined,
+    required: nativeRequired(item),
     minLength: item.minLength ?? undefined,
     maxLength: item.maxLength,
     placeholder: item.placeholder ?? undefined,
@@ -140,7 +173,7 @@ export function CmsFormField(props: CmsFormFieldProps) {
         <LabelledField props={props}>
           <select
             id={id}
-            required={item.required || undefined}
+            required={nativeRequired(item)}
             defaultValue=""
             className={`${inputClass} h-11`}
             {...accessibility(props)}
@@ -148,11 +181,25 @@ export function CmsFormField(props: CmsFormFieldProps) {
           >
             <option value="">{item.placeholder ?? t("forms.choose")}</option>
             {item.choices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
+              <option key={choice.value} value={choice.value} data-reveals={reveals?.(choice.value)}>
                 {choice.text}
               </option>
             ))}
           </select>
+        </LabelledField>
+      );
+    case "file":
+      return (
+        <LabelledField props={props}>
+          <input
+            id={id}
+            type="file"
+            accept={item.accept.flatMap((kind) => [fileKinds[kind].mime, ...fileKinds[kind].extensions]).join(",")}
+            required={nativeRequired(item)}
+            className={`${inputClass} file:bg-surface-muted file:text-ink py-2 text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-1.5 file:font-semibold`}
+            {...accessibility(props)}
+            {...field(item.name)}
+          />
         </LabelledField>
       );
     case "textarea":

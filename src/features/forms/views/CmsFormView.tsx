@@ -1,7 +1,7 @@
 import type { FormEventHandler, Ref } from "react";
 import type { TurnstileSettings } from "../../../config/site";
 import { t } from "../../../i18n";
-import { formControlNames, type FormDefinition } from "../form-schema";
+import { choiceReveals, formControlNames, type FormDefinition, type FormField } from "../form-schema";
 import { type FormOutcome, outcomeText } from "../outcome";
 import { CmsFormField, type CmsFormFieldProps, fieldId } from "./CmsFormField";
 
@@ -74,6 +74,17 @@ function NeedsJavaScriptNotice({ contactEmail }: { contactEmail: string | null }
   );
 }
 
+/** For a field others depend on: the `c<index>` of the fields a choice of it shows (see CmsFormField). */
+function revealsOf(form: FormDefinition, controller: FormField): CmsFormFieldProps["reveals"] {
+  const dependents = form.fields.filter((field) => field.showWhen?.field === controller.name);
+  if (!dependents.length) return undefined;
+  return (value) =>
+    dependents
+      .filter((field) => choiceReveals(field, controller, value))
+      .map((field) => `c${field.showWhen!.index}`)
+      .join(" ") || undefined;
+}
+
 /**
  * A CMS form as markup, from its field definitions. The server renders it on its own as a plain
  * HTML form (native constraints: required, lengths, pattern, e-mail) that posts to
@@ -100,6 +111,7 @@ export function CmsFormView({
       ref={formRef}
       method="post"
       action={`/api/forms/${form.key}`}
+      encType={form.fields.some((item) => item.type === "file") ? "multipart/form-data" : undefined}
       // The island checks with the shared schema and shows the site's messages; without it the browser's own checks run.
       noValidate={ready || undefined}
       onSubmit={onSubmit}
@@ -114,7 +126,7 @@ export function CmsFormView({
       )}
       <input type="hidden" name={formControlNames.sourcePage} value={path} />
       {form.fields.map((item) => (
-        <CmsFormField key={item.name} item={item} formKey={form.key} message={message} field={field} />
+        <CmsFormField key={item.name} item={item} formKey={form.key} message={message} field={field} reveals={revealsOf(form, item)} />
       ))}
       <HoneypotField formKey={form.key} field={field} />
       {turnstile && <TurnstileBox formKey={form.key} turnstile={turnstile} />}
