@@ -23,6 +23,8 @@
 //   DIRECTUS_SITE_TOKEN     static token of the Site user (newsletter sign-up, form submissions)
 //   SITE_URL, REVALIDATE_SECRET  where and how the revalidation flow calls the site; SITE_URL
 //                           is also the origin of the Live Preview URLs and may be framed by the admin
+//   FORM_WEBHOOK_HOSTS      hosts form webhooks may post to (comma-separated; empty: none), judged
+//                           when a webhook is saved; the site's worker has the same var
 //   CMS_MIGRATE_ON_START    "false": `start` only starts Directus
 // The schema snapshot and the set-up scripts are read from beside this file (schema/, scripts/).
 import { spawn } from "node:child_process";
@@ -68,9 +70,10 @@ const env = {
   NODE_ENV: "production",
   ...process.env,
 };
-// The revalidation flow reads these through {{$env.*}}; Directus hides every other variable from flows.
+// The revalidation flow and the form webhook check read these through {{$env.*}}; Directus hides
+// every other variable from flows.
 env.FLOWS_ENV_ALLOW_LIST = [
-  ...new Set([...(env.FLOWS_ENV_ALLOW_LIST ?? "").split(","), "SITE_URL", "REVALIDATE_SECRET"].filter(Boolean)),
+  ...new Set([...(env.FLOWS_ENV_ALLOW_LIST ?? "").split(","), "SITE_URL", "REVALIDATE_SECRET", "FORM_WEBHOOK_HOSTS"].filter(Boolean)),
 ].join(",");
 // More than one instance: what they share lives in Redis (cms/README.md, "Production").
 const CLUSTER_DEFAULTS = {

@@ -24,6 +24,11 @@ interface Secrets {
   DIRECTUS_SUBMISSIONS_TOKEN?: string;
   /** The same token under its name before this release, read while DIRECTUS_SUBMISSIONS_TOKEN is unset. */
   DIRECTUS_SUBSCRIBE_TOKEN?: string;
+  /**
+   * The hosts form webhooks may send submissions to (`host` or `host:port`, separated by commas):
+   * set by operators, the same list as Directus' FORM_WEBHOOK_HOSTS. Empty: no webhook is sent.
+   */
+  FORM_WEBHOOK_HOSTS?: string;
   /** Cloudflare Turnstile's secret key (forms). Without it every form submission fails closed. */
   TURNSTILE_SECRET_KEY?: string;
   /** Signs the links to files sent with forms (HMAC-SHA256); without it a form with a file field takes no files. */

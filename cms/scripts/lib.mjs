@@ -35,6 +35,7 @@ export const SETUP_MODULES = [
   "redirect-rules.mjs",
   "redirect-flows.mjs",
   "form-notification.mjs",
+  "form-webhook-rules.mjs",
   "content-types.json",
 ];
 
@@ -154,9 +155,11 @@ export function cmsEnv(opts = {}) {
     EMAIL_TRANSPORT: "sendmail",
     EMAIL_SENDMAIL_PATH: "/bin/true",
     // The revalidation flow reads these through {{$env.*}} at run time.
-    FLOWS_ENV_ALLOW_LIST: "SITE_URL,REVALIDATE_SECRET",
+    FLOWS_ENV_ALLOW_LIST: "SITE_URL,REVALIDATE_SECRET,FORM_WEBHOOK_HOSTS",
     SITE_URL: c.siteUrl,
     REVALIDATE_SECRET: c.revalidateSecret,
+    // The hosts form webhooks may post to (the webhook check on save); the worker's var of the same name.
+    FORM_WEBHOOK_HOSTS: process.env.FORM_WEBHOOK_HOSTS ?? "",
     // The flow posts to a local site (localhost); Directus' default deny list contains 0.0.0.0,
     // which blocks every local interface address for outgoing flow requests.
     IMPORT_IP_DENY_LIST: "169.254.169.254",

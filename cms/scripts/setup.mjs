@@ -9,7 +9,8 @@ import { parse as parseYaml } from "yaml";
 import { flowScript, movedPageRedirects, pathOnSave, stalePaths } from "./page-paths.mjs";
 import { setupExperimentFlows } from "./experiment-flows.mjs";
 import { chainOperations, recreateFlow } from "./flows.mjs";
-import { formNotifyFlowScript } from "./form-notification.mjs";
+import { formConfirmFlowScript, formNotifyFlowScript } from "./form-notification.mjs";
+import { webhookCheckFlowScript } from "./form-webhook-rules.mjs";
 import { applyRedirectChanges, setupRedirectFlows } from "./redirect-flows.mjs";
 // The site's content types (src/routes/content-types.server.ts), written out for this plain Node
 // script; test/unit/content-types.test.ts fails when they differ.
@@ -117,6 +118,8 @@ export const PUBLISH_TIME_FIELDS = Object.fromEntries(
 const PUBLISHED = { status: { _eq: "published" } };
 const FLOW_NAME = "Revalidate site on content change";
 const FORM_NOTIFY_FLOW = "Notify about a form submission";
+const FORM_CONFIRM_FLOW = "Confirm a form submission to its sender";
+const FORM_WEBHOOK_CHECK_FLOW = "Form webhook check on save";
 const PAGE_PATH_FLOW = "Page URL on save";
 const PAGE_TREE_FLOW = "Page URLs under a moved page";
 
@@ -190,6 +193,32 @@ const formSubmissionRule = {
   validation: { _and: [{ form: { _nnull: true } }, { values: { _nnull: true } }, { submission_id: { _nnull: true } }] },
   fields: FORM_SUBMISSION_FIELDS,
 };
+
+/**
+ * Form webhooks: the site's token reads them (with their secrets, to sign what it sends) and
+ * writes the deliveries editors see. Nobody else but editors: the Public policy and the site's
+ * read token get nothing of either, so no secret is ever readable publicly.
+ */
+const formWebhookRules = [
+  { collection: "form_webhooks", action: "read", permissions: {}, fields: ["id", "form", "url", "secret", "enabled"] },
+  { collection: "form_webhook_deliveries", action: "read", permissions: {}, fields: ["id", "delivery_id", "status"] },
+  ...["create", "update"].map((action) => ({
+    collection: "form_webhook_deliveries",
+    action,
+    permissions: {},
+    fields: [
+      "delivery_id",
+      "webhook",
+      "submission_id",
+      "status",
+      "attempts",
+      "last_status",
+      "last_error",
+      "last_attempt_at",
+      "delivered_at",
+    ],
+  })),
+];
 
 /**
  * Page feedback comments: created by the site's token only (after its checks and rate limit, or
@@ -401,7 +430,7 @@ async function setupFormNotifyFlow(api) {
       collection: "forms",
       key: "{{$trigger.payload.form}}",
       permissions: "$full",
-      query: { fields: ["id", "key", "title", "notify_email"] },
+      query: { fields: ["id", "key", "title", "notify_email", "notify_subject", "notify_body"] },
     },
   });
   const hasAddress = await api("POST", "/operations", {
@@ -495,6 +524,104 @@ async function setupPagePathFlows(api) {
 }
 
 /**
+ * "Confirm a form submission to its sender": after a submission is stored, reads its form and,
+ * when the form asks for a confirmation and the sender typed one address in its e-mail field,
+ * e-mails that address (form-notification.mjs decides; the flow stops otherwise). Logged like
+ * the notification.
+ */
+async function setupFormConfirmFlow(api) {
+  const flow = await recreateFlow(api, {
+    name: FORM_CONFIRM_FLOW,
+    icon: "mark_email_read",
+    color: "#3B4FD8",
+    description: "E-mails the sender of a submission a confirmation, when the form asks for one.",
+    options: { type: "action", scope: ["items.create"], collections: ["form_submissions"] },
+  });
+  await chainOperations(api, flow.id, [
+    {
+      key: "form",
+      name: "Read the form",
+      type: "item-read",
+      options: {
+        collection: "forms",
+        key: "{{$trigger.payload.form}}",
+        permissions: "$full",
+        query: {
+          fields: [
+            "id",
+            "key",
+            "title",
+            "confirm_sender",
+            "confirm_email_field",
+            "confirm_subject",
+            "confirm_body",
+            "fields.name",
+            "fields.type",
+          ],
+        },
+      },
+    },
+    {
+      key: "wants_confirmation",
+      name: "Asks for a confirmation",
+      type: "condition",
+      options: { filter: { form: { confirm_sender: { _eq: true } } } },
+    },
+    { key: "confirmation", name: "Write the confirmation", type: "exec", options: { code: formConfirmFlowScript() } },
+    {
+      key: "has_sender",
+      name: "The sender gave an address",
+      type: "condition",
+      options: { filter: { confirmation: { to: { _nnull: true } } } },
+    },
+    {
+      key: "mail",
+      name: "E-mail the sender",
+      type: "mail",
+      options: { to: ["{{confirmation.to}}"], subject: "{{confirmation.subject}}", type: "markdown", body: "{{confirmation.body}}" },
+    },
+  ]);
+}
+
+/**
+ * "Form webhook check on save" (blocking): refuses a webhook whose URL is off the operators' list
+ * (Directus' FORM_WEBHOOK_HOSTS), or turning one back on whose stored URL is, with a message the
+ * editor sees (form-webhook-rules.mjs; the worker judges again before each send).
+ */
+async function setupFormWebhookCheckFlow(api) {
+  const flow = await recreateFlow(api, {
+    name: FORM_WEBHOOK_CHECK_FLOW,
+    icon: "webhook",
+    color: "#3B4FD8",
+    description: "Refuses a form webhook whose host the operators have not allowed (FORM_WEBHOOK_HOSTS).",
+    options: { type: "filter", scope: ["items.create", "items.update"], collections: ["form_webhooks"], return: "$last" },
+  });
+  await chainOperations(api, flow.id, [
+    // An update's rows are read (turning one back on is judged by its stored URL); a create has no
+    // keys, and id 0 reads nothing.
+    {
+      key: "saved",
+      name: "Rows saved",
+      type: "exec",
+      options: {
+        code: "module.exports = async function (data) {\n  const keys = data.$trigger.keys;\n  return { keys: Array.isArray(keys) && keys.length > 0 ? keys : [0] };\n};\n",
+      },
+    },
+    {
+      key: "webhooks",
+      name: "Read the webhooks saved",
+      type: "item-read",
+      options: {
+        collection: "form_webhooks",
+        permissions: "$full",
+        query: { fields: ["id", "url"], filter: { id: { _in: "{{saved.keys}}" } }, limit: -1 },
+      },
+    },
+    { key: "check", name: "Check the address", type: "exec", options: { code: webhookCheckFlowScript() }, reject: true },
+  ]);
+}
+
+/**
  * The admin opens without Directus' "project owner" dialog: the local admin is the owner. Written
  * straight into the settings (not through /server/setup, which would report it over the network).
  */
@@ -513,6 +640,8 @@ export async function setupAccess(api, config, log = () => {}) {
     "directus_files",
     "newsletter_subscriptions",
     "form_submissions",
+    "form_webhooks",
+    "form_webhook_deliveries",
     "docs_feedback",
     "search_gaps",
     "directus_versions",
@@ -560,7 +689,8 @@ export async function setupAccess(api, config, log = () => {}) {
   log("cms:   Site reader role + user with static token (DIRECTUS_READ_TOKEN)");
 
   // Site: what the site worker writes with a server-side token (sign-ups, form submissions,
-  // feedback). It reads no more than anonymous readers do: the worker reads with its read token.
+  // feedback, form webhook deliveries). Its reads are the anonymous readers' (the worker reads
+  // content with its read token) plus the form webhooks it sends to, with their secrets.
   const site = await ensureRoleWithPolicy(api, {
     role: "Site",
     policy: "Site: published content and newsletter sign-up",
@@ -570,7 +700,7 @@ export async function setupAccess(api, config, log = () => {}) {
   await setPermissions(
     api,
     site.policy,
-    [...publicReadRules(), subscribeRule, formSubmissionRule, feedbackRule, ...searchGapsRules],
+    [...publicReadRules(), subscribeRule, formSubmissionRule, ...formWebhookRules, feedbackRule, ...searchGapsRules],
     managed,
   );
   await ensureTokenUser(api, { email: "site@example.com", firstName: "Site", role: site.role, token: config.siteToken });
@@ -582,7 +712,9 @@ export async function setupAccess(api, config, log = () => {}) {
   await setupRedirectFlows(api);
   log("cms:   flows: redirect check on save (loops, chains, open redirects, risky patterns), a post's old address redirects");
   await setupFormNotifyFlow(api);
-  log("cms:   flow: form submission e-mails");
+  await setupFormConfirmFlow(api);
+  await setupFormWebhookCheckFlow(api);
+  log("cms:   flows: form submission e-mails (team, sender's confirmation), form webhook check on save (FORM_WEBHOOK_HOSTS)");
   await setupExperimentFlows(api);
   log("cms:   flows: stop an experiment, promote a variant (buttons on an experiment)");
   await recordProjectOwner(api, config);

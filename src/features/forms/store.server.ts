@@ -1,5 +1,6 @@
 import { createOnce } from "../../content/create-once.server";
 import type { Bindings } from "../../env";
+import type { FormDeliveriesMessage } from "./delivery/webhooks.server";
 import type { FormValues } from "./form-schema";
 
 /** A validated, verified submission, as queued and stored. */
@@ -20,15 +21,17 @@ export interface FormSubmissionMessage {
 }
 
 /**
- * Stores a submission in Directus (`form_submissions`); Directus' flow then notifies the form's
- * address. Throws on failure (the caller queues it); a redelivered submission is skipped.
+ * Stores a submission in Directus (`form_submissions`); Directus' flows then e-mail the form's
+ * address (and the sender, when the form asks). Once it is stored, its webhook deliveries are
+ * queued (also for a redelivered submission: a delivery already made is not made again). Throws
+ * on failure (the caller queues the submission, whose redelivery is not stored twice).
  */
-export function storeFormSubmission(
+export async function storeFormSubmission(
   submission: FormSubmission,
   env: Bindings,
   options: { fetch?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<"stored" | "duplicate"> {
-  return createOnce(
+  const stored = await createOnce(
     {
       collection: "form_submissions",
       id: submission.id,
@@ -40,4 +43,10 @@ export function storeFormSubmission(
     env,
     options,
   );
+  try {
+    await env.SUBMISSIONS.send({ kind: "form_deliveries", submission } satisfies FormDeliveriesMessage);
+  } catch (error) {
+    throw new Error(`Submission ${submission.id} is stored, but its webhook deliveries could not be queued`, { cause: error });
+  }
+  return stored;
 }
