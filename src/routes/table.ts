@@ -23,6 +23,7 @@ export const routeTable = {
   event: { path: "/events/:slug", module: () => import("../features/events/routes/event") },
   legal: { path: "/legal/:page", module: () => import("../features/legal/routes/legal") },
   changelog: { path: "/changelog", module: () => import("../features/changelog/routes/changelog") },
+  changelogEntry: { path: "/changelog/:slug", module: () => import("../features/changelog/routes/entry") },
   docs: { path: "/docs", module: () => import("../features/docs/routes") },
   apiReference: { path: "/docs/api", module: () => import("../features/docs/api-reference/routes/api") },
   apiTag: { path: "/docs/api/:tag", module: () => import("../features/docs/api-reference/routes/api") },

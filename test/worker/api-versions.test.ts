@@ -127,7 +127,7 @@ describe("API versions", () => {
     const html = await (await request("/docs/api/clusters/update-cluster", { app })).text();
     const notice = /<div[^>]*data-deprecated-notice[\s\S]*?<\/div>/.exec(html)?.[0] ?? "";
     expect(textOf(notice)).toContain("Deprecated. This operation is deprecated");
-    expect(notice).toContain(`href="/changelog#${entry.slug}"`);
+    expect(notice).toContain(`href="/changelog/${entry.slug}"`);
     expect(textOf(notice)).toContain(entry.title);
     // v1's Update a cluster is not deprecated.
     expect(await (await request("/docs/api/v1/clusters/update-cluster", { app })).text()).not.toContain("data-deprecated-notice");

@@ -79,6 +79,45 @@ describe("/changelog", () => {
   });
 });
 
+describe("an entry's page", () => {
+  const meta = (body: string, attribute: "property" | "name", key: string) =>
+    body.match(new RegExp(`<meta ${attribute}="${key.replace(/[.:]/g, "\\$&")}" content="([^"]*)">`))?.[1]?.replaceAll("&amp;", "&");
+
+  it("shows one entry with its kind, date, products and body, and shares the card the CMS drew", async () => {
+    const { response, body } = await html("/changelog/b200-reserved-clusters");
+    expect(response.status).toBe(200);
+    expect(body).toMatch(/<h1[^>]*>B200 reserved clusters in eu-north-1<\/h1>/);
+    expect(body).toContain("<strong>NVIDIA B200</strong>");
+    expect(textOf(body)).toContain("20 November 2026");
+    expect(body).toContain('href="/changelog?product=gpu-clusters"');
+    expect(body).toContain('<link rel="canonical" href="http://localhost:3000/changelog/b200-reserved-clusters"');
+    expect(body).toMatch(/<title>B200 reserved clusters in eu-north-1 · Changelog/);
+    expect(meta(body, "name", "description")).toBe("Reserved clusters of NVIDIA B200 nodes in eu-north-1.");
+    const image = new URL(meta(body, "property", "og:image")!);
+    expect(new URL(image.searchParams.get("url")!).pathname).toBe("/assets/card-changelog-3");
+    expect(meta(body, "property", "og:image:width")).toBe("1280");
+    expect(meta(body, "property", "og:image:height")).toBe("640");
+    expect(meta(body, "name", "twitter:image")).toBe(meta(body, "property", "og:image"));
+  });
+
+  it("falls back to the site's card for an entry without one, and answers an unknown slug with the 404 page", async () => {
+    const { body } = await html("/changelog/quickstart-cli-login");
+    expect(meta(body, "property", "og:image")).toBe("http://localhost:3000/social-card.png");
+    expect(meta(body, "name", "description")).toBe("The CLI signs in through the browser & stores the key in the OS keychain.");
+    const missing = await request("/changelog/no-such-change");
+    expect(missing.status).toBe(404);
+    expect(textOf(await missing.text())).toContain("Page doesn't exist");
+  });
+
+  it("is linked from the list, the sitemap, the feed and the search", async () => {
+    const { body } = await html("/changelog");
+    expect(body).toContain('href="/changelog/regions-zones-deprecated"');
+    expect(body).toContain('id="regions-zones-deprecated"');
+    const sitemap = await (await request("/sitemap.xml")).text();
+    expect(sitemap).toContain("<loc>http://localhost:3000/changelog/regions-zones-deprecated</loc>");
+  });
+});
+
 describe("changelog feeds", () => {
   it("/changelog/rss.xml is RSS 2.0 with every entry, absolute links and the body as HTML", async () => {
     const response = await request("/changelog/rss.xml");
@@ -87,7 +126,7 @@ describe("changelog feeds", () => {
     const xml = await response.text();
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"')).toBe(true);
     expect(xml.match(/<item>/g)).toHaveLength(3);
-    expect(xml).toContain("<link>http://localhost:3000/changelog#b200-reserved-clusters</link>");
+    expect(xml).toContain("<link>http://localhost:3000/changelog/b200-reserved-clusters</link>");
     expect(xml).toContain("<pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate>");
     expect(xml).toContain("&lt;strong&gt;NVIDIA B200&lt;/strong&gt;");
     expect(xml).toContain('<atom:link href="http://localhost:3000/changelog/rss.xml" rel="self"');
@@ -111,8 +150,8 @@ describe("'Changes' on the pages an entry concerns", () => {
   it("a docs page links to its changelog entries, newest first, and to nothing else", async () => {
     const { body } = await html("/docs/getting-started/quickstart");
     const changes = body.slice(body.indexOf('id="changes-title"'), body.indexOf('id="page-feedback"'));
-    expect(changes).toContain('href="/changelog#quickstart-cli-login"');
-    expect(changes).toContain('href="/changelog#regions-zones-deprecated"');
+    expect(changes).toContain('href="/changelog/quickstart-cli-login"');
+    expect(changes).toContain('href="/changelog/regions-zones-deprecated"');
     expect(changes.indexOf("quickstart-cli-login")).toBeLessThan(changes.indexOf("regions-zones-deprecated"));
     expect(changes).not.toContain("b200-reserved-clusters");
   });
@@ -125,8 +164,8 @@ describe("'Changes' on the pages an entry concerns", () => {
   it("an API operation links to the entries that name its operationId", async () => {
     const { body, response } = await html(pageOf("createCluster"));
     expect(response.status).toBe(200);
-    expect(body).toContain('href="/changelog#b200-reserved-clusters"');
-    expect(body).not.toContain('href="/changelog#regions-zones-deprecated"');
+    expect(body).toContain('href="/changelog/b200-reserved-clusters"');
+    expect(body).not.toContain('href="/changelog/regions-zones-deprecated"');
   });
 });
 
@@ -186,7 +225,7 @@ describe("site search", () => {
     const body = (await (await request("/api/search?q=quic")).json()) as {
       results: { kind: string; url: string; section?: string; title: { text: string }[] }[];
     };
-    const found = body.results.find((result) => result.url === "/changelog#ingress-http3");
+    const found = body.results.find((result) => result.url === "/changelog/ingress-http3");
     expect(found).toMatchObject({ kind: "doc", section: "Changelog" });
     expect(found!.title.map((part) => part.text).join("")).toBe("HTTP/3 on managed ingress");
   });

@@ -8,7 +8,7 @@ import { clearPageMemory } from "../../src/middleware/page-cache";
 import { clearRedirectMemo } from "../../src/features/redirects/store.server";
 import { clearLiveExperimentsMemo } from "../../src/features/experiments/index.server";
 import { apiNavigationData, apiReferenceData, apiVersionReferenceAnswer, apiVersionsData } from "./fixtures/api-reference";
-import { changelogEntriesAnswer, changelogLinksAnswer } from "./fixtures/changelog";
+import { changelogEntriesAnswer, changelogEntryAnswer, changelogLinksAnswer } from "./fixtures/changelog";
 import { docsBodiesAnswer, docsPageAnswer, docsSourcesData, docsTreeData } from "./fixtures/docs";
 import { blogAuthorAnswer, blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
 import { careersJobAnswer, careersJobsAnswer } from "./fixtures/careers";
@@ -180,6 +180,7 @@ const defaultAnswers: Record<string, unknown> = {
   ApiVersions: apiVersionsData,
   ApiVersionReference: apiVersionReferenceAnswer,
   ChangelogEntries: changelogEntriesAnswer,
+  ChangelogEntry: changelogEntryAnswer,
   ChangelogLinks: changelogLinksAnswer,
 };
 

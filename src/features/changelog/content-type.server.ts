@@ -2,23 +2,30 @@ import { defineContentType } from "../../content/content-type.server";
 import { changelogEntryHref, changelogHref } from "../../lib/paths/changelog";
 import { markdownText } from "../search";
 import { type ChangelogEntry, productFacets, reshapeChangelogEntry } from "./entries";
-import { changelogEntriesQuery, searchChangelogQuery } from "./queries";
+import { changelogEntriesQuery, changelogEntryPathQuery, searchChangelogQuery } from "./queries";
 
 /**
- * Changelog entries: published at `published_at`. An entry has no page of its own (it is a place
- * on /changelog), so no preview and no versions; each product's changelog is a page of its own
- * in the sitemap (its own title, feed and canonical address).
+ * Changelog entries: published at `published_at`. Each has a page of its own (shared with its own
+ * card) and a place on /changelog; each product's changelog is a page of its own in the sitemap
+ * (its own title, feed and canonical address). No content versions: an entry is short.
  */
 export const changelogContentType = defineContentType({
   collection: "changelog_entries",
   status: true,
   publishTimeField: "published_at",
+  async previewPath(content, id) {
+    const slug = (await content.query(changelogEntryPathQuery, { id })).changelog_entries_by_id?.slug;
+    return slug ? changelogEntryHref(slug) : null;
+  },
   sitemap: {
     operation: changelogEntriesQuery,
-    urls: (data) =>
-      productFacets(data.changelog_entries.map(reshapeChangelogEntry).filter((entry): entry is ChangelogEntry => entry !== null)).map(
-        (product) => ({ path: changelogHref({ product: product.slug }) }),
-      ),
+    urls: (data) => {
+      const entries = data.changelog_entries.map(reshapeChangelogEntry).filter((entry): entry is ChangelogEntry => entry !== null);
+      return [
+        ...productFacets(entries).map((product) => ({ path: changelogHref({ product: product.slug }) })),
+        ...entries.map((entry) => ({ path: changelogEntryHref(entry.slug), lastmod: entry.date })),
+      ];
+    },
   },
   // Entries are found with the docs (kind "doc", section "Changelog"): release notes are read
   // alongside the pages they change, and a kind of their own would be one more filter.

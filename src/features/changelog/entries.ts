@@ -3,6 +3,8 @@
  * so by the server and the browser's router): kinds, product slugs, filters.
  */
 
+import { decodeEntities } from "../../lib/sanitize-html";
+
 export const changelogKinds = ["new", "improved", "fixed", "deprecated"] as const;
 export type ChangelogKind = (typeof changelogKinds)[number];
 const isChangelogKind = (value: unknown): value is ChangelogKind =>
@@ -87,6 +89,23 @@ export function parseChangelogFilters(search: URLSearchParams): ChangelogFilters
 
 export const filterEntries = (entries: ChangelogEntry[], { product, kind }: ChangelogFilters) =>
   entries.filter((entry) => (!kind || entry.kind === kind) && (!product || entry.products.some((p) => p.slug === product)));
+
+/** The first words of an entry's rendered body as plain text: its page's description (about 160 characters). */
+export function entrySummary(html: string, max = 160): string {
+  // Blocks end with a space, inline tags (`<code>`, `<strong>`) leave nothing: "in `eu-north-1`." stays one phrase.
+  const text = decodeEntities(
+    html
+      .replace(/<pre[\s\S]*?<\/pre>/g, " ")
+      .replace(/<\/?(?:p|li|ul|ol|h[1-6]|div|blockquote|table|tr|td|th|br)\b[^>]*>/g, " ")
+      .replace(/<[^>]*>/g, ""),
+  )
+    .replace(/\s+/g, " ")
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, "")}…`;
+}
 
 /** An entry from the query (its body rendered on the server); an unknown kind is left out by the caller. */
 export function reshapeChangelogEntry(row: {

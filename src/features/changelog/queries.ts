@@ -1,5 +1,7 @@
 import { defineOperation } from "../../content/operation";
+import { fileFields } from "../../content/queries/fragments";
 import type {
+  FileFieldsFragment,
   ChangelogLinksQuery,
   ChangelogLinksQueryVariables,
   SearchChangelogQuery,
@@ -42,6 +44,30 @@ query ChangelogEntries($status: [String], $now: String) {
   changelog_entries(filter: { status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, sort: ["-published_at", "-id"], limit: ${changelogEntriesLimit}) {
     id slug title kind products published_at date_updated body
   }
+}`,
+);
+
+/** One live entry by slug, for its own page: its body rendered like the list's, and the share card the CMS drew. */
+export interface ChangelogEntryQuery {
+  changelog_entries: (RenderedChangelogEntry & { share_card: FileFieldsFragment | null })[];
+}
+
+export const changelogEntryQuery = defineOperation<ChangelogEntryQuery, { slug: string }>(
+  /* GraphQL */ `
+query ChangelogEntry($slug: String!, $status: [String], $now: String) {
+  changelog_entries(filter: { slug: { _eq: $slug }, status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, limit: 1) {
+    id slug title kind products published_at date_updated body
+    share_card { ...FileFields }
+  }
+}
+${fileFields}`,
+);
+
+/** An entry's slug by id: where the editors' preview opens it. */
+export const changelogEntryPathQuery = defineOperation<{ changelog_entries_by_id: { slug: string } | null }, { id: string }>(
+  /* GraphQL */ `
+query ChangelogEntryPath($id: ID!) {
+  changelog_entries_by_id(id: $id) { slug }
 }`,
 );
 

@@ -126,7 +126,7 @@ describe("the MCP server at /mcp", () => {
 
     const changes = await client.callTool({ name: "search", arguments: { query: "HTTP/3 ingress", kind: "changelog" } });
     const changeResults = (changes.structuredContent as { results: { kind: string; url: string }[] }).results;
-    expect(changeResults[0]).toMatchObject({ kind: "changelog", url: "http://localhost:3000/changelog#ingress-http3" });
+    expect(changeResults[0]).toMatchObject({ kind: "changelog", url: "http://localhost:3000/changelog/ingress-http3" });
   });
 
   it("search: each call writes one search point with source mcp (no visitor: nothing about who asked)", async () => {

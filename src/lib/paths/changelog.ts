@@ -11,8 +11,8 @@ export function changelogHref({ product = "", kind = "" }: { product?: string; k
   return query ? `${changelogPath}?${query}` : changelogPath;
 }
 
-/** One entry on the list (its anchor is its slug). */
-export const changelogEntryHref = (slug: string) => `${changelogPath}#${encodeURIComponent(slug)}`;
+/** One entry's own page (the list also keeps an anchor per entry, its slug). */
+export const changelogEntryHref = (slug: string) => `${changelogPath}/${encodeURIComponent(slug)}`;
 
 /** The RSS feed of one product's entries. */
 export const changelogProductFeedPath = (product: string) => `${changelogPath}/${encodeURIComponent(product)}/rss.xml`;

@@ -1,7 +1,7 @@
 import { changelogKinds, type ChangelogEntry, type ChangelogFilters, type ChangelogProduct } from "../entries";
 import { t } from "../../../i18n";
 import { plural } from "../../../i18n/plural";
-import { changelogFeedPath, changelogHref, changelogProductFeedPath } from "../../../lib/paths/changelog";
+import { changelogEntryHref, changelogFeedPath, changelogHref, changelogProductFeedPath } from "../../../lib/paths/changelog";
 import { KindBadge, kindLabel } from "./KindBadge";
 import { formatDate } from "../../../ui/format";
 import { Prose } from "../../../ui/Prose";
@@ -85,7 +85,7 @@ function Entry({ entry }: { entry: ChangelogEntry }) {
           ))}
         </div>
         <h2 className="mt-3 text-2xl leading-snug font-semibold tracking-tight">
-          <a href={`#${entry.slug}`} className="hover:text-accent">
+          <a href={changelogEntryHref(entry.slug)} className="hover:text-accent">
             {entry.title}
           </a>
         </h2>
