@@ -32,6 +32,8 @@ export const normalCdf = (z) => 0.5 * erfc(-z / Math.SQRT2);
  * A variant (`x2` conversions of `n2` visitors) against the control (`x1` of `n1`): both rates,
  * the uplift (relative change of the rate), z and the two-sided p-value. z and p are null when the
  * test cannot say anything (no visitors, or no conversions or no non-conversions at all).
+ * @param {number} x1 @param {number} n1 @param {number} x2 @param {number} n2
+ * @returns {{ rate1: number | null, rate2: number | null, uplift: number | null, z: number | null, p: number | null }}
  */
 export function twoProportionTest(x1, n1, x2, n2) {
   const rate1 = n1 > 0 ? x1 / n1 : null;

@@ -6,6 +6,7 @@ import { memoryPageVariant } from "../../src/features/experiments/index.server";
 import { surelyNotRedirected } from "../../src/features/redirects/store.server";
 import { servePageFromMemory } from "../../src/middleware/page-cache";
 import { cmsPage, placement } from "./fixtures/pages";
+import { fakeSiteverify, turnstileTestKeys } from "../support/turnstile-fake";
 import { mockDirectus, noExperimentsData, request, resetContentState, testSecrets, textOf, type UpstreamCall } from "./helpers";
 
 beforeEach(resetContentState);
@@ -286,5 +287,78 @@ describe("experiments at the edge", () => {
     expect(await seenWith({ stop_at: "2020-01-01T00:00:00Z" })).toEqual(["control"]);
     expect(await seenWith({ stop_at: "2020-01-01T00:00:00Z", winner: "lowest-price" })).toEqual(["lowest-price"]);
     expect(await seenWith({ start_at: "2999-01-01T00:00:00Z" })).toEqual(["control"]);
+  });
+
+  it("counts a conversion once when an exposed visitor sends the form that is the goal", async () => {
+    const form = {
+      id: 3,
+      key: "contact-sales",
+      title: "Contact sales",
+      submit_label: "Send",
+      success_message: "Thanks.",
+      fields: [{ name: "email", type: "email", label: "Work e-mail", required: true }],
+    };
+    const directus = mockDirectus({
+      FormByKey: (call: UpstreamCall) => ({ forms: call.variables.key === "contact-sales" ? [form] : [] }),
+      LiveExperiments: {
+        experiments: [
+          {
+            key: "pricing-hero",
+            status: "running",
+            start_at: null,
+            stop_at: null,
+            winner: null,
+            goal: "form_submitted",
+            goal_form: "contact-sales",
+            goal_path: null,
+            variants,
+          },
+        ],
+        experiment_blocks: [{ pages_id: { path: "/pricing" }, item: { experiment: { key: "pricing-hero" } } }],
+        section_experiments: [],
+        placed_sections: [],
+      },
+    });
+    const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname === "/items/form_submissions") return new Response(null, { status: 204 });
+      return directus.fetch(input, init);
+    }) as typeof fetch;
+    const app = createApp({
+      pageCache: false,
+      content: { fetch: fetchImpl },
+      forms: { fetch: fetchImpl, siteverifyFetch: fakeSiteverify().fetch },
+    });
+    const events = eventsSpy();
+    const id = idIn("control");
+    const send = (cookie: string) =>
+      request("/api/forms/contact-sales", {
+        app,
+        method: "POST",
+        env: { EXPERIMENT_EVENTS: events.dataset as never },
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Accept: "application/json",
+          "CF-Connecting-IP": "10.9.0.1",
+          Cookie: cookie,
+        },
+        body: new URLSearchParams([
+          ["email", "ada@example.com"],
+          ["source-page", "/pricing"],
+          ["cf-turnstile-response", turnstileTestKeys.dummyToken],
+        ]).toString(),
+      });
+    // Without consent, or never shown the experiment: nothing counted.
+    expect((await send(`meridian_exp=${id}:pricing-hero:`)).status).toBe(200);
+    expect((await send(`meridian_consent=all; meridian_exp=${id}::`)).status).toBe(200);
+    expect(events.points).toHaveLength(0);
+    const sent = await send(`meridian_consent=all; meridian_exp=${id}:pricing-hero:`);
+    expect(sent.status).toBe(200);
+    expect(experimentCookieOf(sent)).toMatch(new RegExp(`^meridian_exp=${id}:pricing-hero:pricing-hero;`));
+    expect(events.points.map((point) => point.blobs!.slice(0, 5))).toEqual([
+      ["conversion", "pricing-hero", "control", "control", "form_submitted"],
+    ]);
+    await send(`meridian_consent=all; meridian_exp=${id}:pricing-hero:pricing-hero`);
+    expect(events.points).toHaveLength(1);
   });
 });

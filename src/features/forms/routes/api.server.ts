@@ -22,6 +22,7 @@ import { redirectBack, redirectTo, safeLocalPath } from "../../../lib/location";
 import { serveUpload } from "../uploads/download.server";
 import { deleteUploads, storeUploads } from "../uploads/store.server";
 import { rateLimit } from "../../../middleware/rate-limit";
+import { recordFormConversion } from "../../experiments/index.server";
 import { loaderArgs } from "../../../routing/request-context.server";
 import type { LoaderArgs } from "../../../routing/define";
 
@@ -176,6 +177,7 @@ export function formRoutes(formsOnPage: FormsOnPage, options: FormsOptions = {})
               return answer({ kind: "error" });
             }
           }
+          await recordFormConversion(c, form.key); // an experiment whose goal is this form (decision 028)
           return answer({ kind: "success" });
         },
       )
