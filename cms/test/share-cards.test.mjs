@@ -1,8 +1,9 @@
 // Share cards against a real Directus: a published docs page, changelog entry, post, page, event
 // or role gets its card (a 1280×640 PNG in directus_files, linked from `share_card`, readable with
 // the site's read token), an edit of its title draws a new card and deletes the old one, an
-// editor's `share_image` is kept, the API reference's operations get theirs, and a published
-// item without a card gets one when Directus starts. Its own Directus on port 8198 (8218 on
+// editor's `share_image` is kept, the API reference's operations get theirs (an earlier version's
+// too), a deleted item's card is deleted, and a published item without a card gets one when
+// Directus starts. Its own Directus on port 8198 (8218 on
 // PostgreSQL, where the start test is skipped) with a fresh data dir (cms/data-share-cards-test).
 //   PATH=node_modules/.bin:$PATH node --test cms/test/share-cards.test.mjs
 import assert from "node:assert/strict";
@@ -157,6 +158,45 @@ describe("share cards", () => {
     );
     assert.equal(after[second.id].file, stored.share_cards[second.id].file, "an unchanged operation keeps its card");
     assert.equal((await admin("GET", `/files?filter[id][_eq]=${stored.share_cards[first.id].file}&fields=id`)).length, 0);
+  });
+
+  test("a published earlier API version gets its own operation cards, named with the version", async () => {
+    let version;
+    await eventually(
+      async () => {
+        [version] = await admin(
+          "GET",
+          "/items/api_reference_versions?filter[status][_eq]=published&limit=1&fields=id,version,reference,share_cards",
+        );
+        const ids = version?.reference?.operations?.map((operation) => operation.id) ?? [];
+        return ids.length > 0 && ids.every((id) => version.share_cards?.[id]?.file);
+      },
+      { what: "a card for every operation of the earlier version" },
+    );
+    const [operation] = version.reference.operations;
+    const entry = version.share_cards[operation.id];
+    assert.ok(entry.drawn.startsWith(`${version.version} `), entry.drawn);
+    const file = await admin("GET", `/files/${entry.file}?fields=filename_download`);
+    assert.equal(file.filename_download, `share-card-api-${version.version}-${operation.id}.png`);
+    assert.deepEqual((await cardFile(entry.file)).png, { width: 1280, height: 640 });
+    // The latest's cards are other files.
+    const latest = (await admin("GET", "/items/api_reference?fields=share_cards")).share_cards;
+    if (latest?.[operation.id]) assert.notEqual(latest[operation.id].file, entry.file);
+  });
+
+  test("deleting an item deletes its card", async () => {
+    const post = await admin("POST", "/items/posts", {
+      status: "published",
+      published_at: new Date().toISOString(),
+      title: "A post that will be deleted",
+      slug: `card-${randomUUID().slice(0, 8)}`,
+      body: "<p>Text.</p>",
+    });
+    const card = await cardOf("posts", post.id);
+    await admin("DELETE", `/items/posts/${post.id}`);
+    await eventually(async () => (await admin("GET", `/files?filter[id][_eq]=${card}&fields=id`)).length === 0, {
+      what: "the deleted post's card file gone",
+    });
   });
 
   const sqlite = dbConfig({ dataDir: DATA_DIR, port: PORT });

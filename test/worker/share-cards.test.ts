@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { apiReferenceData, processed } from "./fixtures/api-reference";
+import { apiReferenceData, apiVersionReferenceAnswer, processed } from "./fixtures/api-reference";
 import { blogPostAnswer } from "./fixtures/blog";
 import { careersJobAnswer } from "./fixtures/careers";
 import { docsPages } from "./fixtures/docs";
@@ -171,6 +171,20 @@ describe("an API operation's share image", () => {
     expect(new URL(new URL(head.image!).searchParams.get("url")!).pathname).toBe("/assets/operation-card");
     expect(head).toMatchObject({ width: "1280", height: "640", alt: operation.summary, twitterCard: "summary_large_image" });
     expect(head.twitterImage).toBe(head.image);
+  });
+
+  it("is an earlier version's own card on that version's page", async () => {
+    const v1Path = `/docs/api/v1${path.slice("/docs/api".length)}`;
+    const head = await headOfPage(v1Path, {
+      ApiVersionReference: (call: UpstreamCall) => ({
+        api_reference_versions: apiVersionReferenceAnswer(call).api_reference_versions.map((version) => ({
+          ...version,
+          share_cards: { [operation.id]: { file: "v1-operation-card", drawn: "v1 GET /x Summary" } },
+        })),
+      }),
+    });
+    expect(new URL(new URL(head.image!).searchParams.get("url")!).pathname).toBe("/assets/v1-operation-card");
+    expect(head).toMatchObject({ width: "1280", height: "640" });
   });
 
   it("is /social-card.png for an operation without a card", async () => {

@@ -2,8 +2,9 @@
 // (draw.mjs) and stored as a file, linked from the item's `share_card` field (the form shows it
 // as an image: the editors' preview). A save that changes none of the drawn fields keeps the
 // card (an item without one gets it). Each drawing is a new file, so its URL changes and caches
-// fetch it anew; the previous card is deleted. An editor's own `share_image` is left alone: the
-// site prefers it. The API reference gets one card per operation when its document is saved.
+// fetch it anew; the previous card is deleted, and so are a deleted item's cards. An editor's own
+// `share_image` is left alone: the site prefers it. The API reference and each of its earlier
+// versions get one card per operation when the document is saved.
 import { Readable } from "node:stream";
 import { drawShareCard } from "./draw.mjs";
 
@@ -62,7 +63,13 @@ const cardCollections = {
 /** How many cards one catching-up pass draws per collection, one after another. */
 const catchUpBatch = 100;
 
-export default ({ action, schedule: onSchedule }, { services, database, getSchema, env, logger }) => {
+/** The collections whose items hold a card per operation (`share_cards`), and what their cards are called. */
+const apiCollections = {
+  api_reference: { kind: () => "API reference", triggers: ["reference", "source"] },
+  api_reference_versions: { kind: (item) => `API reference ${item.version}`, triggers: ["reference", "source", "status", "version"] },
+};
+
+export default ({ action, filter, schedule: onSchedule }, { services, database, getSchema, env, logger }) => {
   const { FilesService, ItemsService } = services;
   const storage = String(env.STORAGE_LOCATIONS ?? "local").split(",")[0].trim();
   const brand = env.SITE_NAME || undefined;
@@ -94,6 +101,17 @@ export default ({ action, schedule: onSchedule }, { services, database, getSchem
     const png = await drawShareCard({ ...card, brand });
     const files = new FilesService({ schema });
     const file = await storeCard(files, png, `${collection}-${key}`, card.title);
+    if (!always) {
+      // Catching up: every instance of a cluster does it, so the first to claim the empty field
+      // keeps its card and the others delete theirs (a conditional update is atomic in both databases).
+      const primary = schema.collections[collection]?.primary ?? "id";
+      const claimed = await database(collection).update({ share_card: file }).where(primary, key).whereNull("share_card");
+      if (!claimed) {
+        await files.deleteOne(file);
+        logger.info(`share card: ${collection} ${key} was drawn by another instance`);
+        return;
+      }
+    }
     // This hook's own update handler leaves it alone (share_card is no drawn field, and the item has a card).
     await storeOnItem(schema, collection, key, { share_card: file });
     const previous = typeof item.share_card === "object" ? item.share_card?.id : item.share_card;
@@ -119,42 +137,56 @@ export default ({ action, schedule: onSchedule }, { services, database, getSchem
 
   /**
    * The API reference's operations each get a card, kept in `share_cards` as operationId →
-   * { file, drawn } (`drawn`: what it shows, so a save redraws only the operations it changed).
-   * Cards of operations that changed or left the document are deleted.
+   * { file, drawn } (`drawn`: what it shows, so a save redraws only the operations it changed);
+   * an earlier version's too, once published. Cards of operations that changed or left the
+   * document are deleted.
    */
-  async function drawApiCards(key) {
+  async function drawApiCards(collection, key) {
     const schema = await getSchema();
-    const items = new ItemsService("api_reference", { schema });
-    const item = await items.readOne(key, { fields: ["reference", "share_cards"] });
-    const operations = Array.isArray(item?.reference?.operations) ? item.reference.operations : [];
-    const previous = item?.share_cards && typeof item.share_cards === "object" ? item.share_cards : {};
+    const items = new ItemsService(collection, { schema });
+    const versioned = collection === "api_reference_versions";
+    const item = await items.readOne(key, { fields: ["reference", "share_cards", ...(versioned ? ["version", "status"] : [])] });
+    if (!item || (versioned && item.status !== "published")) return;
+    const operations = Array.isArray(item.reference?.operations) ? item.reference.operations : [];
+    const previous = item.share_cards && typeof item.share_cards === "object" ? item.share_cards : {};
+    const kind = apiCollections[collection].kind(item);
     const files = new FilesService({ schema });
     const next = {};
+    const drawnNow = [];
     for (const operation of operations) {
       if (!operation?.id || !operation.summary) continue;
       const method = String(operation.method ?? "").toUpperCase();
-      const drawn = `${method} ${operation.path} ${operation.summary}`;
+      const drawn = `${versioned ? `${item.version} ` : ""}${method} ${operation.path} ${operation.summary}`;
       if (previous[operation.id]?.drawn === drawn) {
         next[operation.id] = previous[operation.id];
         continue;
       }
-      const png = await drawShareCard({ title: operation.summary, kind: "API reference", detail: `${method} ${operation.path}`, brand });
-      next[operation.id] = { file: await storeCard(files, png, `api-${operation.id}`, operation.summary), drawn };
+      const png = await drawShareCard({ title: operation.summary, kind, detail: `${method} ${operation.path}`, brand });
+      const name = `api-${versioned ? `${item.version}-` : ""}${operation.id}`;
+      next[operation.id] = { file: await storeCard(files, png, name, operation.summary), drawn };
+      drawnNow.push(next[operation.id].file);
+    }
+    // Another instance of a cluster may have stored cards while these were drawn: theirs stay.
+    const current = await items.readOne(key, { fields: ["share_cards"] });
+    if (JSON.stringify(current?.share_cards ?? null) !== JSON.stringify(item.share_cards ?? null)) {
+      if (drawnNow.length) await files.deleteMany(drawnNow);
+      logger.info(`share card: ${collection} ${key} was drawn by another instance`);
+      return;
     }
     const kept = new Set(Object.values(next).map((entry) => entry.file));
     const stale = Object.values(previous)
       .map((entry) => entry?.file)
       .filter((file) => file && !kept.has(file));
-    if (JSON.stringify(next) !== JSON.stringify(previous)) await storeOnItem(schema, "api_reference", key, { share_cards: next });
+    if (JSON.stringify(next) !== JSON.stringify(previous)) await storeOnItem(schema, collection, key, { share_cards: next });
     if (stale.length) await files.deleteMany(stale);
-    logger.info(`share card: API reference ${key} has ${Object.keys(next).length} operation cards (${stale.length} replaced or removed)`);
+    logger.info(`share card: ${kind} (${collection} ${key}) has ${Object.keys(next).length} operation cards (${stale.length} replaced or removed)`);
   }
 
-  const scheduleApi = (key) => {
-    const id = `api_reference:${key}`;
+  const scheduleApi = (collection, key) => {
+    const id = `${collection}:${key}`;
     const next = (pending.get(id) ?? Promise.resolve())
-      .then(() => drawApiCards(key))
-      .catch((error) => logger.error(`share card: api_reference ${key} failed: ${error?.message ?? error}`))
+      .then(() => drawApiCards(collection, key))
+      .catch((error) => logger.error(`share card: ${collection} ${key} failed: ${error?.message ?? error}`))
       .finally(() => {
         if (pending.get(id) === next) pending.delete(id);
       });
@@ -165,7 +197,8 @@ export default ({ action, schedule: onSchedule }, { services, database, getSchem
   /**
    * Published items without a card get one: those published before this hook, or whose drawing
    * failed or whose card file was deleted. One at a time, so a large backlog never draws in
-   * parallel; each instance of a cluster runs it, and a race costs at most an unused file.
+   * parallel. Each instance of a cluster runs it: the first to store a card keeps it, and the
+   * others delete what they drew (drawFor, drawApiCards).
    */
   async function catchUp() {
     const schema = await getSchema();
@@ -182,19 +215,56 @@ export default ({ action, schedule: onSchedule }, { services, database, getSchem
       }
     }
     const references = await new ItemsService("api_reference", { schema }).readByQuery({ fields: ["id"], limit: 1 });
-    for (const { id } of references) await scheduleApi(id);
+    for (const { id } of references) await scheduleApi("api_reference", id);
+    const versions = await new ItemsService("api_reference_versions", { schema }).readByQuery({
+      filter: { status: { _eq: "published" } },
+      fields: ["id"],
+      limit: catchUpBatch,
+    });
+    for (const { id } of versions) await scheduleApi("api_reference_versions", id);
   }
   const runCatchUp = () => catchUp().catch((error) => logger.error(`share card: catching up failed: ${error?.message ?? error}`));
   action("server.start", runCatchUp);
   onSchedule("*/15 * * * *", runCatchUp);
 
   // The api-reference hook writes `reference` when `source` is saved; this runs after it.
-  const onApiReference = ({ key, keys, payload }) => {
-    if (!payload || !("reference" in payload || "source" in payload)) return;
-    for (const id of keys ?? [key]) scheduleApi(id);
+  for (const [collection, { triggers }] of Object.entries(apiCollections)) {
+    const onSave = ({ key, keys, payload }) => {
+      if (!payload || !triggers.some((field) => field in payload)) return;
+      for (const id of keys ?? [key]) scheduleApi(collection, id);
+    };
+    action(`${collection}.items.create`, onSave);
+    action(`${collection}.items.update`, onSave);
+  }
+
+  // A deleted item's cards go with it: read before the delete (its files), deleted after it.
+  const cardsOfDeleted = new Map();
+  const cardFiles = (row) => {
+    if (row.share_card) return [row.share_card];
+    const cards = typeof row.share_cards === "string" ? JSON.parse(row.share_cards) : row.share_cards;
+    return cards && typeof cards === "object" ? Object.values(cards).flatMap((entry) => (entry?.file ? [entry.file] : [])) : [];
   };
-  action("api_reference.items.create", onApiReference);
-  action("api_reference.items.update", onApiReference);
+  for (const collection of [...Object.keys(cardCollections), ...Object.keys(apiCollections)]) {
+    const field = collection in apiCollections ? "share_cards" : "share_card";
+    filter(`${collection}.items.delete`, async (keys) => {
+      const schema = await getSchema();
+      const primary = schema.collections[collection]?.primary ?? "id";
+      const rows = await database(collection).select(primary, field).whereIn(primary, keys);
+      for (const row of rows) cardsOfDeleted.set(`${collection}:${row[primary]}`, cardFiles(row));
+      return keys;
+    });
+    action(`${collection}.items.delete`, async ({ keys }) => {
+      const files = keys.flatMap((key) => cardsOfDeleted.get(`${collection}:${key}`) ?? []);
+      for (const key of keys) cardsOfDeleted.delete(`${collection}:${key}`);
+      if (!files.length) return;
+      try {
+        await new FilesService({ schema: await getSchema() }).deleteMany(files);
+        logger.info(`share card: deleted ${files.length} card(s) of deleted ${collection} ${keys.join(", ")}`);
+      } catch (error) {
+        logger.error(`share card: the cards of deleted ${collection} ${keys.join(", ")} could not be deleted: ${error?.message ?? error}`);
+      }
+    });
+  }
 
   for (const [collection, described] of Object.entries(cardCollections)) {
     action(`${collection}.items.create`, ({ key }) => schedule(collection, key, true));

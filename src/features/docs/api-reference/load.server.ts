@@ -31,7 +31,7 @@ export interface LoadedApiReference {
   latest: boolean;
   reference: ApiReference;
   updatedAt: string | null;
-  /** The Directus file of each operation's share card, by operationId (the latest version only). */
+  /** The Directus file of each operation's share card, by operationId. */
   shareCards?: Record<string, string>;
 }
 
@@ -67,5 +67,7 @@ export async function loadApiReferenceVersion(content: Content, name?: string | 
   const { api_reference_versions } = await content.query(apiVersionReferenceQuery, { version: name });
   const item = api_reference_versions?.[0];
   const reference = usableReference(item?.reference);
-  return item && reference ? { name: item.version, latest: false, reference, updatedAt: item.date_updated ?? null } : null;
+  return item && reference
+    ? { name: item.version, latest: false, reference, updatedAt: item.date_updated ?? null, shareCards: shareCardFiles(item.share_cards) }
+    : null;
 }

@@ -35,11 +35,11 @@ query ApiVersions($status: [String]) {
 
 /** One earlier version's processed document, by its name (`v1`). */
 export const apiVersionReferenceQuery = defineOperation<
-  { api_reference_versions: { version: string; reference: unknown; date_updated: string | null }[] },
+  { api_reference_versions: { version: string; reference: unknown; date_updated: string | null; share_cards?: unknown }[] },
   { version: string }
 >(
   /* GraphQL */ `
 query ApiVersionReference($version: String!, $status: [String]) {
-  api_reference_versions(filter: { version: { _eq: $version }, status: { _in: $status } }, limit: 1) { version reference date_updated }
+  api_reference_versions(filter: { version: { _eq: $version }, status: { _in: $status } }, limit: 1) { version reference date_updated share_cards }
 }`,
 );
