@@ -1,7 +1,7 @@
 // The page templates the benchmarks look at, found on the running site itself (so they follow
 // the seeded content): home, blog list, the first article, careers with filters that match at
 // least one role, the first event, the most code-heavy doc page, and two pages built from CMS
-// blocks: /pricing and the first product page the header's menu links to.
+// blocks: /pricing and the first product page the header's menu links to; an API operation and /contact-sales (a CMS form).
 
 const hrefs = (html, pattern) => [...html.matchAll(/href="([^"#?]+)"/g)].map((m) => m[1]).filter((href) => pattern.test(href));
 
@@ -78,6 +78,8 @@ export async function discoverPages(base, { only } = {}) {
     { name: "product", path: product },
     // An API operation page: schema trees, examples and four generated samples in tabs.
     { name: "api-operation", path: "/docs/api/clusters/create-cluster" },
+    // The form built in the CMS: its fields, Turnstile's script and the contact details.
+    { name: "contact-sales", path: "/contact-sales" },
   ];
   return only ? pages.filter((page) => only.includes(page.name)) : pages;
 }
