@@ -131,6 +131,128 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
     await context.close();
   });
 
+  it("conditional field with JavaScript: shown once a company size is chosen, then required and stored; hidden again, not stored", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems } = await openPage(context, `${baseUrl}/contact-sales`);
+    const form = page.locator("#form-contact-sales form");
+    await form.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
+    const spend = form.getByLabel("Expected monthly spend");
+    expect(await spend.isVisible()).toBe(false);
+    await form.getByLabel("Company size").selectOption("51-500");
+    await spend.waitFor({ state: "visible" });
+    const message = `Conditional with JavaScript ${stamp}`;
+    await fillContactForm(page, message);
+    await form.getByRole("button", { name: "Send to sales" }).click();
+    await form.getByText("This field is required").waitFor();
+    expect(await spend.getAttribute("aria-invalid")).toBe("true");
+    // Hidden again: no longer required, and not sent.
+    await form.getByLabel("Company size").selectOption("");
+    await spend.waitFor({ state: "hidden" });
+    await form.getByLabel("Company size").selectOption("1-50");
+    await spend.selectOption("10k-100k");
+    await form.getByRole("button", { name: "Send to sales" }).click();
+    await page.getByText("Thank you. A solutions engineer will reply within one working day.").waitFor();
+    const [stored] = await storedWith(message);
+    expect(stored?.values).toMatchObject({ company_size: "1-50", monthly_spend: "10k-100k", architecture: "" });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("conditional field without the site's JavaScript: CSS shows it, the server ignores it while hidden", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    await context.route(/\/static\/.*\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/contact-sales`);
+    const form = page.locator("#form-contact-sales form");
+    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
+    const spend = form.getByLabel("Expected monthly spend");
+    expect(await spend.isVisible()).toBe(false);
+    await form.getByLabel("Company size").selectOption("501+");
+    expect(await spend.isVisible()).toBe(true);
+    // Shown but left empty: the server's message on the page.
+    const message = `Conditional without JavaScript ${stamp}`;
+    await fillContactForm(page, message);
+    await Promise.all([page.waitForURL(/form-contact-sales=invalid/), form.getByRole("button", { name: "Send to sales" }).click()]);
+    // The answer does not keep the choice that showed it, so a field with a message stays in view.
+    const refused = page.locator("#form-contact-sales form");
+    await refused.getByText("This field is required").waitFor();
+    expect(await refused.getByLabel("Expected monthly spend").isVisible()).toBe(true);
+    expect(await storedWith(message)).toEqual([]);
+    // A value chosen while shown, then hidden again, is not stored.
+    await page.goto(`${baseUrl}/contact-sales`);
+    const again = page.locator("#form-contact-sales form");
+    await expect.poll(() => again.getByText("Testing only, always pass.").count()).toBe(1);
+    await fillContactForm(page, message);
+    await again.getByLabel("Company size").selectOption("501+");
+    await again.getByLabel("Expected monthly spend").selectOption("over-100k");
+    await again.getByLabel("Company size").selectOption("");
+    expect(await again.getByLabel("Expected monthly spend").isVisible()).toBe(false);
+    await Promise.all([page.waitForURL(/form-contact-sales=success/), again.getByRole("button", { name: "Send to sales" }).click()]);
+    const [stored] = await storedWith(message);
+    expect(stored?.values).not.toHaveProperty("monthly_spend");
+    await context.close();
+  });
+
+  it("uploads a file with JavaScript: a wrong kind is refused under the field, a PDF is stored behind a signed link", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, problems } = await openPage(context, `${baseUrl}/contact-sales`);
+    const form = page.locator("#form-contact-sales form");
+    await form.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
+    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
+    const message = `Upload with JavaScript ${stamp}`;
+    await fillContactForm(page, message);
+    const upload = form.getByLabel("Architecture diagram");
+    await upload.setInputFiles({
+      name: "diagram.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("<html><script>alert(1)</script>"),
+    });
+    await form.getByRole("button", { name: "Send to sales" }).click();
+    await form.getByText("This kind of file is not accepted").waitFor();
+    expect(await storedWith(message)).toEqual([]);
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4000, 0x20)]);
+    await upload.setInputFiles({ name: "diagram.pdf", mimeType: "application/pdf", buffer: pdf });
+    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
+    await form.getByRole("button", { name: "Send to sales" }).click();
+    await page.getByText("Thank you. A solutions engineer will reply within one working day.").waitFor();
+    const [stored] = await storedWith(message);
+    const link = String(stored?.values.architecture);
+    expect(link).toMatch(/\/api\/forms\/uploads\/contact-sales\/[0-9a-f-]{36}\/architecture\?expires=\d+&signature=/);
+    const file = await fetch(new URL(new URL(link).pathname + new URL(link).search, baseUrl));
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await fetch(new URL(new URL(link).pathname, baseUrl))).status).toBe(403);
+    // The browser reports the refusal of the first file, and nothing else.
+    expect(problems).toEqual([
+      `400 ${baseUrl}/api/forms/contact-sales`,
+      "Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ]);
+    await context.close();
+  });
+
+  it("uploads a file without the site's JavaScript: a multipart post, stored behind a signed link", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    await context.route(/\/static\/.*\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/contact-sales`);
+    const form = page.locator("#form-contact-sales form");
+    expect(await form.getAttribute("enctype")).toBe("multipart/form-data");
+    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
+    const message = `Upload without JavaScript ${stamp}`;
+    await fillContactForm(page, message);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    await form.getByLabel("Architecture diagram").setInputFiles({ name: "diagram.png", mimeType: "image/png", buffer: png });
+    await Promise.all([page.waitForURL(/form-contact-sales=success/), form.getByRole("button", { name: "Send to sales" }).click()]);
+    const [stored] = await storedWith(message);
+    const link = new URL(String(stored?.values.architecture));
+    const file = await fetch(new URL(link.pathname + link.search, baseUrl));
+    expect(file.headers.get("content-type")).toBe("image/png");
+    await context.close();
+  });
+
   it("with JavaScript off entirely: it says the check needs JavaScript, and a post stores nothing", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
     const { page } = await openPage(context, `${baseUrl}/contact-sales`, { hydrate: false });

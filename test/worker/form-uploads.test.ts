@@ -272,6 +272,15 @@ describe("conditional fields", () => {
     expect(page).toMatch(/<input id="form-sales-architecture" type="file" accept="application\/pdf,.pdf,image\/png,.png"/);
     expect(textOf(page)).toContain("PDF or PNG, up to 1 MB.");
   });
+  it("keeps a conditional field with a message in view after a plain post (its answer does not keep the choice that showed it)", async () => {
+    const { app } = setup();
+    const query = encodeURIComponent("invalid:monthly_spend.required");
+    const page = await (await request(`/contact-sales?form-sales=${query}`, { app })).text();
+    expect(page).toMatch(/<div><label for="form-sales-monthly_spend"/);
+    expect(page).not.toContain('data-shown-by="c0"');
+    expect(page).toContain('data-shown-by="c1"');
+    expect(textOf(page)).toContain("This field is required");
+  });
 });
 
 describe("a page to go to on success", () => {

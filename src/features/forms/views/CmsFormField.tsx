@@ -16,6 +16,11 @@ export interface CmsFormFieldProps {
    * the `data-reveals` the form's stylesheet reads; undefined when it shows none.
    */
   reveals?: (value?: string) => string | undefined;
+  /**
+   * A conditional field the server's answer named (after a plain post the page does not keep the
+   * choice that showed it): kept in view with its message.
+   */
+  inView?: boolean;
 }
 
 const inputClass =
@@ -148,7 +153,7 @@ function RadioField(props: CmsFormFieldProps) {
  */
 export function CmsFormField(props: CmsFormFieldProps) {
   const control = <FieldControl {...props} />;
-  if (!props.item.showWhen) return control;
+  if (!props.item.showWhen || props.inView) return control;
   return <div data-shown-by={`c${props.item.showWhen.index}`}>{control}</div>;
 }
 

@@ -126,7 +126,15 @@ export function CmsFormView({
       )}
       <input type="hidden" name={formControlNames.sourcePage} value={path} />
       {form.fields.map((item) => (
-        <CmsFormField key={item.name} item={item} formKey={form.key} message={message} field={field} reveals={revealsOf(form, item)} />
+        <CmsFormField
+          key={item.name}
+          item={item}
+          formKey={form.key}
+          message={message}
+          field={field}
+          reveals={revealsOf(form, item)}
+          inView={outcome?.kind === "invalid" && item.name in outcome.errors}
+        />
       ))}
       <HoneypotField formKey={form.key} field={field} />
       {turnstile && <TurnstileBox formKey={form.key} turnstile={turnstile} />}
