@@ -62,10 +62,12 @@ describe.skipIf(!hasChromium())("CMS pages in Chromium", () => {
   it("in the CMS's preview frame, outlines a page's block fields for the Visual Editor and shows no cookie notice", async () => {
     const admin = createApi(cmsUrl, DEFAULTS.DIRECTUS_ADMIN_TOKEN);
     const [pricing] = (await admin("GET", "/items/pages?filter[path][_eq]=/pricing&fields=id")) as { id: number }[];
-    const [placement] = (await admin(
+    // The pricing page's hero is an experiment's (decision 028): a preview shows its control's hero.
+    const [control] = (await admin(
       "GET",
-      `/items/pages_blocks?filter[pages_id][_eq]=${pricing!.id}&filter[collection][_eq]=block_hero&fields=item`,
-    )) as { item: string }[];
+      "/items/experiment_variants?filter[experiment][key][_eq]=pricing-hero&filter[is_control][_eq]=true&fields=section.blocks.collection,section.blocks.item",
+    )) as { section: { blocks: { collection: string; item: string }[] } }[];
+    const placement = control!.section.blocks.find((block) => block.collection === "block_hero");
     // As in editors.test.ts: a stand-in admin page on the CMS origin frames the preview and answers the library's handshake.
     const options = chromiumLaunchOptions();
     const lnaOff = await chromium.launch({ ...options, args: [...(options.args ?? []), "--disable-features=LocalNetworkAccessChecks"] });

@@ -81,8 +81,6 @@ function directusWith(experiment: ExperimentFixture = {}) {
             },
           ],
           experiment_blocks: [{ pages_id: { path: "/pricing" }, item: { experiment: { key: "pricing-hero" } } }],
-          section_experiments: [],
-          placed_sections: [],
         }
       : noExperimentsData,
   });
@@ -315,8 +313,6 @@ describe("experiments at the edge", () => {
           },
         ],
         experiment_blocks: [{ pages_id: { path: "/pricing" }, item: { experiment: { key: "pricing-hero" } } }],
-        section_experiments: [],
-        placed_sections: [],
       },
     });
     const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {

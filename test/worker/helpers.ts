@@ -144,7 +144,7 @@ export const siteChromeData = {
 const noRedirectsData = { redirects: [], site_settings: { redirect_hosts: [] } };
 
 /** No running experiment (a test that needs one answers `LiveExperiments` itself). */
-export const noExperimentsData = { experiments: [], experiment_blocks: [], section_experiments: [], placed_sections: [] };
+export const noExperimentsData = { experiments: [], experiment_blocks: [] };
 
 const defaultAnswers: Record<string, unknown> = {
   SiteChrome: siteChromeData,

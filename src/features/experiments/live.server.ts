@@ -49,16 +49,6 @@ export function liveExperimentsOf(data: LiveExperimentsQuery): LiveExperiments {
     paths.set(path, (paths.get(path) ?? new Set()).add(experiment));
   };
   for (const row of data.experiment_blocks) place(row?.pages_id?.path, keyOf(row?.item));
-  const inSections = new Map<string, string[]>();
-  for (const row of data.section_experiments) {
-    const id = row?.sections_id?.id;
-    const key = keyOf(row?.item);
-    if (id !== undefined && id !== null && key) inSections.set(String(id), [...(inSections.get(String(id)) ?? []), key]);
-  }
-  for (const row of data.placed_sections) {
-    const id = (row?.item as { id?: unknown } | null)?.id;
-    for (const key of id === undefined || id === null ? [] : (inSections.get(String(id)) ?? [])) place(row?.pages_id?.path, key);
-  }
   const goals = new Map<string, LiveExperiment[]>();
   for (const experiment of all) {
     if (experiment.goal === "page_reached" && experiment.goalPath)

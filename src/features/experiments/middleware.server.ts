@@ -47,7 +47,7 @@ function assign(onPage: readonly LiveExperiment[], id: string, now: number): Rec
 const cookieHeader = (value: string, secure: boolean, maxAge = experimentCookieMaxAgeSeconds) =>
   `${experimentCookieName}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
 
-const noExperiments = liveExperimentsOf({ experiments: [], experiment_blocks: [], section_experiments: [], placed_sections: [] });
+const noExperiments = liveExperimentsOf({ experiments: [], experiment_blocks: [] });
 
 /**
  * The running experiments of this request's content generation (read once per generation and

@@ -2,8 +2,8 @@ import { defineOperation } from "../../content/operation";
 import type { LiveExperimentsQuery } from "../../content/generated/operations";
 
 /**
- * The running experiments and where they stand: on a page (a block of its own) or in a section a
- * page places. The worker reads it (KV-cached like any read, per content generation) to key the
+ * The running experiments and the pages they stand on (a block of their own; an experiment
+ * stands on a page, not in a section: decision 028). The worker reads it (KV-cached like any read, per content generation) to key the
  * page cache by the variants a visitor sees, and to count exposures and conversions.
  */
 export const liveExperimentsQuery = defineOperation<LiveExperimentsQuery>(
@@ -33,28 +33,6 @@ query LiveExperiments {
         experiment {
           key
         }
-      }
-    }
-  }
-  section_experiments: sections_blocks(filter: { collection: { _eq: "block_experiment" } }, limit: -1) {
-    sections_id {
-      id
-    }
-    item {
-      ... on block_experiment {
-        experiment {
-          key
-        }
-      }
-    }
-  }
-  placed_sections: pages_blocks(filter: { collection: { _eq: "sections" } }, limit: -1) {
-    pages_id {
-      path
-    }
-    item {
-      ... on sections {
-        id
       }
     }
   }

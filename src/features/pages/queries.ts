@@ -1,4 +1,4 @@
-import { blockFragments } from "./blocks/registry";
+import { blockFragments, sectionBlockFragments } from "./blocks/registry";
 import { shownNow } from "./blocks/shown-now";
 import { defineOperation } from "../../content/operation";
 import type {
@@ -13,7 +13,6 @@ import type {
 } from "../../content/generated/operations";
 import { fileFields } from "../../content/queries/fragments";
 
-
 /** A section's placed blocks, as a page shows them inside the section. */
 const sectionFields = `
           id
@@ -22,7 +21,7 @@ const sectionFields = `
             collection
             anchor
             item {
-              ${blockFragments}
+              ${sectionBlockFragments}
             }
           }`;
 
@@ -127,7 +126,7 @@ query SearchPages($status: [String], $now: String) {
       collection
       item {
         ${blockFragments}
-        ... on sections { blocks(filter: ${shownNow}) { collection item { ${blockFragments} } } }
+        ... on sections { blocks(filter: ${shownNow}) { collection item { ${sectionBlockFragments} } } }
       }
     }
   }

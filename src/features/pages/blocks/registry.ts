@@ -44,10 +44,17 @@ const contentBlocks = [
 const fragmentsOf = (blocks: readonly BlockDefinition<any, any>[]) =>
   blocks.map((block) => `... on ${block.collection} { ${block.fields} }`).join("\n");
 
-/** The content blocks, and an experiment, whose variants are sections of content blocks (decision 028). */
+/**
+ * The content blocks, and an experiment, whose variants are sections of content blocks (decision
+ * 028). An experiment stands on a page, not inside a section: there its variants' blocks would
+ * nest deeper than Directus reads (MAX_RELATIONAL_DEPTH, 10).
+ */
 const definitions = [...contentBlocks, experimentBlock(fragmentsOf(contentBlocks)) as BlockDefinition<any, any>];
 
 export const blockRegistry: ReadonlyMap<string, BlockDefinition<any, any>> = new Map(definitions.map((block) => [block.collection, block]));
 
-/** One inline fragment per block type, for a many-to-any `item` selection. */
+/** One inline fragment per block type, for a many-to-any `item` selection of a page's blocks. */
 export const blockFragments = fragmentsOf(definitions);
+
+/** The same for a section's blocks: every block type but an experiment. */
+export const sectionBlockFragments = fragmentsOf(contentBlocks);
