@@ -9,7 +9,7 @@ import { firstMessages } from "../../lib/zod-form";
  * (react-hook-form) and the worker's /api/forms/<key> both validate with `formValuesSchema`, so
  * the messages a visitor sees before sending are the ones the server would answer with.
  */
-const formFieldTypes = ["text", "email", "textarea", "select", "checkbox", "radio", "hidden", "file"] as const;
+export const formFieldTypes = ["text", "email", "textarea", "select", "checkbox", "radio", "hidden", "file"] as const;
 type FormFieldType = (typeof formFieldTypes)[number];
 
 /**
@@ -40,7 +40,7 @@ export const maxFormBodyBytes = maxFileFields * uploadCeilingMb * 1024 * 1024 + 
  * Conditional fields, one per form at most this many: the form's stylesheet shows or hides them
  * without script through numbered rules (`c0` … `c11` in src/styles/app.css).
  */
-const maxConditionalFields = 12;
+export const maxConditionalFields = 12;
 
 /** Shown only while another field (a select, radio or checkbox shown always) has a value, or this value. */
 interface FieldCondition {
