@@ -135,6 +135,8 @@ describe("file uploads", () => {
     expect(file.headers.get("content-type")).toBe("application/pdf"); // its content's type, not the one declared
     expect(file.headers.get("content-disposition")).toBe('attachment; filename="diagram v2.pdf"');
     expect(file.headers.get("cache-control")).toBe("private, no-store");
+    expect(file.headers.get("content-security-policy")).toMatch(/^default-src 'none'; sandbox/);
+    expect(file.headers.get("x-content-type-options")).toBe("nosniff");
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf());
 
     // Anything else is refused: no signature, another signature, another file, an expired link, no key.
