@@ -5,6 +5,7 @@ import { bucketOf } from "../../src/features/experiments/assignment";
 import { memoryPageVariant } from "../../src/features/experiments/index.server";
 import { surelyNotRedirected } from "../../src/features/redirects/store.server";
 import { servePageFromMemory } from "../../src/middleware/page-cache";
+import { previewCookieValue } from "../../src/middleware/preview";
 import { cmsPage, placement } from "./fixtures/pages";
 import { fakeSiteverify, turnstileTestKeys } from "../support/turnstile-fake";
 import { mockDirectus, noExperimentsData, request, resetContentState, testSecrets, textOf, type UpstreamCall } from "./helpers";
@@ -356,5 +357,35 @@ describe("experiments at the edge", () => {
     ]);
     await send(`meridian_consent=all; meridian_exp=${id}:pricing-hero:pricing-hero`);
     expect(events.points).toHaveLength(1);
+  });
+
+  it("opens a variant's section in an editor's preview on its experiment's page as that variant, its content version included", async () => {
+    const token = testSecrets.DIRECTUS_PREVIEW_TOKEN;
+    const directus = mockDirectus({
+      SectionPlacements: { pages_blocks: [] },
+      VariantPlacements: (call: UpstreamCall) => ({
+        experiment_variants: call.variables.section === "12" ? [{ key: "lowest-price", experiment: { key: "pricing-hero" } }] : [],
+        pages_blocks: [{ pages_id: { path: "/pricing" }, item: { experiment: { key: "pricing-hero" } } }],
+      }),
+      Page: (call: UpstreamCall) => ({ pages: call.variables.path === "/pricing" ? [pricingPage({})] : [] }),
+      SectionVersion: (call: UpstreamCall) => ({
+        sections_by_id:
+          call.variables.version === "spring"
+            ? { id: "12", blocks: [placement(12, "block_hero", { id: "12", headline: "Spring variant headline", image: null })] }
+            : null,
+      }),
+    });
+    const app = createApp({ content: { fetch: directus.fetch }, pageCache: true });
+    const opened = await request(`/api/preview?token=${token}&collection=sections&id=12&version=main`, { app, redirect: "manual" });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe("/pricing?variant=lowest-price");
+    // The variant's section in its version "spring", shown on the page as that variant.
+    const cookie = `meridian_preview=${await previewCookieValue(token)}; meridian_preview_version=sections%3A12%3Aspring`;
+    const html = await (await request("/pricing?variant=lowest-price", { app, headers: { ...browser, Cookie: cookie } })).text();
+    expect(textOf(html)).toContain("Spring variant headline");
+    expect(textOf(html)).not.toContain(controlHeadline);
+    // Without ?variant= the preview shows the control: the version of another variant's section does not show.
+    const control = await (await request("/pricing", { app, headers: { ...browser, Cookie: cookie } })).text();
+    expect(headlineOf(control)).toBe("control");
   });
 });

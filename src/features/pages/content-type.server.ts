@@ -1,28 +1,50 @@
 import { defineContentType } from "../../content/content-type.server";
 import { idOf, itemRead, type VersionedRead } from "../../content/extensions.server";
 import { sitemapQuery } from "../../content/queries/sitemap";
+import { previewVariantParameter } from "../experiments";
 import { htmlToText } from "../search";
 import { blocksSearchText } from "./blocks/parse";
-import { pagePathQuery, pageVersionRead, searchPagesQuery, sectionPlacementsQuery, sectionVersionRead } from "./queries";
+import {
+  pagePathQuery,
+  pageVersionRead,
+  searchPagesQuery,
+  sectionPlacementsQuery,
+  sectionVersionRead,
+  variantPlacementsQuery,
+} from "./queries";
 
+interface Variant {
+  section?: { id?: unknown } | null;
+}
 interface Placement {
   collection?: string;
-  item?: { id?: unknown } | null;
+  item?: { id?: unknown; experiment?: { variants?: Variant[] | null } | null } | null;
 }
 const placementsOf = (data: any): Placement[] => data?.pages?.[0]?.blocks ?? [];
 const isSection = (placement: Placement | null, id: string) => placement?.collection === "sections" && idOf(placement.item?.id) === id;
+/** The variants of an experiment placed on the page whose content is this section (decision 028). */
+const variantsShowing = (placement: Placement | null, id: string): Variant[] =>
+  placement?.collection === "block_experiment"
+    ? (placement.item?.experiment?.variants ?? []).filter((variant) => idOf(variant?.section?.id) === id)
+    : [];
 
 /** A section, wherever the previewed page places it (a section may appear more than once). */
 const sectionRead: VersionedRead = {
   query: "Page",
   collection: "sections",
-  shows: (_, data, id) => placementsOf(data).some((placement) => isSection(placement, id)),
+  shows: (_, data, id) => placementsOf(data).some((placement) => isSection(placement, id) || variantsShowing(placement, id).length > 0),
   operation: sectionVersionRead,
   merge: (data, versioned, id) => {
     const section = versioned.sections_by_id;
     if (!section) return null;
     const [page] = data.pages;
-    const blocks = placementsOf(data).map((placement) => (isSection(placement, id) ? { ...placement, item: section } : placement));
+    const blocks = placementsOf(data).map((placement) => {
+      if (isSection(placement, id)) return { ...placement, item: section };
+      if (!variantsShowing(placement, id).length) return placement;
+      const experiment = placement.item!.experiment!;
+      const variants = experiment.variants!.map((variant) => (idOf(variant?.section?.id) === id ? { ...variant, section } : variant));
+      return { ...placement, item: { ...placement.item, experiment: { ...experiment, variants } } };
+    });
     return { ...data, pages: [{ ...page, blocks }] };
   },
 };
@@ -72,11 +94,17 @@ export const pagesContentType = defineContentType({
 export const sectionsContentType = defineContentType({
   collection: "sections",
   status: true,
-  // A section opens on the first page that shows it.
+  // A section opens on the first page that shows it; a variant's section on its experiment's page, as that variant.
   async previewPath(content, id) {
     const placements = (await content.query(sectionPlacementsQuery)).pages_blocks;
     const shown = placements.find((row) => row?.item && "id" in row.item && String(row.item.id) === id);
-    return shown?.pages_id?.path ?? null;
+    if (shown?.pages_id?.path) return shown.pages_id.path;
+    const { experiment_variants: variants, pages_blocks: experiments } = await content.query(variantPlacementsQuery, { section: id });
+    for (const variant of variants) {
+      const page = experiments.find((row) => variant.key && row.item?.experiment?.key === variant.experiment?.key);
+      if (page?.pages_id?.path) return `${page.pages_id.path}?${previewVariantParameter}=${encodeURIComponent(variant.key!)}`;
+    }
+    return null;
   },
   versionedReads: [sectionRead],
 });

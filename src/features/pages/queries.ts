@@ -10,6 +10,8 @@ import type {
   PagePathQueryVariables,
   SectionPlacementsQuery,
   SectionPlacementsQueryVariables,
+  VariantPlacementsQuery,
+  VariantPlacementsQueryVariables,
 } from "../../content/generated/operations";
 import { fileFields } from "../../content/queries/fragments";
 
@@ -108,6 +110,24 @@ query SectionPlacements {
   pages_blocks(filter: { collection: { _eq: "sections" } }, sort: ["pages_id"], limit: 500) {
     pages_id { path }
     item { ... on sections { id } }
+  }
+}`,
+);
+
+/**
+ * The experiments' variants that show a section, and the pages that place those experiments
+ * (drafts included): a variant's section previews on its page with `?variant=<key>` (decision 028).
+ */
+export const variantPlacementsQuery = defineOperation<VariantPlacementsQuery, VariantPlacementsQueryVariables>(
+  /* GraphQL */ `
+query VariantPlacements($section: GraphQLStringOrFloat) {
+  experiment_variants(filter: { section: { id: { _eq: $section } } }, limit: 10) {
+    key
+    experiment { key }
+  }
+  pages_blocks(filter: { collection: { _eq: "block_experiment" } }, sort: ["pages_id"], limit: 500) {
+    pages_id { path }
+    item { ... on block_experiment { experiment { key } } }
   }
 }`,
 );
