@@ -1,7 +1,8 @@
 // First-party analytics, loaded only while analytics consent is on (src/views/consent).
 // Sets a random visitor id cookie and reports page views to /api/collect with sendBeacon. The
 // search page's view carries its query string (the search made there), and a click on one of
-// its results reports the query, the result's kind and position (never the visitor's id).
+// its results reports the query, the result's kind and position (never the visitor's id). A click
+// on a link of an experiment's variant reports the experiment (its call-to-action goal).
 (function () {
   var name = "meridian_aid";
   var match = document.cookie.match(/(?:^|; )meridian_aid=([^;]+)/);
@@ -18,6 +19,12 @@
   document.addEventListener(
     "click",
     function (event) {
+      // A link of an experiment's variant: its call-to-action goal, if it has that goal (decision 028).
+      var variantLink = active && navigator.sendBeacon && event.target instanceof Element ? event.target.closest("[data-experiment] a[href]") : null;
+      if (variantLink) {
+        var experiment = variantLink.closest("[data-experiment]").getAttribute("data-experiment");
+        navigator.sendBeacon("/api/collect", JSON.stringify({ type: "experiment_click", experiment: experiment }));
+      }
       var link = active && navigator.sendBeacon && event.target instanceof Element ? event.target.closest("a[data-search-position]") : null;
       var list = link && link.closest("[data-search-query]");
       if (!list) return;

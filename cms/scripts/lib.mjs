@@ -36,6 +36,7 @@ export const SETUP_MODULES = [
   "redirect-flows.mjs",
   "form-notification.mjs",
   "form-webhook-rules.mjs",
+  "experiment-flows.mjs",
   "content-types.json",
 ];
 

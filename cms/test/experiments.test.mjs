@@ -199,5 +199,16 @@ describe("experiments in the CMS", () => {
     assert.equal(versioned.data.sections_by_id.blocks[0].item.headline, `Versioned ${key}`);
     const main = await pageExperiment(`/${key}`);
     assert.equal(main.variants[1].section.blocks[0].item.headline, `Variant ${key}`);
+    // The site's preview finds the variant's page from its section (src/features/pages/queries.ts, VariantPlacements).
+    const placements = await gql(
+      `query VariantPlacements($section: GraphQLStringOrFloat) {
+        experiment_variants(filter: { section: { id: { _eq: $section } } }, limit: 10) { key experiment { key } }
+        pages_blocks(filter: { collection: { _eq: "block_experiment" } }, sort: ["pages_id"], limit: 500) { pages_id { path } item { ... on block_experiment { experiment { key } } } }
+      }`,
+      { token: PREVIEW, variables: { section: String(sectionId) } },
+    );
+    assert.equal(placements.errors, undefined, JSON.stringify(placements.errors));
+    assert.deepEqual(placements.data.experiment_variants, [{ key: "b", experiment: { key } }]);
+    assert.ok(placements.data.pages_blocks.some((row) => row.pages_id.path === `/${key}` && row.item.experiment.key === key));
   });
 });

@@ -388,4 +388,51 @@ describe("experiments at the edge", () => {
     const control = await (await request("/pricing", { app, headers: { ...browser, Cookie: cookie } })).text();
     expect(headlineOf(control)).toBe("control");
   });
+
+  it("counts a call-to-action goal once from the analytics beacon of a click on the variant's links, which stand in an element naming the experiment", async () => {
+    const directus = mockDirectus({
+      Page: (call: UpstreamCall) => ({ pages: call.variables.path === "/pricing" ? [pricingPage({})] : [] }),
+      LiveExperiments: {
+        experiments: [
+          {
+            key: "pricing-hero",
+            status: "running",
+            start_at: null,
+            stop_at: null,
+            winner: null,
+            goal: "cta_clicked",
+            goal_form: null,
+            goal_path: null,
+            variants,
+          },
+        ],
+        experiment_blocks: [{ pages_id: { path: "/pricing" }, item: { experiment: { key: "pricing-hero" } } }],
+      },
+    });
+    const app = createApp({ content: { fetch: directus.fetch }, pageCache: false });
+    const id = idIn("lowest-price");
+    const html = await (
+      await request("/pricing", { app, headers: { ...browser, ...consented(`; meridian_exp=${id}:pricing-hero:`) } })
+    ).text();
+    expect(html).toMatch(/<div class="contents" data-experiment="pricing-hero">[\s\S]*GPUs from \$0\.99/);
+    const events = eventsSpy();
+    const click = (cookie: string, body: unknown = { type: "experiment_click", experiment: "pricing-hero" }) =>
+      request("/api/collect", {
+        app,
+        method: "POST",
+        env: { EXPERIMENT_EVENTS: events.dataset as never },
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.0.2", Cookie: cookie },
+        body: JSON.stringify(body),
+      });
+    expect((await click(`meridian_exp=${id}:pricing-hero:`)).status).toBe(204); // no consent: dropped
+    expect((await click("meridian_consent=all", { type: "experiment_click" })).status).toBe(400);
+    const clicked = await click(`meridian_consent=all; meridian_exp=${id}:pricing-hero:`);
+    expect(clicked.status).toBe(204);
+    expect(experimentCookieOf(clicked)).toMatch(new RegExp(`^meridian_exp=${id}:pricing-hero:pricing-hero;`));
+    expect(events.points.map((point) => point.blobs!.slice(0, 5))).toEqual([
+      ["conversion", "pricing-hero", "lowest-price", "variant", "cta_clicked"],
+    ]);
+    await click(`meridian_consent=all; meridian_exp=${id}:pricing-hero:pricing-hero`);
+    expect(events.points).toHaveLength(1);
+  });
 });

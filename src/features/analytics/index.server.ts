@@ -1,2 +1,2 @@
 // The analytics feature's public server-only module: what other features may use of it.
-export { deviceClass, pagePath, referrerHost } from "./routes/collect.server";
+export { pagePath, referrerHost } from "./routes/collect.server";

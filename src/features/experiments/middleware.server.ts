@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../../env";
 import { type ConsentState, consentCookieName, parseConsent } from "../../lib/consent";
-import { deviceClass } from "../analytics/index.server";
+import { isCrawler } from "../../lib/crawler";
 import { chooseVariant, controlOf } from "./assignment";
 import { recordExperimentEvent } from "./events.server";
 import {
@@ -93,7 +93,7 @@ export function experiments(): MiddlewareHandler<AppEnv> {
       if (stored !== undefined) c.res.headers.append("Set-Cookie", cookieHeader("", secureOf(c), 0));
       return;
     }
-    if (preview || deviceClass(c.req.header("user-agent")) === "bot") return next();
+    if (preview || isCrawler(c.req.header("user-agent"))) return next();
 
     const live = await liveExperiments(c);
     const onPage = live.onPath(c.req.path);
@@ -146,11 +146,11 @@ function convert(c: Context<AppEnv>, experiment: LiveExperiment, state: Experime
 }
 
 /**
- * A form submitted (the forms API calls this once it stored a submission): the conversion of
- * every live experiment whose goal is this form, for a visitor exposed to it. The cookie that
- * remembers it goes on the API's answer.
+ * The conversions of the live experiments `isGoal` picks, for a consented visitor exposed to
+ * them; the cookie that remembers them goes on the answer. A conversion lost never fails the
+ * request it follows.
  */
-export async function recordFormConversion(c: Context<AppEnv>, formKey: string): Promise<void> {
+async function recordConversions(c: Context<AppEnv>, isGoal: (experiment: LiveExperiment) => boolean): Promise<void> {
   try {
     if (parseConsent(getCookie(c, consentCookieName)) !== "all") return;
     const cookie = parseExperimentCookie(getCookie(c, experimentCookieName));
@@ -158,15 +158,23 @@ export async function recordFormConversion(c: Context<AppEnv>, formKey: string):
     const live = await liveExperiments(c);
     const now = Date.now();
     let changed = false;
-    for (const experiment of live.all) {
-      if (experiment.goal === "form_submitted" && experiment.goalForm === formKey && convert(c, experiment, cookie, now)) changed = true;
-    }
+    for (const experiment of live.all) if (isGoal(experiment) && convert(c, experiment, cookie, now)) changed = true;
     if (changed) c.header("Set-Cookie", cookieHeader(formatExperimentCookie(cookie), secureOf(c)), { append: true });
   } catch (error) {
-    // A conversion lost never fails the submission it follows.
     console.warn("experiment conversion not recorded:", error);
   }
 }
+
+/** A form submitted (the forms API calls this once it stored a submission): the experiments whose goal is this form. */
+export const recordFormConversion = (c: Context<AppEnv>, formKey: string) =>
+  recordConversions(c, (experiment) => experiment.goal === "form_submitted" && experiment.goalForm === formKey);
+
+/**
+ * A click on a link of an experiment's variant (the analytics script's beacon to the collector):
+ * that experiment's conversion when its goal is a call to action clicked.
+ */
+export const recordCallToActionConversion = (c: Context<AppEnv>, experimentKey: string) =>
+  recordConversions(c, (experiment) => experiment.goal === "cta_clicked" && experiment.key === experimentKey);
 
 /**
  * The page cache's key part for the memory hit before the app (servePageFromMemory): the
@@ -179,7 +187,7 @@ export function memoryPageVariant(request: Request, url: URL, generation: string
   const cookies = request.headers.get("cookie") ?? "";
   const stored = new RegExp(`(?:^|;\\s*)${experimentCookieName}=([^;]*)`).exec(cookies)?.[1];
   if (consent !== "all") return stored === undefined ? consent : null;
-  if (deviceClass(request.headers.get("user-agent") ?? undefined) === "bot") return consent;
+  if (isCrawler(request.headers.get("user-agent"))) return consent;
   const live = rememberedLiveExperiments(generation);
   if (!live) return null;
   const onPage = live.onPath(url.pathname);

@@ -8,6 +8,8 @@ export interface PageBlock {
   anchor: string | null;
   /** What the block type's view takes (its `reshape` output). */
   data: unknown;
+  /** The experiment whose variant shows this block (decision 028): a click on its links may be the experiment's goal. */
+  experiment?: string;
 }
 
 export interface CmsPageData {

@@ -2,8 +2,10 @@ import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../../../env";
 import { consentCookieName, parseConsent } from "../../../lib/consent";
+import { isCrawler } from "../../../lib/crawler";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { errorFields, logLine } from "../../../lib/log";
+import { recordCallToActionConversion } from "../../experiments/index.server";
 import { isSearchBeacon, recordSearchBeacon, recordSearchPageView } from "../../search/index.server";
 
 /**
@@ -43,12 +45,7 @@ export function referrerHost(raw: unknown): string {
 /** A coarse device class from the User-Agent; the string itself is never stored. */
 export function deviceClass(userAgent: string | undefined): PageView["device"] {
   if (!userAgent) return "unknown";
-  if (
-    /bot|crawl|spider|slurp|headless|lighthouse|facebookexternalhit|embedly|preview|curl|wget|python-requests|go-http-client/i.test(
-      userAgent,
-    )
-  )
-    return "bot";
+  if (isCrawler(userAgent)) return "bot";
   if (/ipad|tablet|playbook|silk|kindle|android(?!.*mobi)/i.test(userAgent)) return "tablet";
   if (/mobi|iphone|ipod|android|windows phone|blackberry|opera mini/i.test(userAgent)) return "mobile";
   return "desktop";
@@ -86,9 +83,11 @@ function record(c: Context<AppEnv>, view: PageView): void {
 
 /**
  * POST /api/collect — page views from /analytics.js and the search's beacons (a search, a click
- * on a result: `{type: "search" | "search_click", ...}`), all sent only with analytics consent. A
+ * on a result: `{type: "search" | "search_click", ...}`) and the experiments' (a click on a
+ * variant's link: `{type: "experiment_click", experiment}`), all sent only with analytics consent. A
  * point is recorded only when the consent cookie says so (the script may be cached or copied);
- * without consent it is acknowledged and dropped. It never sets cookies and never echoes input.
+ * without consent it is acknowledged and dropped. It sets no cookie but the experiments' (a
+ * conversion remembered) and never echoes input.
  * The search page's view carries its query string (`search`): the search made there.
  */
 export const collectRoutes = new Hono<AppEnv>()
@@ -109,6 +108,13 @@ export const collectRoutes = new Hono<AppEnv>()
       search?: unknown;
       type?: unknown;
     } | null;
+    if (body && typeof body === "object" && body.type === "experiment_click") {
+      const experiment = (body as { experiment?: unknown }).experiment;
+      if (typeof experiment !== "string" || experiment.length > 40)
+        return c.text('Expected JSON like {"type": "experiment_click", "experiment": "pricing-hero"}.', 400);
+      await recordCallToActionConversion(c, experiment);
+      return c.body(null, 204);
+    }
     if (body && typeof body === "object" && body.type !== undefined) {
       if (!isSearchBeacon(body)) return c.text('Expected JSON like {"type": "search", "source": "dialog", "q": "..."}.', 400);
       if (parseConsent(getCookie(c, consentCookieName)) === "all") await recordSearchBeacon(c, body);

@@ -47,7 +47,7 @@ export interface BlockDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, D
    * A block that stands for other blocks (an experiment: the section of the variant this visitor
    * sees): their placements, shown in its place, and a key that names the choice.
    */
-  expand?: (raw: z.infer<Schema>, context: Partial<BlockContext>) => { key: string; placements: readonly unknown[] };
+  expand?: (raw: z.infer<Schema>, context: Partial<BlockContext>) => { key: string; placements: readonly unknown[]; experiment?: string };
 }
 
 /** Ties a block's schema, reshape and view together (types inferred from the schema). */

@@ -48,7 +48,9 @@ export function reshapeBlocks(placements: Placements, context: BlockContext, key
     }
     if (definition.expand) {
       const expanded = definition.expand(parsed.data, context);
-      const inner = reshapeBlocks(expanded.placements as Placements, context, `${key}/${expanded.key}/`);
+      const inner = reshapeBlocks(expanded.placements as Placements, context, `${key}/${expanded.key}/`).map((block) =>
+        expanded.experiment ? { ...block, experiment: expanded.experiment } : block,
+      );
       if (anchor && inner[0] && !inner[0].anchor) inner[0] = { ...inner[0], anchor };
       blocks.push(...inner);
       continue;

@@ -43,11 +43,32 @@ function BlockView({ block }: { block: PageBlock }) {
   }
 }
 
-/** A page's blocks, top to bottom. */
+/** One block, kept by its boundary. */
+const boundedBlock = (block: PageBlock) => (
+  <BlockBoundary key={block.key} blockKey={block.key}>
+    <BlockView block={block} />
+  </BlockBoundary>
+);
+
+/**
+ * A page's blocks, top to bottom. The blocks of an experiment's variant stand in an element that
+ * names the experiment (no box of its own): the consented visitor's analytics script reports a
+ * click on one of their links, an experiment's call-to-action goal (decision 028).
+ */
 export function Blocks({ blocks }: { blocks: PageBlock[] }) {
-  return blocks.map((block) => (
-    <BlockBoundary key={block.key} blockKey={block.key}>
-      <BlockView block={block} />
-    </BlockBoundary>
-  ));
+  const groups: PageBlock[][] = [];
+  for (const block of blocks) {
+    const last = groups.at(-1);
+    if (last && block.experiment && last[0]!.experiment === block.experiment) last.push(block);
+    else groups.push([block]);
+  }
+  return groups.map((group) =>
+    group[0]!.experiment ? (
+      <div key={`experiment:${group[0]!.key}`} className="contents" data-experiment={group[0]!.experiment}>
+        {group.map(boundedBlock)}
+      </div>
+    ) : (
+      boundedBlock(group[0]!)
+    ),
+  );
 }

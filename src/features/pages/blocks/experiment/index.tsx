@@ -44,7 +44,7 @@ export const experimentBlock = (innerBlocks: string) =>
       const visitor = context.visitor ?? { id: null, preview: false, now: Date.now() };
       const key = chooseVariant(experiment, visitor, context.url);
       const section = experiment.variants.find((variant) => variant.key === key)?.section;
-      return { key: key ?? "", placements: (section?.blocks ?? []) as never };
+      return { key: key ?? "", placements: (section?.blocks ?? []) as never, experiment: experiment.key };
     },
     View: NeverRendered,
   });
