@@ -101,4 +101,18 @@ describe.skipIf(!hasChromium())("experiments in Chromium", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("a click on the variant's call to action sends the experiment's beacon (the analytics script, loaded with consent)", async () => {
+    const context = await contextWith({ meridian_consent: "all", meridian_exp: `${idIn("variant")}:pricing-hero:` });
+    const { page, problems } = await openPage(context, `${baseUrl}/pricing`);
+    expect(await page.locator("[data-experiment='pricing-hero'] h1").textContent()).toBe(variant);
+    const beacon = page.waitForRequest(
+      (request) => request.url().endsWith("/api/collect") && (request.postData() ?? "").includes("experiment_click"),
+    );
+    await page.locator("[data-experiment='pricing-hero']").getByRole("link", { name: "Get a quote" }).click();
+    expect(JSON.parse((await beacon).postData()!)).toEqual({ type: "experiment_click", experiment: "pricing-hero" });
+    await page.waitForURL(`${baseUrl}/contact-sales`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
