@@ -6,7 +6,7 @@
  * The complementary error function, erfc(x), to a fractional error below 1.2e-7 everywhere
  * (W. H. Press et al., Numerical Recipes, 2nd ed., §6.2, `erfcc`: Chebyshev fit).
  */
-export function erfc(x) {
+function erfc(x) {
   const z = Math.abs(x);
   const t = 1 / (1 + 0.5 * z);
   const r =

@@ -35,7 +35,7 @@ export function controlOf(experiment: Experiment): ExperimentVariant | undefined
 }
 
 /** Whether the experiment assigns visitors at `now`: running, and inside its start and stop times. */
-export function isLive(experiment: Experiment, now: number): boolean {
+function isLive(experiment: Experiment, now: number): boolean {
   if (experiment.status !== "running") return false;
   const start = experiment.start_at ? Date.parse(experiment.start_at) : Number.NaN;
   const stop = experiment.stop_at ? Date.parse(experiment.stop_at) : Number.NaN;
@@ -65,7 +65,7 @@ export function bucketOf(visitorId: string, experimentKey: string): number {
 }
 
 /** The variant whose share of the weights holds `bucket`; variants without a positive weight get no one. */
-export function variantAt(variants: readonly ExperimentVariant[], bucket: number): ExperimentVariant | undefined {
+function variantAt(variants: readonly ExperimentVariant[], bucket: number): ExperimentVariant | undefined {
   const weighted = variants.filter((variant) => (variant.weight ?? 0) > 0);
   const total = weighted.reduce((sum, variant) => sum + (variant.weight ?? 0), 0);
   if (total <= 0) return undefined;

@@ -1,3 +1,3 @@
 // The experiments feature's public, isomorphic module: what pages and the browser's router use.
-export { chooseVariant, controlOf, type Experiment, previewVariantParameter } from "./assignment";
+export { chooseVariant, previewVariantParameter } from "./assignment";
 export { visitorIdFromCookies } from "./visitor-cookie";
