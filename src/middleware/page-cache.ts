@@ -16,6 +16,8 @@ export type PageVariant = (c: Context<AppEnv>) => string;
 /** How long a rendered page is kept; a webhook invalidates it sooner through the generation. */
 const pageCacheTtlSeconds = 300;
 const pageCacheHeader = "X-Page-Cache";
+/** Cache-Control of a page some visitors only get (an experiment's variant, decision 028). */
+export const privatePageCacheControl = "private, max-age=0";
 
 /**
  * A rendered page as kept in the isolate's memory: its bytes cut where the nonce stood (one
@@ -360,8 +362,12 @@ export function servePageFromMemory(
   notRedirected: (url: URL, now: number) => boolean,
   now = Date.now(),
   /** The page variant for this request (the experiments' part after the consent), or null when only the app can answer. */
-  variantOf: (request: Request, url: URL, generation: string, consent: ConsentState, now: number) => string | null = (_r, _u, _g, consent) =>
+  variantOf: (request: Request, url: URL, generation: string, consent: ConsentState, now: number) => string | null = (
+    _r,
+    _u,
+    _g,
     consent,
+  ) => consent,
 ): Response | null {
   if (buildId === null || request.method !== "GET" || env.PAGE_CACHE === "off") return null;
   const cookies = request.headers.get("cookie") ?? "";
@@ -371,7 +377,8 @@ export function servePageFromMemory(
   if ((path.length > 1 && path.endsWith("/")) || path.startsWith("/api/") || path === "/graphql" || path.startsWith("/_next/")) return null;
   const generation = memoizedGeneration([anyCollection], now);
   if (generation === null) return null;
-  const variant = variantOf(request, url, generation, parseConsent(consentCookie.exec(cookies)?.[1]), now);
+  const consent = parseConsent(consentCookie.exec(cookies)?.[1]);
+  const variant = variantOf(request, url, generation, consent, now);
   if (variant === null) return null;
   const page = memory.get(pageKey(url, generation, variant), now);
   if (!page || !notRedirected(url, now)) return null;
@@ -384,6 +391,8 @@ export function servePageFromMemory(
     const nonce = createNonce();
     response = replay(page, nonce, [...hitHeaders(page), ...publicPageSecurityHeaders(nonce, env)]);
   }
+  // A page of some visitors only (the experiments' part of the key): no shared cache may keep it.
+  if (variant !== consent) response.headers.set("Cache-Control", privatePageCacheControl);
   if (env.REQUEST_LOG !== "off") countMemoryHit(path, now);
   return response;
 }

@@ -229,6 +229,14 @@ describe("experiments at the edge", () => {
           memoryPageVariant,
         );
         expect([visitor.name, fast ? headlineOf(await fast.text()) : "app"]).toEqual([visitor.name, visitor.expected]);
+        // A variant's page is no page for a shared cache, from the app or from memory; the control's is everyone's.
+        const personal =
+          visitor.expected === "lowest-price" ? "private, max-age=0" : "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+        expect([visitor.name, response.headers.get("cache-control"), fast?.headers.get("cache-control")]).toEqual([
+          visitor.name,
+          personal,
+          personal,
+        ]);
       }
     }
     // A new consented visitor (no cookie yet) and one not yet counted are left to the app.

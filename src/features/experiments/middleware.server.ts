@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../../env";
+import { privatePageCacheControl } from "../../middleware/page-cache";
 import { type ConsentState, consentCookieName, parseConsent } from "../../lib/consent";
 import { isCrawler } from "../../lib/crawler";
 import { chooseVariant, controlOf } from "./assignment";
@@ -117,8 +118,8 @@ export function experiments(): MiddlewareHandler<AppEnv> {
     }
     for (const experiment of goals) if (convert(c, experiment, state, now)) changed = true;
     if (changed) setExperimentCookie(c, state, live);
-    // A page that differs by this visitor's cookie is no page for a shared cache.
-    c.res.headers.set("Cache-Control", "private, max-age=0");
+    // A page some visitors only get, or one that sets this visitor's cookie: no shared cache may keep it.
+    if (changed || c.get("experimentVariant")) c.res.headers.set("Cache-Control", privatePageCacheControl);
   };
 }
 
