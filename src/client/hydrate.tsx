@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { PagePayload } from "../render/payload";
 import { App } from "../routes/App";
@@ -37,10 +37,14 @@ export async function hydrate(payload: PagePayload, root: HTMLElement): Promise<
       startRouter(payload, set);
       routerStarted();
     };
-    hydrateRoot(root, <ClientApp initial={initial} onReady={onReady} />, {
-      onRecoverableError(error) {
-        console.error("hydration:", error);
-      },
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page: a tap or a scroll meanwhile is answered at once.
+    startTransition(() => {
+      hydrateRoot(root, <ClientApp initial={initial} onReady={onReady} />, {
+        onRecoverableError(error) {
+          console.error("hydration:", error);
+        },
+      });
     });
   });
 }
