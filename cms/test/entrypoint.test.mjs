@@ -252,12 +252,16 @@ describe("docker-entrypoint.mjs on an empty PostgreSQL", { skip }, () => {
       assert.match(run.output, /Snapshot applied successfully/);
       first = await checkInstance();
       assert.deepEqual(first.flows, [
+        "Confirm a form submission to its sender:active",
+        "Form webhook check on save:active",
         "Notify about a form submission:active",
         "Page URL on save:active",
         "Page URLs under a moved page:active",
+        "Promote a variant:active",
         "Redirect a post's old address:active",
         "Redirect check on save:active",
         "Revalidate site on content change:active",
+        "Stop experiment:active",
       ]);
       assert.ok(first.roles.includes("Preview") && first.roles.includes("Site"), first.roles.join());
     } finally {

@@ -28,7 +28,11 @@ export async function loadPage(url: URL, config: PagePayload["config"], site: Pa
   if (!match) throw new PageNotFound(url.pathname);
   const route = await loadRoute(match.id);
   // The page's experiments show this visitor the variant the server showed (decision 028).
-  const visitor = { id: site.consent === "all" ? visitorIdFromCookies(document.cookie) : null, preview: Boolean(site.preview), now: Date.now() };
+  const visitor = {
+    id: site.consent === "all" ? visitorIdFromCookies(document.cookie) : null,
+    preview: Boolean(site.preview),
+    now: Date.now(),
+  };
   const loaded = await route.load({ url, params: match.params, content, config, visitor });
   const editable = site.preview && loaded.editable ? { editable: loaded.editable } : {}; // editors only
   const state = { route: match.id, data: loaded.data, site, path: pathOf(url), ...editable } as PageState;

@@ -24,6 +24,14 @@ const storedWith = async (text: string) =>
     )) as { values: Record<string, unknown>; source_page: string }[]
   ).filter((row) => JSON.stringify(row.values).includes(text));
 
+/**
+ * A browser context as one visitor: its own address (what the edge sends as cf-connecting-ip), so
+ * the forms' rate limit (10 a minute per address) counts each test's posts apart, as for people.
+ */
+let visitors = 0;
+const newVisitor = (options: Parameters<Browser["newContext"]>[0] = {}) =>
+  browser.newContext({ ...options, extraHTTPHeaders: { ...options.extraHTTPHeaders, "cf-connecting-ip": `198.51.100.${++visitors}` } });
+
 async function fillContactForm(page: Page, message: string) {
   const form = page.locator("#form-contact-sales form");
   await form.getByLabel("Your name").fill("Ada Lovelace");
@@ -43,7 +51,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("with JavaScript: the site's messages from the shared schema, the widget in test mode, then the success message", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await newVisitor({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await openPage(context, `${baseUrl}/contact-sales`);
     const form = page.locator("#form-contact-sales form");
     await form.scrollIntoViewIfNeeded();
@@ -78,7 +86,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("after a client navigation: the island loads the widget's script and sends the form", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await newVisitor({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await openPage(context, `${baseUrl}/`);
     expect(await page.locator('script[src*="api.js"]').count()).toBe(0); // no form, no Turnstile script
     await page.locator('footer a[href="/contact-sales"]').click();
@@ -97,7 +105,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("without the site's JavaScript: a plain form post, answered on the page it came from", async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const context = await newVisitor({ viewport: { width: 375, height: 800 } });
     // The app's scripts never load; the (fake) Turnstile script does, as for a visitor whose
     // browser blocks the site's bundle or has not loaded it yet.
     await context.route(/\/static\/.*\.js$/, (route) => route.abort());
@@ -132,7 +140,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("conditional field with JavaScript: shown once a company size is chosen, then required and stored; hidden again, not stored", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await newVisitor({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await openPage(context, `${baseUrl}/contact-sales`);
     const form = page.locator("#form-contact-sales form");
     await form.scrollIntoViewIfNeeded();
@@ -160,7 +168,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("conditional field without the site's JavaScript: CSS shows it, the server ignores it while hidden", async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const context = await newVisitor({ viewport: { width: 375, height: 800 } });
     await context.route(/\/static\/.*\.js$/, (route) => route.abort());
     const page = await context.newPage();
     await page.goto(`${baseUrl}/contact-sales`);
@@ -195,7 +203,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("uploads a file with JavaScript: a wrong kind is refused under the field, a PDF is stored behind a signed link", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await newVisitor({ viewport: { width: 1280, height: 900 } });
     const { page, problems } = await openPage(context, `${baseUrl}/contact-sales`);
     const form = page.locator("#form-contact-sales form");
     await form.scrollIntoViewIfNeeded();
@@ -234,7 +242,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("uploads a file without the site's JavaScript: a multipart post, stored behind a signed link", async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const context = await newVisitor({ viewport: { width: 375, height: 800 } });
     await context.route(/\/static\/.*\.js$/, (route) => route.abort());
     const page = await context.newPage();
     await page.goto(`${baseUrl}/contact-sales`);
@@ -254,7 +262,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("with JavaScript off entirely: it says the check needs JavaScript, and a post stores nothing", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const context = await newVisitor({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
     const { page } = await openPage(context, `${baseUrl}/contact-sales`, { hydrate: false });
     const form = page.locator("#form-contact-sales form");
     // Playwright's text matching skips <noscript>: read it as text.

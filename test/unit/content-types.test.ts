@@ -47,7 +47,16 @@ describe("content types", () => {
       pages: "publish_at",
       changelog_entries: "published_at",
     });
-    expect([...ROUTED_COLLECTIONS].sort()).toEqual(["authors", "changelog_entries", "docs_pages", "events", "jobs", "pages", "posts", "sections"]);
+    expect([...ROUTED_COLLECTIONS].sort()).toEqual([
+      "authors",
+      "changelog_entries",
+      "docs_pages",
+      "events",
+      "jobs",
+      "pages",
+      "posts",
+      "sections",
+    ]);
     expect([...STATUS_COLLECTIONS].sort()).toEqual(
       [
         "posts",

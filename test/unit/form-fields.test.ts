@@ -14,7 +14,7 @@ describe("form fields across the site, the CMS and the stylesheet", () => {
   };
   const options = (field: string) =>
     snapshot.fields.find((entry) => entry.collection === "form_fields" && entry.field === field)?.meta.options;
-  const values = (field: string) => (options(field)?.choices as { value: string }[]).map((choice) => choice.value);
+  const values = (field: string) => ((options(field)?.choices ?? []) as { value: string }[]).map((choice) => choice.value);
 
   it("offers editors exactly the field types and kinds of file the site handles, up to its ceiling", () => {
     expect(values("type").sort()).toEqual([...formFieldTypes].sort());

@@ -290,7 +290,7 @@ export function versionTag(version: SearchDocument["version"]): string {
 }
 
 /** Whether a hit with this versionTag is shown when `asked` is the version asked for (none: the latest). */
-export function versionShown(tag: string, asked: string | undefined): boolean {
+function versionShown(tag: string, asked: string | undefined): boolean {
   if (!tag) return true;
   const latest = tag.startsWith("*");
   return asked === undefined ? latest : (latest ? tag.slice(1) : tag) === asked;
