@@ -147,6 +147,10 @@ export function cmsEnv(opts = {}) {
     CACHE_ENABLED: "false",
     CACHE_SCHEMA: "true",
     WEBSOCKETS_ENABLED: "false",
+    // Node's default 5 s keep-alive lets a busy client (its idle timer late) reuse a connection the
+    // server has just closed: ECONNRESET. Long-lived connections make that race all but vanish.
+    SERVER_KEEP_ALIVE_TIMEOUT: "65000",
+    SERVER_HEADERS_TIMEOUT: "66000",
     LOG_STYLE: "raw",
     LOG_LEVEL: process.env.CMS_LOG_LEVEL ?? "info",
     // No outbound calls: telemetry off, no marketplace / extension registry, no e-mail.
