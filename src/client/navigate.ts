@@ -3,6 +3,7 @@ import type { PagePayload } from "../render/payload";
 import { PageNotFound } from "../routing/define";
 import { loadRoute, matchRoute, type PageState } from "../routes/table";
 import { keepScrollAttribute, setNavigator, type NavigateOptions } from "../ui/navigation";
+import { countPageView } from "../features/consent/views/events";
 import { visitorIdFromCookies } from "../features/experiments";
 import { ClientContent } from "./content";
 import { applyHead } from "./head";
@@ -57,6 +58,7 @@ async function navigate(url: URL, mode: "push" | "pop", { keepScroll = false }: 
     render!(state);
     if (mode === "push") history.pushState({ scroll: keepScroll ? window.scrollY : 0 }, "", pathOf(url));
     applyHead(meta, payload.config);
+    countPageView();
     whenIdle(watchVisibleLinks);
     if (keepScroll) return;
     window.scrollTo(0, mode === "pop" ? ((history.state as { scroll?: number } | null)?.scroll ?? 0) : 0);

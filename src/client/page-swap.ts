@@ -1,5 +1,6 @@
 import { managedHeadSelector } from "../render/head-selector";
 import { shownInPlaceAttribute } from "../ui/navigation";
+import { countPageView } from "../features/consent/views/events";
 import { pathOf } from "./links";
 
 /**
@@ -310,7 +311,7 @@ function showPage(path: string, page: Shown): void {
   } finally {
     placingFocus = false;
   }
-  (window as { meridianAnalytics?: { pageview(): void } }).meridianAnalytics?.pageview();
+  countPageView();
 }
 
 /** Whether the page shown is the one of the window's location (a move within the page, by its hash). */

@@ -78,6 +78,24 @@ describe.skipIf(!hasChromium())("experiments in Chromium", () => {
     }
   });
 
+  it("a page the app's router shows is a page view, which counts its experiment's exposure (the cookie remembers it)", async () => {
+    const id = idIn("variant");
+    const context = await contextWith({ meridian_consent: "all", meridian_exp: `${id}::` });
+    const { page, problems } = await openPage(context, `${baseUrl}/products`);
+    await page.waitForFunction(() => "meridianAnalytics" in window); // the analytics script has run
+    const pageView = page.waitForRequest(
+      (request) => request.url().endsWith("/api/collect") && (request.postData() ?? "").includes('"path":"/pricing"'),
+    );
+    await page.locator('main a[href="/pricing"]').first().click();
+    await page.waitForURL(`${baseUrl}/pricing`);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true"); // the router showed it
+    await expect.poll(() => page.locator("h1").textContent()).toBe(variant);
+    await (await pageView).response();
+    await expect.poll(async () => (await experimentCookie(context))?.value).toBe(`${id}:pricing-hero:`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("a crawler sees the control and gets no cookie, even with a consent cookie", async () => {
     const context = await contextWith(
       { meridian_consent: "all", meridian_exp: `${idIn("variant")}:pricing-hero:` },

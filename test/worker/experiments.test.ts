@@ -274,6 +274,46 @@ describe("experiments at the edge", () => {
     expect(events.points).toHaveLength(1);
   });
 
+  it("counts what the app's router showed from the analytics script's page view: a first exposure, and the goal page reached, each once", async () => {
+    const directus = directusWith();
+    const events = eventsSpy();
+    const app = createApp({ content: { fetch: directus.fetch }, pageCache: false });
+    const id = idIn("lowest-price");
+    const pageView = (path: string, cookie: string, userAgent = browser["User-Agent"]) =>
+      request("/api/collect", {
+        app,
+        method: "POST",
+        env: { EXPERIMENT_EVENTS: events.dataset as never },
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.9.0.3", "User-Agent": userAgent, Cookie: cookie },
+        body: JSON.stringify({ id: "aid", path, referrer: "" }),
+      });
+    const counted = () => events.points.map((point) => point.blobs!.slice(0, 4));
+    // Without consent, without an id (the router showed the control) or from a crawler: nothing.
+    expect(experimentCookieOf(await pageView("/pricing", `meridian_exp=${id}::`))).toBeUndefined();
+    expect(experimentCookieOf(await pageView("/pricing", "meridian_consent=all"))).toBeUndefined();
+    await pageView("/pricing", `meridian_consent=all; meridian_exp=${id}::`, "Googlebot/2.1 (+http://www.google.com/bot.html)");
+    // Reaching the goal before any exposure counts nothing either.
+    expect(experimentCookieOf(await pageView("/contact-sales", `meridian_consent=all; meridian_exp=${id}::`))).toBeUndefined();
+    expect(counted()).toEqual([]);
+
+    const shown = await pageView("/pricing", `meridian_consent=all; meridian_exp=${id}::`);
+    expect(shown.status).toBe(204);
+    expect(experimentCookieOf(shown)).toMatch(new RegExp(`^meridian_exp=${id}:pricing-hero:;`));
+    expect(counted()).toEqual([["exposure", "pricing-hero", "lowest-price", "variant"]]);
+    await pageView("/pricing", `meridian_consent=all; meridian_exp=${id}:pricing-hero:`);
+    expect(counted()).toHaveLength(1);
+
+    const reached = await pageView("/contact-sales", `meridian_consent=all; meridian_exp=${id}:pricing-hero:`);
+    expect(experimentCookieOf(reached)).toMatch(new RegExp(`^meridian_exp=${id}:pricing-hero:pricing-hero;`));
+    expect(counted()).toEqual([
+      ["exposure", "pricing-hero", "lowest-price", "variant"],
+      ["conversion", "pricing-hero", "lowest-price", "variant"],
+    ]);
+    // The page view that follows a page the server served (and counted) finds it in the cookie.
+    await pageView("/contact-sales", `meridian_consent=all; meridian_exp=${id}:pricing-hero:pricing-hero`);
+    expect(counted()).toHaveLength(2);
+  });
+
   it("sends everyone back to the winner, else the control, once the experiment ends", async () => {
     const ids = [idIn("control"), idIn("lowest-price"), idIn("lowest-price", 1000)];
     const seenWith = async (experiment: ExperimentFixture) => {

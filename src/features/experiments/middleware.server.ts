@@ -166,6 +166,35 @@ async function recordConversions(c: Context<AppEnv>, isGoal: (experiment: LiveEx
   }
 }
 
+/**
+ * A page the app's router showed (the analytics script's page view, sent with consent): the
+ * first exposure to the experiments that stand on it, for a visitor with an id (the router
+ * showed that id's variant; without one it showed the control and counts nothing), and the
+ * conversion of those whose goal is reaching it. The server counts the same on a page it
+ * serves, and the cookie keeps each once: a page view after a page load finds it counted.
+ */
+export async function recordPageView(c: Context<AppEnv>, path: string): Promise<void> {
+  try {
+    const cookie = parseExperimentCookie(getCookie(c, experimentCookieName));
+    if (!cookie || parseConsent(getCookie(c, consentCookieName)) !== "all" || isCrawler(c.req.header("user-agent"))) return;
+    const live = await liveExperiments(c);
+    const now = Date.now();
+    let changed = false;
+    for (const experiment of live.onPath(path)) {
+      if (cookie.exposed.has(experiment.key)) continue;
+      const variant = chooseVariant(experiment, { id: cookie.id, preview: false, now });
+      if (!variant) continue;
+      recordExperimentEvent(c, "exposure", experiment, variant);
+      cookie.exposed.add(experiment.key);
+      changed = true;
+    }
+    for (const experiment of live.goalAt(path)) if (convert(c, experiment, cookie, now)) changed = true;
+    if (changed) c.header("Set-Cookie", cookieHeader(formatExperimentCookie(cookie), secureOf(c)), { append: true });
+  } catch (error) {
+    console.warn("experiment page view not recorded:", error);
+  }
+}
+
 /** A form submitted (the forms API calls this once it stored a submission): the experiments whose goal is this form. */
 export const recordFormConversion = (c: Context<AppEnv>, formKey: string) =>
   recordConversions(c, (experiment) => experiment.goal === "form_submitted" && experiment.goalForm === formKey);

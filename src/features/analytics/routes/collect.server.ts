@@ -5,7 +5,7 @@ import { consentCookieName, parseConsent } from "../../../lib/consent";
 import { isCrawler } from "../../../lib/crawler";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { errorFields, logLine } from "../../../lib/log";
-import { recordCallToActionConversion } from "../../experiments/index.server";
+import { recordCallToActionConversion, recordPageView } from "../../experiments/index.server";
 import { isSearchBeacon, recordSearchBeacon, recordSearchPageView } from "../../search/index.server";
 
 /**
@@ -133,6 +133,7 @@ export const collectRoutes = new Hono<AppEnv>()
         device: deviceClass(c.req.header("user-agent")),
       });
       if (path === "/search" && typeof body.search === "string") await recordSearchPageView(c, body.search);
+      await recordPageView(c, path); // a page the app's router showed: its experiments (decision 028)
     }
     return c.body(null, 204);
   });

@@ -35,3 +35,8 @@ export function loadAnalytics(): void {
   script.async = true;
   document.head.appendChild(script);
 }
+
+/** Counts a page the visitor was shown without a page load (the analytics script, if consent loaded it). */
+export function countPageView(): void {
+  (window as { meridianAnalytics?: { pageview(): void } }).meridianAnalytics?.pageview();
+}
