@@ -140,8 +140,14 @@ let running = false;
 let heldClick: HTMLElement | null = null;
 let heldKey: { target: EventTarget; init: KeyboardEventInit } | null = null;
 
-/** The state of the page shown (a page shown in place brought its own). */
-const readPayload = (element: HTMLElement) => JSON.parse(element.textContent ?? "null") as PagePayload<RouteId>;
+let parsed: { text: string; payload: PagePayload<RouteId> } | null = null;
+
+/** The state of the page shown (a page shown in place brought its own), parsed once. */
+function readPayload(element: HTMLElement): PagePayload<RouteId> {
+  const text = element.textContent ?? "null";
+  if (parsed?.text !== text) parsed = { text, payload: JSON.parse(text) as PagePayload<RouteId> };
+  return parsed.payload;
+}
 
 /**
  * Loads the app once and hydrates the page shown once it has loaded; then replays what was held.
@@ -153,9 +159,12 @@ function start(payloadElement: HTMLElement, root: HTMLElement): void {
   started = true;
   const { route } = readPayload(payloadElement);
   document.documentElement.dataset.hydrated = "starting";
-  // The route's code loads beside the app's rather than after it (one round trip less).
-  if (route) void loadRoute(route).catch(() => {});
-  import("./hydrate")
+  const app = import("./hydrate");
+  // The route's code loads beside the app's rather than after it (one round trip less), asked
+  // for in a task of its own: each file asked for (a module and the links that preload its
+  // imports) costs a phone's main thread about a millisecond, and a route has twenty.
+  if (route) setTimeout(() => void loadRoute(route).catch(() => {}), 0);
+  app
     .then((app) => new Promise<typeof app>((loaded) => deferredForTap(() => loaded(app)) || loaded(app)))
     .then((app) => {
       hydrating = true;
