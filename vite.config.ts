@@ -62,6 +62,14 @@ export default defineConfig(({ command }) => ({
           // page would load the home page's chunk for EventBanner).
           experimental: { chunkOptimization: { mergeCommonChunks: false } },
           output: {
+            // The shared layers' small modules that several chunks use, in one chunk: alone, each
+            // was a file of 0.2-2 kB, and every file costs a request and, when the app starts, a
+            // preload link the main thread inserts (a doc page's app went from 27 files to 12).
+            advancedChunks: {
+              groups: [
+                { name: "shared", test: /\/src\/(ui|lib|routing|i18n|config|render|content)\//, minShareCount: 2, maxModuleSize: 4000 },
+              ],
+            },
             entryFileNames: "static/[name]-[hash].js",
             chunkFileNames: "static/[name]-[hash].js",
             assetFileNames: (asset) =>

@@ -61,12 +61,13 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     const { page, scripts, heldRequest, release } = await openHeld("/docs/getting-started/quickstart");
     // Load has fired and the boot script is waiting: nothing else was asked for.
     expect(scripts.filter((path) => path.startsWith("/static/"))).toHaveLength(1);
-    expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+    expect(scripts.some((path) => /\/static\/(hydrate|shared)-/.test(path))).toBe(false);
     await page.mouse.move(10, 10);
     await heldRequest;
     await release();
     await hydrated(page);
-    expect(scripts.some((path) => /\/static\/react-/.test(path))).toBe(true);
+    // The app's chunk, which holds React DOM.
+    expect(scripts.some((path) => /\/static\/hydrate-/.test(path))).toBe(true);
     await page.context().close();
   });
 
@@ -105,7 +106,7 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await page.waitForURL(baseUrl + href);
     await page.locator("h1").waitFor();
     // The visitor was leaving: the 90 kB of app code were not fetched to compete with the next page.
-    expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+    expect(scripts.some((path) => /\/static\/(hydrate|shared)-/.test(path))).toBe(false);
     await context.close();
   });
 
@@ -192,7 +193,7 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     // Shown in place, so the browser is not also asked to prefetch their documents; only the
     // two others' are.
     await expect.poll(async () => (await listedForPrefetch(page)).sort()).toEqual([withOutsideScript, missing].sort());
-    expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+    expect(scripts.some((path) => /\/static\/(hydrate|shared)-/.test(path))).toBe(false);
     const list = { title: await page.title(), h1: await page.locator("h1").first().textContent() };
 
     // A tap on the first, once its page is at hand (the link is marked so, and the page's rules
@@ -443,7 +444,7 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     // be starting by now).
     await context.clock.runFor(6000);
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("deferred");
-    expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+    expect(scripts.some((path) => /\/static\/(hydrate|shared)-/.test(path))).toBe(false);
     // The page arrives: shown in place, from that fetch, not loaded again as a document.
     await held.get(articlePath)!.continue();
     await page.waitForURL(baseUrl + articlePath);
@@ -552,7 +553,7 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "deferred");
     // Links that must never be loaded ahead, in view at the top of the main content.
     await page.evaluate(insertAtTopOfMain, neverLoadedAhead);
-    expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+    expect(scripts.some((path) => /\/static\/(hydrate|shared)-/.test(path))).toBe(false);
 
     // Two seconds of reading: the app loads and hydrates. (The page's clock moves only when the
     // test moves it; the app's code arrives over the network meanwhile.)
@@ -634,7 +635,7 @@ describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
     // The reading timer would have started the app within those ten seconds (synchronously, as
     // the clock ran): it is still waiting for a sign of use, and none of its code was asked for.
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("deferred");
-    expect(scripts.some((path) => /\/static\/(hydrate|react)-/.test(path))).toBe(false);
+    expect(scripts.some((path) => /\/static\/(hydrate|shared)-/.test(path))).toBe(false);
     // Nor did it list the links in view for prefetching.
     expect(await listedForPrefetch(page)).toEqual([]);
     await context.close();
