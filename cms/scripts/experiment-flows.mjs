@@ -35,7 +35,9 @@ export async function setupExperimentFlows(api) {
       color: "#3B4FD8",
       description,
       trigger: "manual",
-      options: { collections: ["experiments"], location: "item", requireConfirmation: true, ...extra },
+      // error_on_reject: a refusal (a key that is no variant) answers the button with its message,
+      // which the editor sees, instead of ending quietly in the flow's log.
+      options: { collections: ["experiments"], location: "item", requireConfirmation: true, error_on_reject: true, ...extra },
     });
 
   const stop = await manual(

@@ -158,9 +158,11 @@ describe("experiments in the CMS", () => {
   test("Promote a variant: one action makes it the winner and stops the experiment; a key that is no variant changes nothing", async () => {
     const key = `exp-promote-${stamp}`;
     const { experimentId } = await pageWithExperiment(key);
-    // A key that is no variant of this experiment changes nothing (the flow's log in the CMS says why).
-    await press(PROMOTE_VARIANT_FLOW, experimentId, { variant: "nope" }).catch((error) => {
+    // A key that is no variant of this experiment changes nothing, and the button answers why (the editor sees it).
+    await assert.rejects(press(PROMOTE_VARIANT_FLOW, experimentId, { variant: "nope" }), (error) => {
+      assert.equal(error.status, 400);
       assert.match(error.message, /"nope" is not a variant of this experiment; its variants are: control, b/);
+      return true;
     });
     const [unchanged] = await admin("GET", `/items/experiments?filter[id][_eq]=${experimentId}&fields=status,winner`);
     assert.deepEqual(unchanged, { status: "running", winner: null });
