@@ -33,13 +33,42 @@ const newVisitor = (options: Parameters<Browser["newContext"]>[0] = {}) =>
   browser.newContext({ ...options, extraHTTPHeaders: { ...options.extraHTTPHeaders, "cf-connecting-ip": `198.51.100.${++visitors}` } });
 
 async function fillContactForm(page: Page, message: string) {
-  const form = page.locator("#form-contact-sales form");
+  const form = contactForm(page);
   await form.getByLabel("Your name").fill("Ada Lovelace");
   await form.getByLabel("Work e-mail").fill("ada@example.com");
   await form.getByLabel("What is it about?").selectOption("pricing");
   await form.getByLabel("Message").fill(message);
   await form.getByLabel("A call").check();
   await form.getByLabel("Meridian may contact me about this request.").check();
+}
+
+const contactForm = (page: Page) => page.locator("#form-contact-sales form");
+/** The widget (the local fake, in test mode) has drawn itself in the form. */
+const widgetShown = (form: ReturnType<typeof contactForm>) =>
+  expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
+
+/** A visitor with the app: the contact form in view, its island ready. */
+async function openReadyForm(width: number) {
+  const context = await newVisitor({ viewport: { width, height: 900 } });
+  const { page, problems } = await openPage(context, `${baseUrl}/contact-sales`);
+  const form = contactForm(page);
+  await form.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
+  return { context, page, problems, form };
+}
+
+/**
+ * A visitor whose browser never runs the site's scripts (blocked, or not loaded yet); the (fake)
+ * Turnstile script still loads. The contact form, its widget drawn.
+ */
+async function openFormWithoutScripts() {
+  const context = await newVisitor({ viewport: { width: 375, height: 800 } });
+  await context.route(/\/static\/.*\.js$/, (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/contact-sales`);
+  const form = contactForm(page);
+  await widgetShown(form);
+  return { context, page, form };
 }
 
 describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
@@ -51,13 +80,9 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("with JavaScript: the site's messages from the shared schema, the widget in test mode, then the success message", async () => {
-    const context = await newVisitor({ viewport: { width: 1280, height: 900 } });
-    const { page, problems } = await openPage(context, `${baseUrl}/contact-sales`);
-    const form = page.locator("#form-contact-sales form");
-    await form.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
+    const { context, page, problems, form } = await openReadyForm(1280);
     // The widget drew itself and put its test token in the form.
-    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
+    await widgetShown(form);
     expect(await form.locator('input[name="cf-turnstile-response"]').inputValue()).toBe("XXXX.DUMMY.TOKEN.XXXX");
 
     await form.getByRole("button", { name: "Send to sales" }).click();
@@ -91,10 +116,10 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
     expect(await page.locator('script[src*="api.js"]').count()).toBe(0); // no form, no Turnstile script
     await page.locator('footer a[href="/contact-sales"]').click();
     await page.waitForURL(`${baseUrl}/contact-sales`);
-    const form = page.locator("#form-contact-sales form");
+    const form = contactForm(page);
     await form.scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
-    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
+    await widgetShown(form);
     const message = `After a navigation ${stamp}`;
     await fillContactForm(page, message);
     await form.getByRole("button", { name: "Send to sales" }).click();
@@ -105,14 +130,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("without the site's JavaScript: a plain form post, answered on the page it came from", async () => {
-    const context = await newVisitor({ viewport: { width: 375, height: 800 } });
-    // The app's scripts never load; the (fake) Turnstile script does, as for a visitor whose
-    // browser blocks the site's bundle or has not loaded it yet.
-    await context.route(/\/static\/.*\.js$/, (route) => route.abort());
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/contact-sales`);
-    const form = page.locator("#form-contact-sales form");
-    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
+    const { context, page, form } = await openFormWithoutScripts();
 
     // The browser's own checks first: required fields keep an empty form from being sent.
     await form.getByRole("button", { name: "Send to sales" }).click();
@@ -125,13 +143,13 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
     });
     await form.getByLabel("Work e-mail").fill("ada@");
     await Promise.all([page.waitForURL(/form-contact-sales=invalid/), form.getByRole("button", { name: "Send to sales" }).click()]);
-    const refused = page.locator("#form-contact-sales form");
+    const refused = contactForm(page);
     await refused.getByText("Invalid value").waitFor();
     expect(await refused.getByText("This field is required").count()).toBeGreaterThan(0);
     expect(await refused.getByRole("alert").textContent()).toBe("Please check the highlighted fields.");
 
     const message = `Without JavaScript ${stamp}`;
-    await expect.poll(() => refused.getByText("Testing only, always pass.").count()).toBe(1);
+    await widgetShown(refused);
     await fillContactForm(page, message);
     await Promise.all([page.waitForURL(/form-contact-sales=success/), refused.getByRole("button", { name: "Send to sales" }).click()]);
     await page.getByText("Thank you. A solutions engineer will reply within one working day.").waitFor();
@@ -140,11 +158,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("conditional field with JavaScript: shown once a company size is chosen, then required and stored; hidden again, not stored", async () => {
-    const context = await newVisitor({ viewport: { width: 1280, height: 900 } });
-    const { page, problems } = await openPage(context, `${baseUrl}/contact-sales`);
-    const form = page.locator("#form-contact-sales form");
-    await form.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
+    const { context, page, problems, form } = await openReadyForm(1280);
     const spend = form.getByLabel("Expected monthly spend");
     expect(await spend.isVisible()).toBe(false);
     await form.getByLabel("Company size").selectOption("51-500");
@@ -168,12 +182,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("conditional field without the site's JavaScript: CSS shows it, the server ignores it while hidden", async () => {
-    const context = await newVisitor({ viewport: { width: 375, height: 800 } });
-    await context.route(/\/static\/.*\.js$/, (route) => route.abort());
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/contact-sales`);
-    const form = page.locator("#form-contact-sales form");
-    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
+    const { context, page, form } = await openFormWithoutScripts();
     const spend = form.getByLabel("Expected monthly spend");
     expect(await spend.isVisible()).toBe(false);
     await form.getByLabel("Company size").selectOption("501+");
@@ -183,14 +192,14 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
     await fillContactForm(page, message);
     await Promise.all([page.waitForURL(/form-contact-sales=invalid/), form.getByRole("button", { name: "Send to sales" }).click()]);
     // The answer does not keep the choice that showed it, so a field with a message stays in view.
-    const refused = page.locator("#form-contact-sales form");
+    const refused = contactForm(page);
     await refused.getByText("This field is required").waitFor();
     expect(await refused.getByLabel("Expected monthly spend").isVisible()).toBe(true);
     expect(await storedWith(message)).toEqual([]);
     // A value chosen while shown, then hidden again, is not stored.
     await page.goto(`${baseUrl}/contact-sales`);
-    const again = page.locator("#form-contact-sales form");
-    await expect.poll(() => again.getByText("Testing only, always pass.").count()).toBe(1);
+    const again = contactForm(page);
+    await widgetShown(again);
     await fillContactForm(page, message);
     await again.getByLabel("Company size").selectOption("501+");
     await again.getByLabel("Expected monthly spend").selectOption("over-100k");
@@ -203,12 +212,8 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("uploads a file with JavaScript: a wrong kind is refused under the field, a PDF is stored behind a signed link", async () => {
-    const context = await newVisitor({ viewport: { width: 1280, height: 900 } });
-    const { page, problems } = await openPage(context, `${baseUrl}/contact-sales`);
-    const form = page.locator("#form-contact-sales form");
-    await form.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelector("#form-contact-sales form")?.getAttribute("data-ready") === "true");
-    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
+    const { context, page, problems, form } = await openReadyForm(1280);
+    await widgetShown(form);
     const message = `Upload with JavaScript ${stamp}`;
     await fillContactForm(page, message);
     const upload = form.getByLabel("Architecture diagram");
@@ -222,7 +227,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
     expect(await storedWith(message)).toEqual([]);
     const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4000, 0x20)]);
     await upload.setInputFiles({ name: "diagram.pdf", mimeType: "application/pdf", buffer: pdf });
-    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
+    await widgetShown(form);
     await form.getByRole("button", { name: "Send to sales" }).click();
     await page.getByText("Thank you. A solutions engineer will reply within one working day.").waitFor();
     const [stored] = await storedWith(message);
@@ -242,13 +247,8 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   });
 
   it("uploads a file without the site's JavaScript: a multipart post, stored behind a signed link", async () => {
-    const context = await newVisitor({ viewport: { width: 375, height: 800 } });
-    await context.route(/\/static\/.*\.js$/, (route) => route.abort());
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/contact-sales`);
-    const form = page.locator("#form-contact-sales form");
+    const { context, page, form } = await openFormWithoutScripts();
     expect(await form.getAttribute("enctype")).toBe("multipart/form-data");
-    await expect.poll(() => form.getByText("Testing only, always pass.").count()).toBe(1);
     const message = `Upload without JavaScript ${stamp}`;
     await fillContactForm(page, message);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -264,7 +264,7 @@ describe.skipIf(!hasChromium())("the contact form in Chromium", () => {
   it("with JavaScript off entirely: it says the check needs JavaScript, and a post stores nothing", async () => {
     const context = await newVisitor({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
     const { page } = await openPage(context, `${baseUrl}/contact-sales`, { hydrate: false });
-    const form = page.locator("#form-contact-sales form");
+    const form = contactForm(page);
     // Playwright's text matching skips <noscript>: read it as text.
     expect(await form.locator("noscript p").textContent()).toContain("This form needs JavaScript for its check that you are not a robot.");
     expect(await form.getByRole("link", { name: "sales@meridian.example" }).count()).toBe(1);
