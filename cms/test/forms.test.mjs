@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { md } from "@directus/api/utils/md";
 import { CMS_DIR, DEFAULTS, createApi, prepareCms, startCms } from "../scripts/lib.mjs";
-import { graphqlClient, startFreshCms } from "./support.mjs";
+import { eventually, graphqlClient, startFreshCms } from "./support.mjs";
 
 const PG = process.env.CMS_TEST_DB === "pg";
 const PORT = 8106 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
@@ -24,17 +24,6 @@ const READ = process.env.DIRECTUS_READ_TOKEN ?? DEFAULTS.DIRECTUS_READ_TOKEN;
 const stamp = Date.now().toString(36);
 
 let cms;
-
-/** Polls with a bound (no fixed sleep). */
-async function eventually(check, { timeoutMs = 30_000, what = "condition" } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const result = await check();
-    if (result) return result;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} not met within ${timeoutMs} ms`);
-}
 
 const contactPageQuery = `{
   pages(filter: { path: { _eq: "/contact-sales" } }) {

@@ -5,14 +5,18 @@ import { createServer } from "node:http";
 import { prepareFreshCms, startCms } from "../scripts/lib.mjs";
 
 /**
- * Waits until `check()` is true, polling with a bound (never a fixed sleep before an assertion).
- * @param {() => Promise<boolean> | boolean} check
+ * Waits until `check()` answers something truthy, and returns it; polls with a bound (never a
+ * fixed sleep before an assertion).
+ * @template T
+ * @param {() => Promise<T> | T} check
+ * @returns {Promise<T>}
  * @param {{ timeoutMs?: number, what?: string }} [options]
  */
 export async function eventually(check, { timeoutMs = 30_000, what = "condition" } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await check()) return;
+    const result = await check();
+    if (result) return result;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${what} not met within ${timeoutMs} ms`);
