@@ -53,6 +53,25 @@ function pricingPage(experiment: ExperimentFixture) {
   ]);
 }
 
+/** The worker's list of running experiments: pricing-hero on /pricing, with this goal. */
+const liveExperimentsWith = (goal: { goal: string; goal_form?: string; goal_path?: string }, experiment: ExperimentFixture = {}) => ({
+  experiments: [
+    {
+      key: "pricing-hero",
+      status: "running",
+      start_at: null,
+      stop_at: null,
+      winner: null,
+      ...experiment,
+      goal_form: null,
+      goal_path: null,
+      ...goal,
+      variants,
+    },
+  ],
+  experiment_blocks: [{ pages_id: { path: "/pricing" }, item: { experiment: { key: "pricing-hero" } } }],
+});
+
 /** Directus with that page and, when it runs, the experiment in the worker's list (goal: /contact-sales reached). */
 function directusWith(experiment: ExperimentFixture = {}) {
   const running = (experiment.status ?? "running") === "running";
@@ -65,25 +84,7 @@ function directusWith(experiment: ExperimentFixture = {}) {
             ? [cmsPage("/contact-sales", [placement(3, "block_cta", { id: "3", title: "Contact sales" })])]
             : [],
     }),
-    LiveExperiments: running
-      ? {
-          experiments: [
-            {
-              key: "pricing-hero",
-              status: "running",
-              start_at: null,
-              stop_at: null,
-              winner: null,
-              ...experiment,
-              goal: "page_reached",
-              goal_form: null,
-              goal_path: "/contact-sales",
-              variants,
-            },
-          ],
-          experiment_blocks: [{ pages_id: { path: "/pricing" }, item: { experiment: { key: "pricing-hero" } } }],
-        }
-      : noExperimentsData,
+    LiveExperiments: running ? liveExperimentsWith({ goal: "page_reached", goal_path: "/contact-sales" }, experiment) : noExperimentsData,
   });
 }
 
@@ -347,22 +348,7 @@ describe("experiments at the edge", () => {
     };
     const directus = mockDirectus({
       FormByKey: (call: UpstreamCall) => ({ forms: call.variables.key === "contact-sales" ? [form] : [] }),
-      LiveExperiments: {
-        experiments: [
-          {
-            key: "pricing-hero",
-            status: "running",
-            start_at: null,
-            stop_at: null,
-            winner: null,
-            goal: "form_submitted",
-            goal_form: "contact-sales",
-            goal_path: null,
-            variants,
-          },
-        ],
-        experiment_blocks: [{ pages_id: { path: "/pricing" }, item: { experiment: { key: "pricing-hero" } } }],
-      },
+      LiveExperiments: liveExperimentsWith({ goal: "form_submitted", goal_form: "contact-sales" }),
     });
     const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
@@ -440,22 +426,7 @@ describe("experiments at the edge", () => {
   it("counts a call-to-action goal once from the analytics beacon of a click on the variant's links, which stand in an element naming the experiment", async () => {
     const directus = mockDirectus({
       Page: (call: UpstreamCall) => ({ pages: call.variables.path === "/pricing" ? [pricingPage({})] : [] }),
-      LiveExperiments: {
-        experiments: [
-          {
-            key: "pricing-hero",
-            status: "running",
-            start_at: null,
-            stop_at: null,
-            winner: null,
-            goal: "cta_clicked",
-            goal_form: null,
-            goal_path: null,
-            variants,
-          },
-        ],
-        experiment_blocks: [{ pages_id: { path: "/pricing" }, item: { experiment: { key: "pricing-hero" } } }],
-      },
+      LiveExperiments: liveExperimentsWith({ goal: "cta_clicked" }),
     });
     const app = createApp({ content: { fetch: directus.fetch }, pageCache: false });
     const id = idIn("lowest-price");
