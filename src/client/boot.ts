@@ -19,7 +19,7 @@ import { preloadVisibleLinks } from "./visible-links";
 import { interactions, markInteracted, savingData, whenIdle } from "../ui/when";
 
 /**
- * The one script every page loads first (6.8 kB gzip). The server's HTML is the whole page and
+ * The one script every page loads first (6.5 kB gzip). The server's HTML is the whole page and
  * works without JavaScript (links, forms, disclosures), so React and the page's code (about
  * 80 kB gzip, React alone 68 kB) load at the visitor's first sign of use instead of on
  * arrival: a pointer moving or pressed, a key, a touch, focus, the wheel or a scroll (on a touch
