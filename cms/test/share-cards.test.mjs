@@ -157,7 +157,11 @@ describe("share cards", () => {
       { what: "the renamed operation's new card" },
     );
     assert.equal(after[second.id].file, stored.share_cards[second.id].file, "an unchanged operation keeps its card");
-    assert.equal((await admin("GET", `/files?filter[id][_eq]=${stored.share_cards[first.id].file}&fields=id`)).length, 0);
+    // The replaced card's file is deleted after the new one is linked: wait for it, as for a docs page.
+    await eventually(
+      async () => (await admin("GET", `/files?filter[id][_eq]=${stored.share_cards[first.id].file}&fields=id`)).length === 0,
+      { what: "the renamed operation's previous card deleted" },
+    );
   });
 
   test("a published earlier API version gets its own operation cards, named with the version", async () => {
