@@ -32,7 +32,6 @@ export async function setupExperimentFlows(api) {
     recreateFlow(api, {
       name,
       icon,
-      color: "#3B4FD8",
       description,
       trigger: "manual",
       // error_on_reject: a refusal (a key that is no variant) answers the button with its message,

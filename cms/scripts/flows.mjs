@@ -1,11 +1,14 @@
 // Building blocks of the CMS's flows (set up by setup.mjs and redirect-flows.mjs): a flow found
 // by name and made anew, and a chain of operations, each run after the one before.
 
-/** The flow named `flow.name`, deleted if it exists and created from `flow` (an event flow by default). */
+/**
+ * The flow named `flow.name`, deleted if it exists and created from `flow` (an event flow by
+ * default, in the brand's accent colour).
+ */
 export async function recreateFlow(api, flow) {
   const old = await api("GET", `/flows?filter=${encodeURIComponent(JSON.stringify({ name: { _eq: flow.name } }))}&fields=id`);
   for (const row of old ?? []) await api("DELETE", `/flows/${row.id}`);
-  return api("POST", "/flows", { status: "active", trigger: "event", accountability: "all", ...flow });
+  return api("POST", "/flows", { status: "active", trigger: "event", accountability: "all", color: "#3B4FD8", ...flow });
 }
 
 /**

@@ -49,7 +49,6 @@ export async function setupRedirectFlows(api) {
   const check = await recreateFlow(api, {
     name: REDIRECT_CHECK_FLOW,
     icon: "alt_route",
-    color: "#3B4FD8",
     description: "Refuses a redirect loop, a chain, an open redirect or a risky pattern, with a message for the editor.",
     options: { type: "filter", scope: ["items.create", "items.update"], collections: ["redirects"], return: "$last" },
   });
@@ -64,7 +63,6 @@ export async function setupRedirectFlows(api) {
   const posts = await recreateFlow(api, {
     name: POST_REDIRECT_FLOW,
     icon: "alt_route",
-    color: "#3B4FD8",
     description: "When a post's slug changes, its old address redirects (308) to the post.",
     options: { type: "filter", scope: ["items.update"], collections: ["posts"], return: "$last" },
   });

@@ -350,7 +350,6 @@ async function setupRevalidateFlow(api) {
   const flow = await api("POST", "/flows", {
     name: FLOW_NAME,
     icon: "sync",
-    color: "#3B4FD8",
     description: "POSTs {collection, keys} to ${SITE_URL}/api/revalidate with the X-Revalidate-Secret header.",
     status: "active",
     trigger: "event",
@@ -412,7 +411,6 @@ async function setupFormNotifyFlow(api) {
   const flow = await api("POST", "/flows", {
     name: FORM_NOTIFY_FLOW,
     icon: "forward_to_inbox",
-    color: "#3B4FD8",
     description: "E-mails a form's notify address the values of each new submission.",
     status: "active",
     trigger: "event",
@@ -484,7 +482,6 @@ async function setupPagePathFlows(api) {
   const onSave = await recreateFlow(api, {
     name: PAGE_PATH_FLOW,
     icon: "link",
-    color: "#3B4FD8",
     description: "Sets pages.path from the parent chain and slug; refuses a cyclic parent chain; redirects old URLs.",
     options: { type: "filter", scope: ["items.create", "items.update"], collections: ["pages"], return: "$last" },
   });
@@ -505,7 +502,6 @@ async function setupPagePathFlows(api) {
   const afterSave = await recreateFlow(api, {
     name: PAGE_TREE_FLOW,
     icon: "account_tree",
-    color: "#3B4FD8",
     description: "Rewrites the stored paths of the pages under a page whose slug or parent changed.",
     options: { type: "action", scope: ["items.update"], collections: ["pages"] },
   });
@@ -533,7 +529,6 @@ async function setupFormConfirmFlow(api) {
   const flow = await recreateFlow(api, {
     name: FORM_CONFIRM_FLOW,
     icon: "mark_email_read",
-    color: "#3B4FD8",
     description: "E-mails the sender of a submission a confirmation, when the form asks for one.",
     options: { type: "action", scope: ["items.create"], collections: ["form_submissions"] },
   });
@@ -592,7 +587,6 @@ async function setupFormWebhookCheckFlow(api) {
   const flow = await recreateFlow(api, {
     name: FORM_WEBHOOK_CHECK_FLOW,
     icon: "webhook",
-    color: "#3B4FD8",
     description: "Refuses a form webhook whose host the operators have not allowed (FORM_WEBHOOK_HOSTS).",
     options: { type: "filter", scope: ["items.create", "items.update"], collections: ["form_webhooks"], return: "$last" },
   });
