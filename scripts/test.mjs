@@ -11,9 +11,21 @@
 // when it ends and kept in test-results/.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { bin, root } from "./lib/processes.mjs";
 import { postgresBinDir, startPostgres, testEnv } from "../cms/scripts/postgres.mjs";
+import { startSlotCount, summariseCmsEvents } from "../cms/scripts/start-slots.mjs";
+
+const runStarted = Date.now();
+/** Each step's and lane's time, printed above the last line. */
+const timings = [];
+const since = (t0) => Math.round((Date.now() - t0) / 1000);
+// Every Directus of this run records its life here (cms/scripts/start-slots.mjs): the summary gives
+// the peak number at once and the slowest start-up.
+mkdirSync(join(root, "test-results"), { recursive: true });
+process.env.CMS_START_LOG = join(root, "test-results", "cms-starts.jsonl");
+rmSync(process.env.CMS_START_LOG, { force: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** What failed, by name, listed above the last line (a log's tail then says which). */
@@ -21,7 +33,9 @@ const failures = [];
 const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
 function step(name, command, args) {
   console.log(`\n== ${name}`);
+  const t0 = Date.now();
   const result = run(command, args);
+  timings.push(`${name}: ${since(t0)} s`);
   if (result.status !== 0) {
     console.error(`${name} failed (exit ${result.status})`);
     totals.failed += 1;
@@ -60,7 +74,8 @@ async function logged(name, command, args, env = process.env) {
     child.on("error", () => resolve(1));
   });
   closeSync(out);
-  console.log(`\n== ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(`\n== ${name} (${since(started)} s)`);
+  timings.push(`${name}: ${since(started)} s`);
   process.stdout.write(readFileSync(logFile));
   return status;
 }
@@ -92,6 +107,9 @@ async function vitestPass(name, projects) {
   }
 }
 
+/** CMS test files at once: the cores (CMS_TEST_CONCURRENCY overrides), never more than the files. */
+const cmsFilesAtOnce = (files) => Math.max(1, Math.min(files, Number(process.env.CMS_TEST_CONCURRENCY) || availableParallelism()));
+
 /** The CMS tests (node --test) against real Directus instances; the TAP report adds to the totals. */
 async function contractPass(name, files, env = process.env) {
   const tapFile = join(root, "test-results", `${fileName(name)}.tap`);
@@ -101,9 +119,10 @@ async function contractPass(name, files, env = process.env) {
     process.execPath,
     [
       "--test",
-      // Each file runs its own Directus (own port, data dir or database): side by side they
-      // overlap their start-ups (measured on SQLite: 68 s instead of 121 s on 2 cores).
-      `--test-concurrency=${files.length}`,
+      // Each file runs its own Directus (own port, data dir or database). As many files at once
+      // as the machine has cores: all of them at once (13) made every start-up many times slower
+      // on two cores, and a busy machine slower still.
+      `--test-concurrency=${cmsFilesAtOnce(files.length)}`,
       "--test-reporter=spec",
       "--test-reporter-destination=stdout",
       "--test-reporter=tap",
@@ -169,18 +188,34 @@ async function cmsPasses() {
 }
 
 if (ok) {
-  mkdirSync(join(root, "test-results"), { recursive: true });
   // Two lanes side by side: the browser suite, and everything else in turn. Every stack has its
   // own ports, data dir and database, and they mostly wait on their servers: on two cores one
   // lane after the other took about twice as long.
   console.log("\n== tests: the browser suite beside unit, worker, contract, fault and the CMS tests");
+  const lane = async (name, work) => {
+    const t0 = Date.now();
+    await work();
+    timings.push(`lane "${name}": ${since(t0)} s`);
+  };
   await Promise.all([
-    vitestPass("vitest browser", ["browser"]),
-    (async () => {
+    lane("browser", () => vitestPass("vitest browser", ["browser"])),
+    lane("unit, worker, contract, fault, CMS", async () => {
       await vitestPass("vitest unit, worker, contract, fault", ["unit", "worker", "contract", "fault"]);
       await cmsPasses();
-    })(),
+    }),
   ]);
+}
+
+// How the run went, so a slow machine shows where its time went.
+console.log(`\n== times (whole run ${since(runStarted)} s)\n${timings.map((line) => `  ${line}`).join("\n")}`);
+if (existsSync(process.env.CMS_START_LOG)) {
+  const cms = summariseCmsEvents(readFileSync(process.env.CMS_START_LOG, "utf8"));
+  const slowest = cms.slowest ? `${(cms.slowest.ms / 1000).toFixed(1)} s (port ${cms.slowest.port})` : "none";
+  console.log(
+    `  Directus: ${cms.starts} start-ups, at most ${cms.peak} processes at once, ${startSlotCount()} start-up at a time, ` +
+      `slowest start-up ${slowest}, longest wait for a start-up slot ${(cms.longestWait / 1000).toFixed(1)} s; ` +
+      `CMS test files ${cmsFilesAtOnce(Number.POSITIVE_INFINITY)} at once`,
+  );
 }
 
 if (failures.length) console.log(`\nFailed:\n${failures.map((line) => `  ✗ ${line}`).join("\n")}`);

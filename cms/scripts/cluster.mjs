@@ -172,7 +172,8 @@ const ioredis = () => createRequire(join(CMS_DIR, "package.json"))("ioredis");
  * A throwaway Redis on 127.0.0.1:`port` (no persistence), from cms/cluster/redis.conf.
  * `command(name, ...args)` runs one command on a short-lived connection.
  */
-export async function startRedis({ port, log = noop, logDir, timeoutMs = 15_000 }) {
+// The start-ups below wait while the process lives; their ceiling is for a hang, not for a slow machine.
+export async function startRedis({ port, log = noop, logDir, timeoutMs = 10 * 60_000 }) {
   const bin = findExecutable("redis-server");
   if (!bin) throw new Error("redis-server is not installed (apt-get install redis-server)");
   if (await portOpen(port)) throw new Error(`Port ${port} is already in use (Redis).`);
@@ -237,7 +238,7 @@ function runtimeCommand(socket, text) {
  * HAProxy on 127.0.0.1:`port` in front of `servers` ([{name, port}]), from cms/cluster/haproxy.cfg.
  * `states()` → {name: 'UP' | 'DOWN' | 'MAINT' …}; `waitFor({a: 'UP'})`; `setServer(name, 'ready' | 'maint')`.
  */
-export async function startBalancer({ port, servers, log = noop, logDir, timeoutMs = 15_000 }) {
+export async function startBalancer({ port, servers, log = noop, logDir, timeoutMs = 10 * 60_000 }) {
   const bin = findExecutable("haproxy");
   if (!bin) throw new Error("haproxy is not installed (apt-get install haproxy)");
   if (await portOpen(port)) throw new Error(`Port ${port} is already in use (balancer).`);

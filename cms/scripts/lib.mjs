@@ -20,6 +20,7 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFile
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { progressJudge, recordCmsEvent, takeStartSlot } from "./start-slots.mjs";
 import { stopProcess } from "./stop-process.mjs";
 
 export const CMS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -227,6 +228,7 @@ async function runCli(args, { env, dataDir, log = noop }) {
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
+  recordCmsEvent({ type: "spawn", kind: "cli", pid: child.pid, args: args[0] });
   let tail = "";
   const onData = (d) => {
     out.write(d);
@@ -236,7 +238,10 @@ async function runCli(args, { env, dataDir, log = noop }) {
   child.stderr.on("data", onData);
   const code = await new Promise((res, rej) => {
     child.on("error", rej);
-    child.on("exit", (c, s) => res(c ?? s));
+    child.on("exit", (c, s) => {
+      recordCmsEvent({ type: "exit", kind: "cli", pid: child.pid });
+      res(c ?? s);
+    });
   });
   out.end();
   if (code !== 0) {
@@ -266,31 +271,43 @@ process.on("exit", () => {
 });
 
 /**
- * Start Directus in its own process group and wait for GET /server/ping.
+ * Start Directus in its own process group and wait for GET /server/ping. The start takes one of
+ * the machine's start-up slots (start-slots.mjs) and is judged by progress: it fails when the
+ * process exits, or uses no CPU for minutes without answering (a hang), never because the machine
+ * is slow or busy.
  * @param {{dataDir?: string, port?: number, log?: (msg: string) => void, siteUrl?: string,
- *          revalidateSecret?: string, stdio?: 'file' | 'inherit', timeoutMs?: number, db?: object}} [opts]
+ *          revalidateSecret?: string, stdio?: 'file' | 'inherit', db?: object}} [opts]
  * @returns {Promise<{url: string, pid: number, stop: () => Promise<void>}>}
  */
 export async function startCms(opts = {}) {
   assertInstalled();
-  const { log = noop, stdio = "file", timeoutMs = 60_000 } = opts;
+  const { log = noop, stdio = "file" } = opts;
   const c = cmsConfig(opts);
   const env = cmsEnv(opts);
   if (c.db.client === "sqlite3" && !existsSync(env.DB_FILENAME))
     throw new Error(`No database at ${env.DB_FILENAME}; run prepareCms() first.`);
   if (await ping(c.url)) throw new Error(`Port ${c.port} is already serving Directus (${c.url}); stop it first.`);
   mkdirSync(c.dataDir, { recursive: true });
+  const waitStarted = Date.now();
+  const releaseSlot = await takeStartSlot();
   const t0 = Date.now();
   log(`cms: starting Directus on ${c.url} ...`);
   const logFile = join(c.dataDir, "directus.log");
   const out = stdio === "inherit" ? null : createWriteStream(logFile, { flags: "a" });
-  const child = spawn(process.execPath, [RUN_JS, "start"], {
-    cwd: CMS_DIR,
-    env: processEnv(env),
-    stdio: stdio === "inherit" ? ["ignore", "inherit", "inherit"] : ["ignore", "pipe", "pipe"],
-    detached: true, // own process group: stop() signals the whole group
-  });
+  let child;
+  try {
+    child = spawn(process.execPath, [RUN_JS, "start"], {
+      cwd: CMS_DIR,
+      env: processEnv(env),
+      stdio: stdio === "inherit" ? ["ignore", "inherit", "inherit"] : ["ignore", "pipe", "pipe"],
+      detached: true, // own process group: stop() signals the whole group
+    });
+  } catch (error) {
+    releaseSlot();
+    throw error;
+  }
   liveGroups.add(child.pid);
+  recordCmsEvent({ type: "spawn", kind: "server", pid: child.pid, port: c.port });
   let tail = "";
   if (out) {
     const onData = (d) => {
@@ -305,6 +322,8 @@ export async function startCms(opts = {}) {
     child.on("exit", (code, signal) => {
       exited = { code, signal };
       liveGroups.delete(child.pid);
+      recordCmsEvent({ type: "exit", kind: "server", pid: child.pid, port: c.port });
+      releaseSlot();
       out?.end();
       res(exited);
     });
@@ -325,16 +344,26 @@ export async function startCms(opts = {}) {
     return stopping;
   };
 
-  while (!(await ping(c.url, 500))) {
-    if (exited) {
-      throw new Error(`Directus exited during start (${exited.code ?? exited.signal}); see ${logFile}\n${tail.slice(-1500)}`);
+  const judge = progressJudge(child.pid);
+  try {
+    while (!(await ping(c.url, 2000))) {
+      if (exited) {
+        throw new Error(`Directus exited during start (${exited.code ?? exited.signal}); see ${logFile}\n${tail.slice(-1500)}`);
+      }
+      if (judge.stalled() || judge.overCeiling()) {
+        await stop();
+        const why = judge.overCeiling()
+          ? `did not answer /server/ping within ${judge.ceilingMs / 60_000} min`
+          : `used no CPU for ${judge.stallMs / 1000} s without answering /server/ping (hung)`;
+        throw new Error(`Directus on port ${c.port} ${why}; see ${logFile}\n${tail.slice(-1500)}`);
+      }
+      await sleep(200);
     }
-    if (Date.now() - t0 > timeoutMs) {
-      await stop();
-      throw new Error(`Directus did not answer /server/ping within ${timeoutMs} ms; see ${logFile}`);
-    }
-    await sleep(200);
+  } finally {
+    releaseSlot();
   }
+  const ms = Date.now() - t0;
+  recordCmsEvent({ type: "ready", pid: child.pid, port: c.port, ms, waitedMs: t0 - waitStarted });
   log(`cms: Directus ready at ${c.url} (${seconds(t0)})`);
   return { url: c.url, pid: child.pid, stop };
 }
@@ -419,9 +448,11 @@ async function ensurePgDatabase(db, { fresh = false, log = noop } = {}) {
  */
 export async function prepareCms(opts = {}) {
   assertInstalled();
-  const { log = noop, seed = true } = opts;
+  const { log = noop, seed = true, keepRunning = false } = opts;
   const c = cmsConfig(opts);
   const env = cmsEnv(opts);
+  /** The server started for the steps below, if any. */
+  let server = null;
   mkdirSync(join(c.dataDir, "uploads"), { recursive: true });
   mkdirSync(join(c.dataDir, "extensions"), { recursive: true });
   let state = readState(c.dataDir);
@@ -478,7 +509,8 @@ export async function prepareCms(opts = {}) {
   // And the changelog.
   const needChangelogSeed = seed && state.seeded && !state.changelogSeeded;
   if (needSetup || needSeed || needPagesSeed || needFormsSeed || needApiSeed || needChangelogSeed) {
-    const server = await startCms({ ...opts, log });
+    server = await startCms({ ...opts, log });
+    let failed = true;
     try {
       const api = createApi(c.url, c.adminToken);
       if (needSetup) {
@@ -539,12 +571,25 @@ export async function prepareCms(opts = {}) {
         writeState(c.dataDir, state);
         steps.push("seed changelog");
       }
+      failed = false;
     } finally {
-      await server.stop();
+      if (failed || !keepRunning) {
+        await server.stop();
+        server = null;
+      }
     }
   }
   log(steps.length ? `cms: prepared ${c.dataDir} [${steps.join(", ")}] in ${seconds(tAll)}` : `cms: ${c.dataDir} already prepared`);
-  return { dataDir: c.dataDir, steps };
+  return { dataDir: c.dataDir, steps, server };
+}
+
+/**
+ * prepareCms, then the running server: the one prepareCms started for its steps when it had any
+ * (a fresh test instance's access set-up), so an instance starts once, not twice.
+ */
+export async function prepareAndStartCms(opts = {}) {
+  const { server } = await prepareCms({ ...opts, keepRunning: true });
+  return server ?? startCms(opts);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -556,7 +601,7 @@ export async function prepareCms(opts = {}) {
 // URL differ) runs again.
 
 /** Scripts that run a CMS but take no part in what a seeded data dir holds (their edits keep the template). */
-const NOT_IN_TEMPLATE = new Set(["scripts/cluster.mjs"]);
+const NOT_IN_TEMPLATE = new Set(["scripts/cluster.mjs", "scripts/start-slots.mjs"]);
 
 /** Everything a seeded data dir depends on: the schema snapshot, the set-up, seed and extension code, the seed data. */
 function templateKey() {
@@ -591,7 +636,7 @@ async function seededTemplate({ port, log, pg }) {
   const db = pg ? { ...pg, database: `meridian_template_${key}` } : { client: "sqlite3", filename: join(dir, "directus.db") };
   const ready = join(dir, ".ready");
   const lock = `${dir}.lock`;
-  const deadline = Date.now() + 10 * 60_000;
+  // No deadline for a live owner: it is a start-up judged by progress (startCms); a dead one's lock is taken over.
   // A template database on another (throwaway) server is no template here.
   const usable = async () => existsSync(ready) && (!pg || (await pgDatabaseExists(db)));
   while (!(await usable())) {
@@ -606,7 +651,6 @@ async function seededTemplate({ port, log, pg }) {
         // not written yet, or the lock is gone already
       }
       if (owner && !isAlive(owner)) rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`the seeded CMS template ${dir} was not ready within 10 minutes`);
       await sleep(500);
       continue;
     }
@@ -666,6 +710,12 @@ export async function prepareFreshCms({ templatePort = 8049 + Number(process.env
     writeState(c.dataDir, { ...readState(c.dataDir), db: dbKey(c.db) });
   }
   return prepareCms(opts);
+}
+
+/** A fresh seeded instance (prepareFreshCms), running: started once, its set-up done on the way. */
+export async function startFreshCms(opts) {
+  const { server } = await prepareFreshCms({ ...opts, keepRunning: true });
+  return server ?? startCms(opts);
 }
 
 /**

@@ -2,7 +2,7 @@
 // per test file, and a GraphQL client (always POST).
 import { once } from "node:events";
 import { createServer } from "node:http";
-import { prepareFreshCms, startCms } from "../scripts/lib.mjs";
+import { startFreshCms as startFreshInstance } from "../scripts/lib.mjs";
 
 /**
  * Waits until `check()` answers something truthy, and returns it; polls with a bound (never a
@@ -87,6 +87,5 @@ export async function startRevalidateCatcher({ port = 0 } = {}) {
 export async function startFreshCms({ dataDir, port, ...options }) {
   const log = process.env.CMS_TEST_VERBOSE ? (message) => console.log(message) : () => {};
   const opts = { dataDir, port, log, ...options };
-  await prepareFreshCms(opts);
-  return startCms(opts);
+  return startFreshInstance(opts);
 }

@@ -11,8 +11,11 @@ export const bin = (name) => join(root, "node_modules/.bin", name);
 /** Env for wrangler on a machine without internet. */
 export const offlineEnv = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
-/** Polls `url` until it answers (any HTTP status) or `timeoutMs` passes. */
-async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
+/**
+ * Polls `url` until it answers (any HTTP status) while the server lives. The ceiling is for a hang
+ * only: a slow or busy machine may take minutes to start wrangler and workerd, and that is no failure.
+ */
+async function waitForHttp(url, { timeoutMs = 15 * 60_000, child } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) throw new Error(`${url}: server exited with code ${child.exitCode}`);

@@ -2,7 +2,7 @@
 // data directory, and the built worker pointed at it. Never touches the dev instance (8055).
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { prepareCms, prepareFreshCms, startCms } from "../../cms/scripts/lib.mjs";
+import { prepareAndStartCms, startCms, startFreshCms } from "../../cms/scripts/lib.mjs";
 import { root, startWorker } from "./processes.mjs";
 
 export const testSecrets = {
@@ -27,8 +27,7 @@ export async function startStack({ name, cmsPort: cmsBase, workerPort: workerBas
   const dataDir = join(root, "cms", `data-${runName}`);
   const siteUrl = `http://127.0.0.1:${workerPort}`;
   const cmsOptions = { dataDir, port: cmsPort, log, siteUrl, revalidateSecret: testSecrets.REVALIDATE_SECRET };
-  await (fresh ? prepareFreshCms(cmsOptions) : prepareCms(cmsOptions));
-  let cms = await startCms(cmsOptions);
+  let cms = await (fresh ? startFreshCms(cmsOptions) : prepareAndStartCms(cmsOptions));
   // A fresh stack's worker starts without what an earlier run left in its KV and caches.
   const persistTo = join(root, ".wrangler", `state-${runName}`);
   if (fresh) rmSync(persistTo, { recursive: true, force: true });
