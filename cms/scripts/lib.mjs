@@ -38,6 +38,7 @@ export const SETUP_MODULES = [
   "form-notification.mjs",
   "form-webhook-rules.mjs",
   "experiment-flows.mjs",
+  "subscription-rules.mjs",
   "content-types.json",
 ];
 

@@ -12,6 +12,7 @@ import { chainOperations, recreateFlow } from "./flows.mjs";
 import { formConfirmFlowScript, formNotifyFlowScript } from "./form-notification.mjs";
 import { webhookCheckFlowScript } from "./form-webhook-rules.mjs";
 import { applyRedirectChanges, setupRedirectFlows } from "./redirect-flows.mjs";
+import { subscriptionCheckFlowScript } from "./subscription-rules.mjs";
 // The site's content types (src/routes/content-types.server.ts), written out for this plain Node
 // script; test/unit/content-types.test.ts fails when they differ.
 import CONTENT_TYPES from "./content-types.json" with { type: "json" };
@@ -120,6 +121,7 @@ const FLOW_NAME = "Revalidate site on content change";
 const FORM_NOTIFY_FLOW = "Notify about a form submission";
 const FORM_CONFIRM_FLOW = "Confirm a form submission to its sender";
 const FORM_WEBHOOK_CHECK_FLOW = "Form webhook check on save";
+const SUBSCRIPTION_CHECK_FLOW = "Newsletter sign-up check";
 const PAGE_PATH_FLOW = "Page URL on save";
 const PAGE_TREE_FLOW = "Page URLs under a moved page";
 
@@ -173,6 +175,7 @@ function publicReadRules() {
   return publishedReadRules().filter((rule) => !SITE_ONLY_COLLECTIONS.includes(rule.collection));
 }
 
+/** Sign-ups: created by the site's token only; the flow "Newsletter sign-up check" judges each row. */
 const subscribeRule = {
   collection: "newsletter_subscriptions",
   action: "create",
@@ -616,6 +619,28 @@ async function setupFormWebhookCheckFlow(api) {
 }
 
 /**
+ * Refuses a newsletter subscription whose topics do not exist, whose consent time the site did not
+ * set, or whose source page is not a page of this site (subscription-rules.mjs), whoever writes it.
+ */
+async function setupSubscriptionCheckFlow(api) {
+  const flow = await recreateFlow(api, {
+    name: SUBSCRIPTION_CHECK_FLOW,
+    icon: "mark_email_read",
+    description: "Refuses a sign-up with unknown topics, a consent time the site did not set, or a source page off the site.",
+    options: { type: "filter", scope: ["items.create"], collections: ["newsletter_subscriptions"], return: "$last" },
+  });
+  await chainOperations(api, flow.id, [
+    {
+      key: "topics",
+      name: "Read the topics",
+      type: "item-read",
+      options: { collection: "newsletter_topics", permissions: "$full", query: { fields: ["key"], filter: PUBLISHED, limit: -1 } },
+    },
+    { key: "check", name: "Check the sign-up", type: "exec", options: { code: subscriptionCheckFlowScript() }, reject: true },
+  ]);
+}
+
+/**
  * The admin opens without Directus' "project owner" dialog: the local admin is the owner. Written
  * straight into the settings (not through /server/setup, which would report it over the network).
  */
@@ -644,8 +669,10 @@ export async function setupAccess(api, config, log = () => {}) {
   // Public (anonymous) policy: the row in directus_access with neither role nor user.
   const publicAccess = await findOne(api, "/access", { role: { _null: true }, user: { _null: true } });
   if (!publicAccess) throw new Error("Public policy not found");
-  await setPermissions(api, publicAccess.policy, [...publicReadRules(), subscribeRule], managed);
-  log("cms:   public policy: published-only reads (no page parts, no files), newsletter sign-up (create only)");
+  // Reads only: visitors' sign-ups, submissions, feedback and uploads go through the site, whose
+  // token writes them after its checks (a create straight through Directus would skip them).
+  await setPermissions(api, publicAccess.policy, publicReadRules(), managed);
+  log("cms:   public policy: published-only reads (no page parts, no files), no writes");
 
   // Preview: read-only, sees drafts. Used by the site for draft previews.
   const preview = await ensureRoleWithPolicy(api, {
@@ -708,6 +735,7 @@ export async function setupAccess(api, config, log = () => {}) {
   await setupFormNotifyFlow(api);
   await setupFormConfirmFlow(api);
   await setupFormWebhookCheckFlow(api);
+  await setupSubscriptionCheckFlow(api);
   log("cms:   flows: form submission e-mails (team, sender's confirmation), form webhook check on save (FORM_WEBHOOK_HOSTS)");
   await setupExperimentFlows(api);
   log("cms:   flows: stop an experiment, promote a variant (buttons on an experiment)");

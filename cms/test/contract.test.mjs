@@ -18,6 +18,8 @@ const PREVIEW = process.env.DIRECTUS_PREVIEW_TOKEN ?? DEFAULTS.DIRECTUS_PREVIEW_
 const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;
 /** The site's read token: files (and page blocks) are the site's, not the public's. */
 const READ = process.env.DIRECTUS_READ_TOKEN ?? DEFAULTS.DIRECTUS_READ_TOKEN;
+/** The site's write token: what visitors send reaches Directus only through it. */
+const SITE = process.env.DIRECTUS_SITE_TOKEN ?? DEFAULTS.DIRECTUS_SITE_TOKEN;
 
 let cms;
 let site;
@@ -114,47 +116,88 @@ describe("newsletter subscriptions", () => {
       headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-  const valid = {
+  const valid = () => ({
     email: "reader@example.com",
     topics: ["engineering", "events"],
     agreed_at: new Date().toISOString(),
     source_page: "/blog",
-  };
+  });
+  const admin = createApi(URL_, ADMIN);
+  const stored = (email) => admin("GET", `/items/newsletter_subscriptions?filter[email][_eq]=${encodeURIComponent(email)}`);
+  const subscribe = "mutation ($d: create_newsletter_subscriptions_input!) { create_newsletter_subscriptions_item(data: $d) }";
 
-  test("public can create one (REST and GraphQL)", async () => {
-    const res = await create(valid);
+  test("the public can create none: REST, a batch, GraphQL", async () => {
+    assert.equal((await create({ ...valid(), email: "anon@example.com" })).status, 403);
+    assert.equal((await create([{ ...valid(), email: "anon-batch@example.com" }])).status, 403);
+    const g = await gql(subscribe, { variables: { d: { ...valid(), email: "anon-graphql@example.com" } } });
+    assert.ok(g.errors?.length, `expected a GraphQL error, got ${JSON.stringify(g)}`);
+    for (const email of ["anon@example.com", "anon-batch@example.com", "anon-graphql@example.com"])
+      assert.deepEqual(await stored(email), []);
+  });
+
+  test("the site's token creates one (REST and GraphQL, as the worker does)", async () => {
+    const res = await create(valid(), SITE);
     assert.ok([200, 204].includes(res.status), `status ${res.status}: ${await res.text()}`);
-    const g = await gql("mutation ($d: create_newsletter_subscriptions_input!) { create_newsletter_subscriptions_item(data: $d) }", {
-      variables: { d: { ...valid, email: "graphql@example.com" } },
-    });
-    // Public cannot read the collection, so the mutation returns a Boolean (no selection set).
+    const g = await gql(subscribe, { token: SITE, variables: { d: { ...valid(), email: "graphql@example.com" } } });
+    // The site's token cannot read the collection, so the mutation returns a Boolean (no selection set).
     assert.equal(g.errors, undefined, JSON.stringify(g.errors));
     assert.equal(g.data.create_newsletter_subscriptions_item, true);
-    const admin = createApi(URL_, ADMIN);
-    const rows = await admin("GET", "/items/newsletter_subscriptions?filter[email][_eq]=graphql@example.com");
+    const rows = await stored("graphql@example.com");
     assert.equal(rows.length, 1, JSON.stringify(g));
     assert.deepEqual(rows[0].topics, ["engineering", "events"]);
     assert.ok(rows[0].date_created);
   });
 
-  test("public cannot read any", async () => {
-    const res = await fetch(`${URL_}/items/newsletter_subscriptions`);
-    assert.equal(res.status, 403);
+  test("the site's token is refused unknown topics, a forged consent time and a source page off the site", async () => {
+    const refused = [
+      ["unknown topic", { topics: ["engineering", "crypto-giveaway"] }, /Unknown newsletter topic/],
+      ["no topic", { topics: [] }, /at least one topic/],
+      ["topics not a list", { topics: { engineering: true } }, /at least one topic/],
+      ["consent in 1970", { agreed_at: "1970-01-01T00:00:00.000Z" }, /consent time/],
+      ["consent in the future", { agreed_at: new Date(Date.now() + 86_400_000).toISOString() }, /consent time/],
+      ["javascript: page", { source_page: "javascript:alert(1)" }, /source page/],
+      ["another site", { source_page: "//evil.example/x" }, /source page/],
+    ];
+    for (const [what, change, message] of refused) {
+      const email = `refused-${what.replace(/\W+/g, "-")}@example.com`;
+      const res = await create({ ...valid(), email, ...change }, SITE);
+      const text = await res.text();
+      assert.equal(res.status, 400, `${what}: ${res.status} ${text}`);
+      assert.match(text, message, what);
+      assert.deepEqual(await stored(email), [], what);
+    }
+    // A batch with one bad row stores none of it.
+    const batch = await create(
+      [
+        { ...valid(), email: "batch-good@example.com" },
+        { ...valid(), email: "batch-bad@example.com", topics: ["nope"] },
+      ],
+      SITE,
+    );
+    assert.equal(batch.status, 400, await batch.text());
+    assert.deepEqual(await stored("batch-good@example.com"), []);
+  });
+
+  test("nobody but editors reads any", async () => {
+    for (const token of [undefined, SITE, READ]) {
+      const res = await fetch(`${URL_}/items/newsletter_subscriptions`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      assert.equal(res.status, 403, `token ${token ? "given" : "none"}`);
+    }
     const g = await gql("{ newsletter_subscriptions { id email } }");
     assert.ok(g.errors?.length, "expected a GraphQL error");
   });
 
-  test("public cannot set disallowed fields", async () => {
-    const res = await create({ ...valid, email: "sneaky@example.com", date_created: "2000-01-01T00:00:00Z" });
+  test("the site's token cannot set disallowed fields", async () => {
+    const res = await create({ ...valid(), email: "sneaky@example.com", date_created: "2000-01-01T00:00:00Z" }, SITE);
     assert.equal(res.status, 403);
-    const res2 = await create({ ...valid, email: "sneaky2@example.com", id: 999 });
+    const res2 = await create({ ...valid(), email: "sneaky2@example.com", id: 999 }, SITE);
     assert.equal(res2.status, 403);
   });
 
   test("email and consent are required", async () => {
-    assert.equal((await create({ topics: ["events"], agreed_at: valid.agreed_at })).status, 400);
-    assert.equal((await create({ email: "x@example.com", topics: ["events"] })).status, 400);
-    assert.equal((await create({ ...valid, email: "not-an-email" })).status, 400);
+    assert.equal((await create({ topics: ["events"], agreed_at: valid().agreed_at }, SITE)).status, 400);
+    assert.equal((await create({ email: "x@example.com", topics: ["events"] }, SITE)).status, 400);
+    assert.equal((await create({ ...valid(), email: "not-an-email" }, SITE)).status, 400);
   });
 });
 
@@ -253,8 +296,11 @@ describe("public GraphQL schema", () => {
     assert.ok(!types.__query.includes("newsletter_subscriptions"), "subscriptions must not be readable");
   });
 
-  test("subscription input exposes only the allowed fields", () => {
-    const input = types.create_newsletter_subscriptions_input.inputFields.map((f) => f.name).sort();
+  test("the public schema has no mutation of subscriptions; the site's token's has only the allowed fields", async () => {
+    assert.equal(types.create_newsletter_subscriptions_input, undefined, "the public may not create subscriptions");
+    const site = await gql(schemaQuery, { token: SITE });
+    const siteWrites = Object.fromEntries(site.data.__schema.types.map((t) => [t.name, t]));
+    const input = siteWrites.create_newsletter_subscriptions_input.inputFields.map((f) => f.name).sort();
     assert.deepEqual(input, ["agreed_at", "email", "source_page", "topics"]);
   });
 });
