@@ -12,7 +12,7 @@ import { startFreshCms as startFreshInstance } from "../scripts/lib.mjs";
  * @returns {Promise<T>}
  * @param {{ timeoutMs?: number, what?: string }} [options]
  */
-export async function eventually(check, { timeoutMs = 30_000, what = "condition" } = {}) {
+export async function eventually(check, { timeoutMs = 60_000, what = "condition" } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const result = await check();
@@ -65,7 +65,7 @@ export async function startRevalidateCatcher({ port = 0 } = {}) {
   return {
     siteUrl: `http://127.0.0.1:${server.address().port}`,
     calls,
-    waitFor(predicate, timeoutMs = 10_000) {
+    waitFor(predicate, timeoutMs = 60_000) {
       const found = calls.find(predicate);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {

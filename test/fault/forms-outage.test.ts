@@ -13,7 +13,7 @@ const admin = createApi(inject("faultCmsUrl"), DEFAULTS.DIRECTUS_ADMIN_TOKEN);
 const stamp = Date.now().toString(36);
 
 async function cms(action: "stop" | "start") {
-  const response = await fetch(`${control}/cms/${action}`, { method: "POST", signal: AbortSignal.timeout(90_000) });
+  const response = await fetch(`${control}/cms/${action}`, { method: "POST", signal: AbortSignal.timeout(10 * 60_000) }); // a hang guard: a restart waits its turn to start
   expect(response.status, await response.text()).toBe(200);
 }
 

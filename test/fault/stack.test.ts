@@ -44,7 +44,7 @@ async function get(path: string, init: RequestInit = {}): Promise<Fetched> {
 }
 
 async function cms(action: "stop" | "start" | "freeze" | "thaw") {
-  const response = await fetch(`${control}/cms/${action}`, { method: "POST", signal: AbortSignal.timeout(90_000) });
+  const response = await fetch(`${control}/cms/${action}`, { method: "POST", signal: AbortSignal.timeout(10 * 60_000) }); // a hang guard: a restart waits its turn to start
   expect(response.status, await response.text()).toBe(200);
 }
 
