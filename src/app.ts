@@ -8,7 +8,6 @@ import type { ContentOptions } from "./content/content.server";
 import type { AppEnv } from "./env";
 import { experiments } from "./features/experiments/index.server";
 import type { ImageOptions } from "./features/images/handler.server";
-import { consentVariant } from "./lib/consent.server";
 import { content } from "./middleware/content";
 import { pageCache } from "./middleware/page-cache";
 import { redirects } from "./features/redirects/middleware";
@@ -102,8 +101,7 @@ export function createApp({
   });
   app.use(redirects({ content: contentOptions, renderGone: (c) => renderErrorPage(c, 410) })); // before the cached pages: an old address never shows its old page
   app.use(experiments()); // before the cached pages: they are kept per variant
-  if (usePageCache)
-    app.use(pageCache({ variant: (c) => consentVariant(c) + (c.get("experimentVariant") ?? ""), published: publishedWhenEdited }));
+  if (usePageCache) app.use(pageCache({ variant: (c) => c.get("experimentVariant") ?? "", published: publishedWhenEdited }));
   configure?.(app); // before the pages, which answer every other GET
   registerRoutes(app, { images, subscribe, forms, feedback });
 

@@ -238,8 +238,9 @@ function boot(): void {
   const payload = readPayload(payloadElement);
   // Not in an editor's preview or the dev server: the app runs there at once.
   swapping = !import.meta.env.DEV && !payload.site.preview && isTouchScreen() && !savingData();
-  // Analytics for a visitor who allowed them (the consent island itself loads later).
-  if (payload.site.consent === "all") loadAnalytics();
+  // Analytics for a visitor who allowed them (the consent island itself loads later), as the
+  // head's first script read the choice from the cookie (src/render/consent-state.ts).
+  if (document.documentElement.dataset.consent === "all") loadAnalytics();
 
   window.addEventListener(
     "click",

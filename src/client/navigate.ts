@@ -28,9 +28,10 @@ export async function loadPage(url: URL, config: PagePayload["config"], site: Pa
   const match = matchRoute(url.pathname);
   if (!match) throw new PageNotFound(url.pathname);
   const route = await loadRoute(match.id);
-  // The page's experiments show this visitor the variant the server showed (decision 028).
+  // The page's experiments show this visitor the variant the server showed (decision 028); the
+  // choice as the head's first script marked it, or the consent dialog since.
   const visitor = {
-    id: site.consent === "all" ? visitorIdFromCookies(document.cookie) : null,
+    id: document.documentElement.dataset.consent === "all" ? visitorIdFromCookies(document.cookie) : null,
     preview: Boolean(site.preview),
     now: Date.now(),
   };

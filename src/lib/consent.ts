@@ -13,3 +13,8 @@ export function parseConsent(value: string | undefined | null): ConsentState {
 export function consentCookie(choice: Exclude<ConsentState, "unset">, secure: boolean): string {
   return `${consentCookieName}=${choice}; Max-Age=${consentMaxAgeSeconds}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
+
+/** The choice recorded in a `Cookie` header or `document.cookie`. */
+export function consentFromCookies(cookies: string): ConsentState {
+  return parseConsent(new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`).exec(cookies)?.[1]);
+}

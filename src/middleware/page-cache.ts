@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { anyCollection, memoizedGeneration } from "../content/generations.server";
 import type { AppEnv, Bindings } from "../env";
-import { type ConsentState, consentCookieName, parseConsent } from "../lib/consent";
+import { type ConsentState, consentFromCookies } from "../lib/consent";
 import { pageIdentity } from "../lib/tracking";
 import { buildId } from "../render/asset-tags";
 import { publicHtmlCacheControl } from "../render/cache-policy";
@@ -10,13 +10,26 @@ import { isPublishingRequest, publishedKey, readPublishedPage, storePublishedPag
 import { countMemoryHit } from "./request-log";
 import { createNonce, publicPageSecurityHeaders } from "./security-headers";
 
-/** Request facts besides the URL that change the HTML of a public page. */
+/**
+ * Request facts besides the URL that change the HTML of a page: "" for the page every visitor
+ * gets (the cookie choice changes nothing in it: src/render/consent-state.ts), else the
+ * experiments' variants this visitor sees.
+ */
 export type PageVariant = (c: Context<AppEnv>) => string;
+
+/** The page variant of a request answered before the app, and whether a shared cache may keep that answer. */
+export interface MemoryVariant {
+  key: string;
+  shared: boolean;
+}
 
 /** How long a rendered page is kept; a webhook invalidates it sooner through the generation. */
 const pageCacheTtlSeconds = 300;
 const pageCacheHeader = "X-Page-Cache";
-/** Cache-Control of a page some visitors only get (an experiment's variant, decision 028). */
+/**
+ * Cache-Control of an answer no shared cache may keep: a page that is not the same for every
+ * visitor (one an experiment stands on, decision 028), or one that sets or clears a cookie.
+ */
 export const privatePageCacheControl = "private, max-age=0";
 
 /**
@@ -189,7 +202,7 @@ export const clearPageMemory = () => {
  * places (cheaper than re-parsing the HTML). Preview requests never read or write it.
  */
 export function pageCache({
-  variant = () => "default",
+  variant = () => "",
   published = () => false,
 }: {
   variant?: PageVariant;
@@ -338,10 +351,9 @@ async function publish(c: Context<AppEnv>, next: () => Promise<void>, keyUrl: st
 
 /** Where a page is kept: per build, content generation, variant and URL (tracking parameters removed). */
 const pageKey = (url: URL, generation: string, variant: string) =>
-  `https://page-cache.invalid/${buildId}/${encodeURIComponent(generation)}/${encodeURIComponent(variant)}${url.search ? pageIdentity(url) : url.pathname}`;
+  `https://page-cache.invalid/${buildId}/${encodeURIComponent(generation)}/page${encodeURIComponent(variant)}${url.search ? pageIdentity(url) : url.pathname}`;
 
 const previewCookie = new RegExp(`(?:^|;\\s*)${previewCookieName}=`);
-const consentCookie = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`);
 
 /**
  * A page-cache hit from the isolate's memory, answered before the app: the router and the
@@ -352,22 +364,19 @@ const consentCookie = new RegExp(`(?:^|;\\s*)${consentCookieName}=([^;]*)`);
  * trailing slash, none of the worker's own addresses) whose page this isolate holds for the
  * content generation it has read within the last second, at an address its redirect map does
  * not redirect (`notRedirected`: the redirects feature's answer, which this layer does not
- * import). Anything else returns null and takes the ordinary path (PageVariant: the consent
- * cookie, as `consentVariant`, then the experiments' part: `variantOf`, the experiments
- * feature's answer).
+ * import). Anything else returns null and takes the ordinary path (the page's variant and
+ * whether its answer is everyone's: `variantOf`, the experiments feature's answer).
  */
 export function servePageFromMemory(
   request: Request,
   env: Bindings,
   notRedirected: (url: URL, now: number) => boolean,
   now = Date.now(),
-  /** The page variant for this request (the experiments' part after the consent), or null when only the app can answer. */
-  variantOf: (request: Request, url: URL, generation: string, consent: ConsentState, now: number) => string | null = (
-    _r,
-    _u,
-    _g,
-    consent,
-  ) => consent,
+  /** The page variant for this request, or null when only the app can answer. */
+  variantOf: (request: Request, url: URL, generation: string, consent: ConsentState, now: number) => MemoryVariant | null = () => ({
+    key: "",
+    shared: true,
+  }),
 ): Response | null {
   if (buildId === null || request.method !== "GET" || env.PAGE_CACHE === "off") return null;
   const cookies = request.headers.get("cookie") ?? "";
@@ -377,10 +386,9 @@ export function servePageFromMemory(
   if ((path.length > 1 && path.endsWith("/")) || path.startsWith("/api/") || path === "/graphql" || path.startsWith("/_next/")) return null;
   const generation = memoizedGeneration([anyCollection], now);
   if (generation === null) return null;
-  const consent = parseConsent(consentCookie.exec(cookies)?.[1]);
-  const variant = variantOf(request, url, generation, consent, now);
+  const variant = variantOf(request, url, generation, consentFromCookies(cookies), now);
   if (variant === null) return null;
-  const page = memory.get(pageKey(url, generation, variant), now);
+  const page = memory.get(pageKey(url, generation, variant.key), now);
   if (!page || !notRedirected(url, now)) return null;
   let response: Response;
   if (page.ownPolicy) {
@@ -391,8 +399,8 @@ export function servePageFromMemory(
     const nonce = createNonce();
     response = replay(page, nonce, [...hitHeaders(page), ...publicPageSecurityHeaders(nonce, env)]);
   }
-  // A page of some visitors only (the experiments' part of the key): no shared cache may keep it.
-  if (variant !== consent) response.headers.set("Cache-Control", privatePageCacheControl);
+  // A page that is not the same for every visitor: no shared cache may keep it.
+  if (!variant.shared) response.headers.set("Cache-Control", privatePageCacheControl);
   if (env.REQUEST_LOG !== "off") countMemoryHit(path, now);
   return response;
 }

@@ -49,8 +49,9 @@ const [publicPolicyStart, publicPolicyEnd] = policyParts("\u0000").split("\u0000
  * build, so a page-cache hit is the stored bytes as they are. Instead of a nonce it trusts the
  * client entry by its Subresource Integrity hash (the page's module script carries it; what the
  * entry imports and inserts then runs under 'strict-dynamic') and the page's inline scripts
- * (`inlineScripts`: the speculation rules) by their SHA-256. The page's other script elements are
- * data (the state, JSON-LD), which a policy does not run anyway. Null without an entry hash (dev).
+ * (`inlineScripts`: the consent mark, the speculation rules) by their SHA-256. The page's other
+ * script elements are data (the state, JSON-LD), which a policy does not run anyway. Null without
+ * an entry hash (dev).
  */
 export async function hashedPagePolicy(entryIntegrity: string | undefined, inlineScripts: readonly string[]): Promise<string | null> {
   if (!entryIntegrity) return null;

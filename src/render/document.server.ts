@@ -1,4 +1,5 @@
 import { bodyAssetTags, headAssetTags } from "./asset-tags";
+import { consentStateTag } from "./consent-state";
 import { escapeHtml } from "../lib/html-text";
 import { nonceAttribute, serializeForScript } from "./serialize";
 import { managedHeadTags, type HeadContext } from "./head";
@@ -19,6 +20,8 @@ export function documentStart({ meta, prefetch, ...context }: DocumentContext): 
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    // Before any stylesheet, which a script would wait for: `<html>` is marked before the body is drawn.
+    consentStateTag(context.nonce) +
     managedHeadTags(meta, context) +
     `<meta name="theme-color" content="#ffffff">` +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +

@@ -24,7 +24,7 @@ export function App({ state }: { state: PageState }) {
         </ErrorBoundary>
       </Shell>
       {/* Editors preview inside the CMS: a cookie notice would cover the page they are editing. */}
-      {!state.site.preview && <CookieConsentSlot initial={state.site.consent} path={state.path} />}
+      {!state.site.preview && <CookieConsentSlot path={state.path} />}
     </SiteContext.Provider>
   );
 }

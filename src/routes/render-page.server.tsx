@@ -11,6 +11,7 @@ import { hashedPagePolicy } from "../middleware/security-headers";
 import { clientEntryIntegrity } from "../render/asset-tags";
 import { pageCacheControl } from "../render/cache-policy";
 import { speculationRulesJson } from "../render/speculation-rules";
+import { consentStateScript } from "../render/consent-state";
 import { isCrawler } from "../render/crawlers";
 import { documentEnd, documentStart } from "../render/document.server";
 import type { PageMeta } from "../render/meta";
@@ -19,7 +20,7 @@ import { siteChrome, siteConfig } from "../routing/request-context.server";
 
 /** The build's policy for public pages (hashes are computed once per isolate). */
 let hashedPolicy: Promise<string | null> | undefined;
-const publicHashedPolicy = () => (hashedPolicy ??= hashedPagePolicy(clientEntryIntegrity, [speculationRulesJson]));
+const publicHashedPolicy = () => (hashedPolicy ??= hashedPagePolicy(clientEntryIntegrity, [consentStateScript, speculationRulesJson]));
 
 export interface PageRender {
   state: PageState;

@@ -1,9 +1,7 @@
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { defaultTurnstileScriptUrl, type SiteConfig } from "../config/site";
 import type { SiteChrome } from "../content/types/site";
 import type { AppEnv } from "../env";
-import { consentCookieName, parseConsent } from "../lib/consent";
 import type { LoaderArgs } from "./define";
 import { cmsOrigin } from "../lib/cms-origin";
 import { loadSiteChrome } from "../content/site-chrome";
@@ -29,9 +27,13 @@ export function loaderArgs(c: Context<AppEnv>, params: Record<string, string> = 
   return { url: new URL(c.req.url), params, content: c.get("content"), config: siteConfig(c), visitor };
 }
 
-/** The shell's data for this request, marked when it is an editor preview. */
+/**
+ * The shell's data for this request, marked when it is an editor preview. Not the visitor's
+ * cookie choice: a page is the same for every visitor (src/render/consent-state.ts), and the
+ * browser reads the choice from the cookie itself.
+ */
 export async function siteChrome(c: Context<AppEnv>): Promise<SiteChrome> {
-  const site = { ...(await loadSiteChrome(loaderArgs(c))), consent: parseConsent(getCookie(c, consentCookieName)) };
+  const site = await loadSiteChrome(loaderArgs(c));
   if (!c.get("preview")) return site;
   const url = new URL(c.req.url);
   const version = c.get("previewVersion");

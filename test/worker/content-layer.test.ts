@@ -31,8 +31,8 @@ describe("page content through the cache", () => {
     const app = appWith(directus);
     const cold = await request("/", { app });
     expect(await cold.text()).toContain("84.12");
-    // The shell, the page and its feed blocks' content.
-    expect(cold.headers.get("server-timing")).toContain('content;desc="upstream=3"');
+    // The shell, the page and its feed blocks' content, and the running experiments (is the page everyone's?).
+    expect(cold.headers.get("server-timing")).toContain('content;desc="upstream=4"');
     expect(cold.headers.get("server-timing")).toMatch(/, content-wait;dur=\d+$/);
     const warm = await request("/", { app });
     expect(warm.headers.get("server-timing")).toContain('content;desc="memory=3"');
@@ -286,13 +286,15 @@ describe("page cache", () => {
     expect(await servePageFromMemory(at("/"), workerEnv, surelyNotRedirected)!.text()).toBe(
       await servePageFromMemory(at("/"), workerEnv, surelyNotRedirected)!.text(),
     );
+    // A cookie choice changes nothing in a page: the same answer.
+    const consented = servePageFromMemory(at("/", { Cookie: "meridian_consent=all" }), workerEnv, surelyNotRedirected);
+    expect(await consented!.text()).toBe(await servePageFromMemory(at("/"), workerEnv, surelyNotRedirected)!.text());
 
     // Not certain, or not a public page view: left to the app.
     const cookie = `meridian_preview=${await previewCookieValue(testSecrets.DIRECTUS_PREVIEW_TOKEN)}`;
     expect(servePageFromMemory(at("/", { Cookie: cookie }), workerEnv, surelyNotRedirected)).toBeNull();
     expect(servePageFromMemory(at("/", { "X-Preview-Token": "anything" }), workerEnv, surelyNotRedirected)).toBeNull();
     expect(servePageFromMemory(at("/", { Authorization: "Bearer x" }), workerEnv, surelyNotRedirected)).toBeNull();
-    expect(servePageFromMemory(at("/", { Cookie: "meridian_consent=all" }), workerEnv, surelyNotRedirected)).toBeNull(); // another variant, not held
     expect(servePageFromMemory(new Request("http://localhost:3000/", { method: "HEAD" }), workerEnv, surelyNotRedirected)).toBeNull();
     expect(servePageFromMemory(at("/"), { ...workerEnv, PAGE_CACHE: "off" }, surelyNotRedirected)).toBeNull();
     // The generation read more than a second ago may be out of date: the app reads it again.
@@ -330,29 +332,35 @@ describe("page cache", () => {
     expect(moved.headers.get("location")).toBe("/company");
   });
 
-  it("keeps pages apart by consent state", async () => {
+  it("keeps one page for every cookie choice: the notice is in it, and the browser decides whether it shows", async () => {
     const app = appWith(mockDirectus(), true);
-    const visit = async (consent: string) => {
-      const response = await request("/", { app, headers: { Cookie: `meridian_consent=${consent}` } });
+    const visit = async (consent: string | null) => {
+      const response = await request("/", { app, headers: consent === null ? {} : { Cookie: `meridian_consent=${consent}` } });
       const html = await response.text();
       const payload = JSON.parse(/<script id="__STATE__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!);
       return {
         cache: response.headers.get("x-page-cache"),
+        cacheControl: response.headers.get("cache-control"),
         consent: payload.site.consent,
-        notice: html.includes('aria-label="Cookie consent"'),
+        notice: /<section aria-label="Cookie consent" class="consent-notice /.test(html),
         analyticsOn: /\schecked=""/.test(/<input[^>]*name="analytics"[^>]*>/.exec(html)![0]),
+        html,
       };
     };
-    const all = { consent: "all", notice: false, analyticsOn: true };
-    const necessary = { consent: "necessary", notice: false, analyticsOn: false };
-    // The same page is cached once per consent state, and a hit never carries another state's choice.
-    expect(await visit("all")).toEqual({ cache: "MISS", ...all });
-    expect(await visit("all")).toEqual({ cache: "HIT", ...all });
-    expect(await visit("necessary")).toEqual({ cache: "MISS", ...necessary });
-    expect(await visit("necessary")).toEqual({ cache: "HIT", ...necessary });
-    expect(await visit("all")).toEqual({ cache: "HIT", ...all });
-    // No choice yet (or an unreadable one): the notice, never a page cached for a visitor who chose.
-    expect(await visit("bogus")).toEqual({ cache: "MISS", consent: "unset", notice: true, analyticsOn: false });
+    const first = await visit(null);
+    const everyone = {
+      cacheControl: "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
+      consent: "unset",
+      notice: true,
+      analyticsOn: false,
+      html: first.html,
+    };
+    expect(first).toEqual({ cache: "MISS", ...everyone });
+    for (const consent of ["all", "necessary", "bogus", null]) expect(await visit(consent)).toEqual({ cache: "HIT", ...everyone });
+    // The head's first script marks the choice before the body is drawn; the stylesheet shows the notice for "unset" only.
+    expect(first.html).toMatch(
+      /^<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport"[^>]*><script>document\.documentElement\.dataset\.consent=/,
+    );
   });
 });
 

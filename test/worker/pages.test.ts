@@ -44,7 +44,7 @@ describe("headers", () => {
     const csp = first.headers.get("content-security-policy")!;
     expect(csp).toMatch(
       new RegExp(
-        `script-src 'self' '${manifest.clientEntryIntegrity!.replace(/[+/]/g, "\\$&")}' 'sha256-[A-Za-z0-9+/=]+' 'strict-dynamic'`,
+        `script-src 'self' '${manifest.clientEntryIntegrity!.replace(/[+/]/g, "\\$&")}' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+' 'strict-dynamic'`,
       ),
     );
     expect(second.headers.get("content-security-policy")).toBe(csp);

@@ -4,6 +4,7 @@ import { createApp } from "../../src/app";
 import manifest from "../../src/generated/asset-manifest.json";
 import { searchProposalsQuery } from "../../src/features/search/queries";
 import { commonSecurityHeaders, staticFileCsp, strictTransportSecurity } from "../../src/middleware/security-headers";
+import { consentStateScript } from "../../src/render/consent-state";
 import type { Bindings } from "../../src/env";
 import { mockDirectus, request, resetContentState, testSecrets } from "./helpers";
 
@@ -126,8 +127,9 @@ function expectSecurityHeaders(response: Response, environment: "dev" | "prod", 
 /**
  * Every script element of a page is trusted by its policy: with a nonce, each carries this
  * request's nonce; with the policy of hashes (public pages without an outside script), the
- * one script that runs is the client entry with the Subresource Integrity hash the policy names,
- * and the others are the speculation rules (named by their SHA-256) or data, which nothing runs.
+ * scripts that run are the consent mark (an inline script named by its SHA-256) and the client
+ * entry with the Subresource Integrity hash the policy names, and the others are the speculation
+ * rules (named by their SHA-256) or data, which nothing runs.
  */
 async function expectTrustedScripts(csp: string, html: string): Promise<void> {
   expect(html).not.toMatch(/<[a-z][^>]*\son[a-z]+=/i);
@@ -139,12 +141,17 @@ async function expectTrustedScripts(csp: string, html: string): Promise<void> {
   const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(csp)?.[1] ?? "";
   const rules = [...html.matchAll(/<script type="speculationrules">([^<]*)<\/script>/g)].map((match) => match[1]!);
   expect(rules).toHaveLength(1);
-  const rulesHash = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rules[0])))));
-  expect(scriptSrc).toBe(`'self' '${manifest.clientEntryIntegrity}' 'sha256-${rulesHash}' 'strict-dynamic'`);
+  const marks = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!);
+  expect(marks).toEqual([consentStateScript]);
+  const sha256 = async (text: string) =>
+    btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))));
+  expect(scriptSrc).toBe(
+    `'self' '${manifest.clientEntryIntegrity}' 'sha256-${await sha256(marks[0]!)}' 'sha256-${await sha256(rules[0]!)}' 'strict-dynamic'`,
+  );
   expect(html).not.toContain(" nonce=");
   const scripts = html.match(/<script\b[^>]*>/g) ?? [];
   const runs = scripts.filter((tag) => !/type="(application\/json|application\/ld\+json|speculationrules)"/.test(tag));
-  expect(runs).toEqual([`<script type="module" src="${manifest.clientEntry}" integrity="${manifest.clientEntryIntegrity}">`]);
+  expect(runs).toEqual(["<script>", `<script type="module" src="${manifest.clientEntry}" integrity="${manifest.clientEntryIntegrity}">`]);
   expect(await fileIntegrity(manifest.clientEntry)).toBe(manifest.clientEntryIntegrity);
 }
 

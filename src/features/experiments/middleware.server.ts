@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../../env";
-import { privatePageCacheControl } from "../../middleware/page-cache";
+import { type MemoryVariant, privatePageCacheControl } from "../../middleware/page-cache";
 import { type ConsentState, consentCookieName, parseConsent } from "../../lib/consent";
 import { isCrawler } from "../../lib/crawler";
 import { chooseVariant, controlOf } from "./assignment";
@@ -79,7 +79,10 @@ const shownPage = (res: Response) => res.status === 200 && res.headers.get("cont
  * first time a visitor is shown an experiment is its exposure; reaching its goal page, its
  * conversion; each counted once (the cookie remembers). Without that consent, for a crawler or
  * an editor's preview: no cookie, the control (a preview picks any variant with `?variant=`),
- * and a cookie left from an earlier consent is removed.
+ * and a cookie left from an earlier consent is removed. A page an experiment stands on is not
+ * the same for every visitor, and an answer that sets or clears the cookie is this visitor's:
+ * both are private, whoever asks (a shared cache would hand a control's page to a visitor of the
+ * variant, or one visitor's cookie to another).
  */
 export function experiments(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -89,15 +92,17 @@ export function experiments(): MiddlewareHandler<AppEnv> {
     if (notAPage(c.req.path) || c.req.method !== "GET") return next();
     const consent = parseConsent(getCookie(c, consentCookieName));
     const stored = getCookie(c, experimentCookieName);
-    if (consent !== "all") {
+    // Previews are never kept by any cache (preview.ts): no need to know the page's experiments.
+    const live = preview ? noExperiments : await liveExperiments(c);
+    const onPage = live.onPath(c.req.path);
+    if (consent !== "all" || preview || isCrawler(c.req.header("user-agent"))) {
       await next();
-      if (stored !== undefined) c.res.headers.append("Set-Cookie", cookieHeader("", secureOf(c), 0));
+      const clear = consent !== "all" && stored !== undefined;
+      if (clear) c.res.headers.append("Set-Cookie", cookieHeader("", secureOf(c), 0));
+      if (clear || onPage.length) keepPrivate(c.res);
       return;
     }
-    if (preview || isCrawler(c.req.header("user-agent"))) return next();
 
-    const live = await liveExperiments(c);
-    const onPage = live.onPath(c.req.path);
     const goals = live.goalAt(c.req.path);
     const cookie = parseExperimentCookie(stored);
     if (!onPage.length && !(cookie && goals.length)) return next();
@@ -107,6 +112,7 @@ export function experiments(): MiddlewareHandler<AppEnv> {
     c.set("visitor", { id: state.id, preview, now, assigned });
     c.set("experimentVariant", keyPart(assigned, onPage));
     await next();
+    if (onPage.length) keepPrivate(c.res);
     if (!shownPage(c.res)) return;
 
     let changed = !cookie;
@@ -117,10 +123,16 @@ export function experiments(): MiddlewareHandler<AppEnv> {
       changed = true;
     }
     for (const experiment of goals) if (convert(c, experiment, state, now)) changed = true;
-    if (changed) setExperimentCookie(c, state, live);
-    // A page some visitors only get, or one that sets this visitor's cookie: no shared cache may keep it.
-    if (changed || c.get("experimentVariant")) c.res.headers.set("Cache-Control", privatePageCacheControl);
+    if (changed) {
+      setExperimentCookie(c, state, live);
+      keepPrivate(c.res);
+    }
   };
+}
+
+/** No shared cache may keep this answer (one that no cache may keep, an error, stays so). */
+function keepPrivate(res: Response): void {
+  if (!res.headers.get("Cache-Control")?.includes("no-store")) res.headers.set("Cache-Control", privatePageCacheControl);
 }
 
 const secureOf = (c: Context<AppEnv>) => new URL(c.req.url).protocol === "https:";
@@ -208,24 +220,31 @@ export const recordCallToActionConversion = (c: Context<AppEnv>, experimentKey: 
 
 /**
  * The page cache's key part for the memory hit before the app (servePageFromMemory): the
- * consent, then the variants this visitor sees, from the experiments remembered for this
- * generation. Null when only the app can answer: the experiments are not read yet, a visitor
- * gets a cookie or is counted on this page (a first exposure, a goal reached), or a cookie
- * must go (consent withdrawn).
+ * variants this visitor sees, from the experiments remembered for this generation, and whether
+ * the answer is everyone's (not on a page an experiment stands on). Null when only the app can
+ * answer: the experiments are not read yet, a visitor gets a cookie or is counted on this page
+ * (a first exposure, a goal reached), or a cookie must go (consent withdrawn).
  */
-export function memoryPageVariant(request: Request, url: URL, generation: string, consent: ConsentState, now = Date.now()): string | null {
+export function memoryPageVariant(
+  request: Request,
+  url: URL,
+  generation: string,
+  consent: ConsentState,
+  now = Date.now(),
+): MemoryVariant | null {
   const cookies = request.headers.get("cookie") ?? "";
   const stored = new RegExp(`(?:^|;\\s*)${experimentCookieName}=([^;]*)`).exec(cookies)?.[1];
-  if (consent !== "all") return stored === undefined ? consent : null;
-  if (isCrawler(request.headers.get("user-agent"))) return consent;
+  if (consent !== "all" && stored !== undefined) return null;
   const live = rememberedLiveExperiments(generation);
   if (!live) return null;
   const onPage = live.onPath(url.pathname);
+  const everyone = { key: "", shared: onPage.length === 0 };
+  if (consent !== "all" || isCrawler(request.headers.get("user-agent"))) return everyone;
   const goals = live.goalAt(url.pathname);
   const cookie = parseExperimentCookie(stored);
-  if (!onPage.length && !(cookie && goals.length)) return consent;
+  if (!onPage.length && !(cookie && goals.length)) return everyone;
   if (!cookie) return null;
   if (onPage.some((experiment) => !cookie.exposed.has(experiment.key))) return null;
   if (goals.some((experiment) => cookie.exposed.has(experiment.key) && !cookie.converted.has(experiment.key))) return null;
-  return consent + keyPart(assign(onPage, cookie.id, now), onPage);
+  return { key: keyPart(assign(onPage, cookie.id, now), onPage), shared: onPage.length === 0 };
 }

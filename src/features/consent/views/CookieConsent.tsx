@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { t } from "../../../i18n";
-import { consentCookie, type ConsentState } from "../../../lib/consent";
+import { consentCookie, consentFromCookies, type ConsentState } from "../../../lib/consent";
 import { trapFocus } from "../../../ui/focus-trap";
 import {
   analyticsScriptPath,
@@ -19,34 +19,41 @@ function unloadAnalytics() {
 /**
  * Cookie consent: a notice with 'Allow all' and 'Manage cookies', and a dialog listing the
  * 'always active' necessary cookies and the analytics cookies with an on/off switch. The
- * choice lives in a first-party cookie the server reads, so a returning visitor sees no
- * flash of the notice. Without JavaScript both forms post to /api/consent.
+ * choice lives in a first-party cookie. The server renders the notice into every page, the same
+ * for every visitor, so shared caches may keep pages; the head's first script marks `<html>`
+ * with the choice and the stylesheet hides the notice once one is made, so a returning visitor
+ * sees no flash of it (src/render/consent-state.ts). Its forms post to /api/consent until this
+ * island runs.
  */
-export function CookieConsent({ initial, path }: { initial: ConsentState; path: string }) {
-  const [consent, setConsent] = useState<ConsentState>(initial);
-  const [analytics, setAnalytics] = useState(initial === "all");
+export function CookieConsent({ path }: { path: string }) {
+  // As the server rendered it (hydration must match), then the cookie's choice.
+  const [consent, setConsent] = useState<ConsentState>("unset");
+  const [analytics, setAnalytics] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => setConsent(consentFromCookies(document.cookie)), []);
 
   useEffect(() => {
     const open = () => {
       takePendingConsentRequest();
-      setAnalytics(consent === "all");
+      // The cookie, not the state: the dialog may be asked for before the state has read it.
+      setAnalytics(consentFromCookies(document.cookie) === "all");
       if (dialog.current && !dialog.current.open) dialog.current.showModal();
     };
     markConsentDialogReady();
     window.addEventListener(openConsentEvent, open);
     if (takePendingConsentRequest()) open();
     return () => window.removeEventListener(openConsentEvent, open);
-  }, [consent]);
-
-  useEffect(() => {
-    if (consent === "all") loadAnalytics();
-    else unloadAnalytics();
-  }, [consent]);
+  }, []);
 
   const save = (choice: "all" | "necessary") => (event?: FormEvent) => {
     event?.preventDefault();
     document.cookie = consentCookie(choice, location.protocol === "https:");
+    // A page shown in place later carries the notice in its HTML: the mark keeps it hidden.
+    document.documentElement.dataset.consent = choice;
+    // At once; on the next pages the boot script starts them.
+    if (choice === "all") loadAnalytics();
+    else unloadAnalytics();
     setConsent(choice);
     setAnalytics(choice === "all");
     dialog.current?.close();
@@ -57,7 +64,7 @@ export function CookieConsent({ initial, path }: { initial: ConsentState; path: 
       {consent === "unset" && (
         <section
           aria-label={t("consent.region_label")}
-          className="border-line bg-surface fixed inset-x-3 bottom-3 z-50 rounded-xl border p-5 shadow-[0_12px_40px_-12px_rgba(12,15,23,0.35)] sm:inset-x-auto sm:right-5 sm:bottom-5 sm:max-w-md"
+          className="consent-notice border-line bg-surface fixed inset-x-3 bottom-3 z-50 rounded-xl border p-5 shadow-[0_12px_40px_-12px_rgba(12,15,23,0.35)] sm:inset-x-auto sm:right-5 sm:bottom-5 sm:max-w-md"
         >
           <h2 className="text-base font-semibold">{t("consent.notice_title")}</h2>
           <p className="text-ink-muted mt-1 text-sm">{t("consent.notice_text")}</p>

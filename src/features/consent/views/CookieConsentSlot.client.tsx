@@ -1,4 +1,3 @@
-import type { ConsentState } from "../../../lib/consent";
 import { lazyIslandSlot } from "../../../ui/island-slot.client";
 import { whenInteracted } from "../../../ui/when";
 import { isConsentDialogReady, isConsentDialogRequested, openConsentEvent, requestConsentDialog } from "./events";
@@ -21,7 +20,7 @@ if (typeof document !== "undefined") {
   );
 }
 
-export const CookieConsentSlot = lazyIslandSlot<{ initial: ConsentState; path: string }>({
+export const CookieConsentSlot = lazyIslandSlot<{ path: string }>({
   // 'Cookie settings' may have been pressed before this boundary hydrated: load at once then.
   whenToLoad: () => (isConsentDialogRequested() ? Promise.resolve() : whenInteracted([openConsentEvent])),
   load: async () => (await import("./CookieConsent")).CookieConsent,
