@@ -289,28 +289,94 @@ describe("/mcp over plain HTTP", () => {
       env,
     });
 
-  it("GET and DELETE are 405 (no event stream, no session); OPTIONS allows any origin", async () => {
+  it("GET and DELETE are 405 (no event stream, no session); OPTIONS names the methods", async () => {
     for (const method of ["GET", "DELETE"]) {
       const response = await request("/mcp", { method });
       expect(response.status).toBe(405);
       expect(response.headers.get("allow")).toBe("POST, OPTIONS");
     }
-    const preflight = await request("/mcp", {
-      method: "OPTIONS",
-      headers: { Origin: "https://claude.ai", "Access-Control-Request-Method": "POST" },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    const options = await request("/mcp", { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("POST, OPTIONS");
   });
 
-  it("takes a cross-origin POST without cookies (the same-origin check covers /api/* only)", async () => {
-    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }), {
-      Origin: "https://evil.example",
-      "Sec-Fetch-Site": "cross-site",
+  const ping = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" });
+  const search = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/call",
+    params: { name: "search", arguments: { query: "quickstart" } },
+  });
+
+  /** What a request may leave behind: search points and rate-limit counts. */
+  function recorders() {
+    const points: AnalyticsEngineDataPoint[] = [];
+    const limited: string[] = [];
+    const env = {
+      SEARCH_EVENTS: { writeDataPoint: (point?: AnalyticsEngineDataPoint) => void points.push(point ?? {}) } as AnalyticsEngineDataset,
+      MCP_LIMITER: {
+        limit: async ({ key }: { key: string }) => {
+          limited.push(key);
+          return { success: true };
+        },
+      } as unknown as RateLimit,
+    };
+    return { points, limited, env };
+  }
+
+  it("refuses a page of another site (a text/plain POST, which a browser sends without asking first): 403, a JSON-RPC error, nothing run or recorded", async () => {
+    const { points, limited, env } = recorders();
+    for (const origin of ["https://evil.example", "http://localhost:3001", "https://localhost:3000", "null"]) {
+      for (const body of [ping, search]) {
+        const response = await post(body, { "Content-Type": "text/plain", Origin: origin, "Sec-Fetch-Site": "cross-site" }, env);
+        expect([origin, response.status]).toEqual([origin, 403]);
+        expect(response.headers.get("content-type")).toContain("application/json");
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(response.headers.get("access-control-allow-origin")).toBeNull();
+        const answer = (await response.json()) as { jsonrpc: string; id: unknown; error: { code: number; message: string } };
+        expect(answer).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32000, message: expect.stringContaining("other websites") } });
+      }
+    }
+    expect(points).toEqual([]);
+    expect(limited).toEqual([]);
+  });
+
+  it("refuses another site's preflight, and answers none with CORS headers", async () => {
+    const preflight = await request("/mcp", {
+      method: "OPTIONS",
+      headers: {
+        Origin: "https://evil.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type",
+      },
     });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    expect(preflight.headers.get("access-control-allow-methods")).toBeNull();
+    expect(await preflight.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32000 } });
+    for (const method of ["GET", "DELETE"]) {
+      expect((await request("/mcp", { method, headers: { Origin: "https://evil.example" } })).status).toBe(403);
+    }
+  });
+
+  it("answers MCP clients (no Origin) and this site's own pages as before, and records their searches", async () => {
+    const { points, limited, env } = recorders();
+    for (const headers of [{}, { Origin: "http://localhost:3000", "Sec-Fetch-Site": "same-origin" }] as Record<string, string>[]) {
+      const response = await post(ping, headers, env);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+      expect(response.headers.get("access-control-allow-origin")).toBeNull();
+      const searched = await post(search, headers, env);
+      expect(searched.status).toBe(200);
+      const { result } = (await searched.json()) as { result: { isError?: boolean; content: unknown[] } };
+      expect(result.isError).toBeFalsy();
+      expect(result.content.length).toBeGreaterThan(0);
+    }
+    expect(points.map((point) => point.blobs?.slice(0, 3))).toEqual([
+      ["search", "quickstart", "mcp"],
+      ["search", "quickstart", "mcp"],
+    ]);
+    expect(limited).toHaveLength(4);
   });
 
   it("answers broken JSON, batches, unknown methods and protocol versions as JSON-RPC errors", async () => {

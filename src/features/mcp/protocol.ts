@@ -16,6 +16,8 @@ export const errorCodes = {
   internal: -32603,
   /** Implementation-defined (server error range): too many requests. */
   rateLimited: -32000,
+  /** Implementation-defined: a request from another site's page (the code the official SDK's transport answers it with). */
+  originRefused: -32000,
 } as const;
 
 type Id = string | number;

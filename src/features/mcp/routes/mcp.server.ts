@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../../../env";
 import { errorFields, logLine } from "../../../lib/log";
@@ -15,19 +15,44 @@ const maxBodyBytes = 64 * 1024;
  * Streamable HTTP (MCP 2025-06-18) for a stateless, read-only server: each POST carries one
  * JSON-RPC message and is answered with one JSON body (a notification with 202 and no body).
  * No session (no Mcp-Session-Id), no server-sent events: GET and DELETE are 405, as the
- * transport allows for a server that offers no stream. No login and no cookies: any origin may
- * call it (CORS `*`), it reads only what the public site shows. Decision 023.
+ * transport allows for a server that offers no stream. No login and no cookies; it reads only
+ * what the public site shows. Browsers' pages of other sites are refused (`refuseOtherSites`).
+ * Decision 023.
  */
 
-const cors = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Allow-Methods": "POST, OPTIONS",
-  "Access-Control-Allow-Headers": "Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
-  "Access-Control-Max-Age": "86400",
+function json(c: Context<AppEnv>, body: unknown, status: 200 | 400 | 403 | 413 | 429 = 200): Response {
+  return c.json(body, status, { "Cache-Control": "no-store" });
+}
+
+/**
+ * The transport requires servers to validate `Origin` (DNS rebinding, and any site's page
+ * driving the server from a visitor's browser): a browser names the page that sends a request
+ * there, an MCP client (a program, not a page) sends none. So a request without one, or from this
+ * site's own pages, goes on; any other is a 403 with a JSON-RPC error, before the rate limit
+ * (another site's page cannot spend a visitor's budget) and before any tool runs (nothing is
+ * recorded). The site's origin comes from SITE_URL, never from the request's Host, which a
+ * rebinding page chooses. No CORS headers: the one origin allowed needs none.
+ */
+const refuseOtherSites: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const origin = c.req.header("origin");
+  if (origin === undefined || sameOrigin(origin, c.env.SITE_URL)) return next();
+  return json(
+    c,
+    rpcError(
+      null,
+      errorCodes.originRefused,
+      "Requests from other websites' pages are not accepted. Connect from an MCP client (which sends no Origin header) instead.",
+    ),
+    403,
+  );
 };
 
-function json(c: Context<AppEnv>, body: unknown, status: 200 | 400 | 413 | 429 = 200): Response {
-  return c.json(body, status, { ...cors, "Cache-Control": "no-store" });
+function sameOrigin(origin: string, siteUrl: string): boolean {
+  try {
+    return new URL(origin).origin === new URL(siteUrl).origin;
+  } catch {
+    return false; // "null" (a sandboxed frame, a file) or not a URL: not this site
+  }
 }
 
 function serverInfo(c: Context<AppEnv>): ServerInfo {
@@ -40,7 +65,8 @@ function serverInfo(c: Context<AppEnv>): ServerInfo {
 }
 
 export const mcpRoutes = new Hono<AppEnv>()
-  .options("/", (c) => c.body(null, 204, { ...cors, Allow: "POST, OPTIONS" }))
+  .use(refuseOtherSites)
+  .options("/", (c) => c.body(null, 204, { Allow: "POST, OPTIONS" }))
   .post(
     "/",
     rateLimit({
@@ -83,7 +109,7 @@ export const mcpRoutes = new Hono<AppEnv>()
       }
       try {
         const reply = await answer(message, { server: serverInfo(c), tools: mcpTools, context: c });
-        if (!reply) return c.body(null, 202, cors);
+        if (!reply) return c.body(null, 202);
         return json(c, reply);
       } catch (error) {
         // Directus down or failing: an error the client can show, not an HTML error page.
@@ -105,7 +131,6 @@ export const mcpRoutes = new Hono<AppEnv>()
       rpcError(null, errorCodes.invalidRequest, "This MCP server answers POST only (Streamable HTTP without a server-sent event stream)."),
       405,
       {
-        ...cors,
         Allow: "POST, OPTIONS",
         "Cache-Control": "no-store",
       },
