@@ -7,8 +7,9 @@
 //                    once on PostgreSQL (a throwaway server; skipped when PostgreSQL is not installed),
 //                    then Directus as a cluster (cms/test/cluster.test.mjs: two instances, Redis,
 //                    HAProxy, on the same PostgreSQL; skipped with the reason when a tool is missing)
-// The browser suite runs in a lane of its own beside the others; each lane's output is printed
-// when it ends and kept in test-results/.
+// Two lanes take the suites in turn (longest first); each suite's output is printed when it ends
+// and kept in test-results/. The end gives each lane's time and the Directus processes' peak.
+// `npm run test:stress` runs all of this with a core kept busy.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -46,11 +47,21 @@ function step(name, command, args) {
 }
 
 const ok = step("build", process.execPath, ["scripts/build.mjs"]) && step("typecheck", bin("tsc"), ["--noEmit"]);
-// Format, lint and dead code: a failure counts, and the tests still run.
-if (ok) {
-  step("biome (format and lint)", bin("biome"), ["check", "--diagnostic-level=error", "."]);
-  step("knip (unused files, exports, dependencies)", bin("knip"), ["--no-progress"]);
-  step("layers (dependency-cruiser: import rules)", process.execPath, ["scripts/lint-layers.mjs"]);
+
+/** Format, lint, dead code and import layers: a failure counts, and the tests still run. */
+async function staticChecks() {
+  for (const [name, command, args] of [
+    ["biome (format and lint)", bin("biome"), ["check", "--diagnostic-level=error", "."]],
+    ["knip (unused files, exports, dependencies)", bin("knip"), ["--no-progress"]],
+    ["layers (dependency-cruiser: import rules)", process.execPath, ["scripts/lint-layers.mjs"]],
+  ]) {
+    const status = await logged(name, command, args);
+    if (status !== 0) {
+      console.error(`${name} failed (exit ${status})`);
+      totals.failed += 1;
+      failures.push(`${name} (exit ${status})`);
+    }
+  }
 }
 
 /** A pass's name as a file name: "vitest browser" -> vitest-browser. */
@@ -149,25 +160,33 @@ async function contractPass(name, files, env = process.env) {
   }
 }
 
-/** The CMS tests once on SQLite, then on PostgreSQL, the production database. */
-async function cmsPasses() {
+/** The CMS test files: on SQLite all but the production entrypoint (PostgreSQL only) and the cluster (a pass of its own). */
+const cmsTestFiles = () => {
   const contractDir = join(root, "cms/test");
-  const files = existsSync(contractDir) ? readdirSync(contractDir).filter((f) => f.endsWith(".test.mjs")) : [];
-  // The production entrypoint is tested on PostgreSQL only; the cluster is a pass of its own.
-  const pgOnly = new Set(["entrypoint.test.mjs"]);
-  const cluster = "cluster.test.mjs";
-  const clusterPass = (env) => contractPass("cms tests (Directus as a cluster: Redis, HAProxy, two instances)", [cluster], env);
-  const sqliteFiles = files.filter((f) => !pgOnly.has(f) && f !== cluster);
-  if (sqliteFiles.length) await contractPass("cms tests (Directus on SQLite)", sqliteFiles);
+  return existsSync(contractDir) ? readdirSync(contractDir).filter((f) => f.endsWith(".test.mjs")) : [];
+};
+const PG_ONLY = new Set(["entrypoint.test.mjs"]);
+const CLUSTER = "cluster.test.mjs";
+
+/** The CMS tests on SQLite. */
+async function cmsSqlitePass() {
+  const files = cmsTestFiles().filter((f) => !PG_ONLY.has(f) && f !== CLUSTER);
+  if (files.length) await contractPass("cms tests (Directus on SQLite)", files);
+}
+
+/** The CMS tests on PostgreSQL, the production database, then Directus as a cluster on the same server. */
+async function cmsPostgresPasses() {
+  const files = cmsTestFiles();
   if (!files.length) return;
+  const clusterPass = (env) => contractPass("cms tests (Directus as a cluster: Redis, HAProxy, two instances)", [CLUSTER], env);
   // One throwaway server, a database per Directus instance (lib.mjs); files that honour
   // CMS_TEST_PORT_OFFSET move their Directus by 20.
-  const pgFiles = files.filter((f) => f !== cluster);
+  const pgFiles = files.filter((f) => f !== CLUSTER);
   if (!postgresBinDir()) {
     console.log(`\nPostgreSQL is not installed (apt-get install postgresql): the PostgreSQL pass is skipped (${pgFiles.length} files)`);
     totals.skipped += pgFiles.length;
     // The cluster file reports its own tests as skipped, with the reason.
-    if (files.includes(cluster)) await clusterPass();
+    if (files.includes(CLUSTER)) await clusterPass();
     return;
   }
   let server = null;
@@ -177,7 +196,7 @@ async function cmsPasses() {
     await contractPass("cms tests (Directus on PostgreSQL)", pgFiles, { ...pgEnv, CMS_TEST_PORT_OFFSET: "20" });
     // On the same server: its seeded template database is there now, so the cluster's database
     // is a copy (seconds) instead of a new seed (a minute).
-    if (files.includes(cluster)) await clusterPass(pgEnv);
+    if (files.includes(CLUSTER)) await clusterPass(pgEnv);
   } catch (error) {
     console.error(`the PostgreSQL pass could not run: ${error.message}`);
     totals.failed += 1;
@@ -188,22 +207,29 @@ async function cmsPasses() {
 }
 
 if (ok) {
-  // Two lanes side by side: the browser suite, and everything else in turn. Every stack has its
-  // own ports, data dir and database, and they mostly wait on their servers: on two cores one
-  // lane after the other took about twice as long.
-  console.log("\n== tests: the browser suite beside unit, worker, contract, fault and the CMS tests");
-  const lane = async (name, work) => {
+  // The suites are jobs, longest first, taken by two lanes as each comes free: every stack has
+  // its own ports, data dir and database, and they mostly wait on their servers (on two cores one
+  // after the other took about twice as long). Which lane runs what depends on the machine.
+  console.log("\n== tests: two lanes take the suites in turn");
+  const jobs = [
+    ["browser", () => vitestPass("vitest browser", ["browser"])],
+    ["unit, worker, contract, fault", () => vitestPass("vitest unit, worker, contract, fault", ["unit", "worker", "contract", "fault"])],
+    ["CMS on PostgreSQL, cluster", cmsPostgresPasses],
+    ["CMS on SQLite", cmsSqlitePass],
+    ["format, lint, dead code, layers", staticChecks],
+  ];
+  const lane = async (number) => {
     const t0 = Date.now();
-    await work();
-    timings.push(`lane "${name}": ${since(t0)} s`);
+    const ran = [];
+    for (let job = jobs.shift(); job; job = jobs.shift()) {
+      const [name, work] = job;
+      const started = Date.now();
+      await work();
+      ran.push(`${name} ${since(started)} s`);
+    }
+    timings.push(`lane ${number}: ${since(t0)} s (${ran.join(", ")})`);
   };
-  await Promise.all([
-    lane("browser", () => vitestPass("vitest browser", ["browser"])),
-    lane("unit, worker, contract, fault, CMS", async () => {
-      await vitestPass("vitest unit, worker, contract, fault", ["unit", "worker", "contract", "fault"]);
-      await cmsPasses();
-    }),
-  ]);
+  await Promise.all([lane(1), lane(2)]);
 }
 
 // How the run went, so a slow machine shows where its time went.

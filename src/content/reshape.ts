@@ -71,7 +71,6 @@ export function reshapeSiteChrome(data: SiteChromeQuery, config: SiteConfig, yea
         : null,
     privacyPolicyUrl: settings?.privacy_policy_link || "/legal/privacy-policy",
     bookingUrl: settings?.booking_link ?? null,
-    consent: "unset",
     newsletterTopics: (data.newsletter_topics ?? []).map((topic) => ({
       key: topic.key,
       title: topic.title ?? topic.key,

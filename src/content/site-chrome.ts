@@ -19,7 +19,6 @@ export async function loadSiteChrome({ content, config }: Pick<LoaderArgs, "cont
       stock: null,
       privacyPolicyUrl: "/legal/privacy-policy",
       bookingUrl: null,
-      consent: "unset",
       newsletterTopics: [],
       menus: { header: [], footer: [] },
     };

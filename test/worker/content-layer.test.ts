@@ -341,7 +341,7 @@ describe("page cache", () => {
       return {
         cache: response.headers.get("x-page-cache"),
         cacheControl: response.headers.get("cache-control"),
-        consent: payload.site.consent,
+        consentInPayload: "consent" in payload.site,
         notice: /<section aria-label="Cookie consent" class="consent-notice /.test(html),
         analyticsOn: /\schecked=""/.test(/<input[^>]*name="analytics"[^>]*>/.exec(html)![0]),
         html,
@@ -350,7 +350,7 @@ describe("page cache", () => {
     const first = await visit(null);
     const everyone = {
       cacheControl: "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
-      consent: "unset",
+      consentInPayload: false,
       notice: true,
       analyticsOn: false,
       html: first.html,

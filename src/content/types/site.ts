@@ -21,8 +21,6 @@ export interface SiteChrome {
   menus: { header: MenuItem[]; footer: MenuItem[] };
   /** 'Book a meeting' target from the CMS site settings. */
   bookingUrl: string | null;
-  /** The visitor's cookie choice, read from the consent cookie on the server (no flash). */
-  consent: "unset" | "all" | "necessary";
   /**
    * Editor preview of drafts: the shell shows a 'Preview' badge with this exit link, 'Edit in
    * CMS' links into `cmsUrl` (the Directus origin editors use), and the content version shown.
