@@ -65,9 +65,16 @@ export default defineConfig(({ command }) => ({
             // The shared layers' small modules that several chunks use, in one chunk: alone, each
             // was a file of 0.2-2 kB, and every file costs a request and, when the app starts, a
             // preload link the main thread inserts (a doc page's app went from 27 files to 12).
+            // Not src/lib/linear-regexp.ts: a group takes a module's imports along, and RE2 (re2js,
+            // 45 kB gzipped) stays in a chunk of its own that only Try it and a form with a pattern load.
             advancedChunks: {
               groups: [
-                { name: "shared", test: /\/src\/(ui|lib|routing|i18n|config|render|content)\//, minShareCount: 2, maxModuleSize: 4000 },
+                {
+                  name: "shared",
+                  test: /\/src\/(?!lib\/linear-regexp\.ts$)(ui|lib|routing|i18n|config|render|content)\//,
+                  minShareCount: 2,
+                  maxModuleSize: 4000,
+                },
               ],
             },
             entryFileNames: "static/[name]-[hash].js",

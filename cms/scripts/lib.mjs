@@ -37,6 +37,8 @@ export const SETUP_MODULES = [
   "redirect-flows.mjs",
   "form-notification.mjs",
   "form-webhook-rules.mjs",
+  "form-field-flows.mjs",
+  "pattern-rules.mjs",
   "experiment-flows.mjs",
   "subscription-rules.mjs",
   "content-types.json",

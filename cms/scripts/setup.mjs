@@ -10,6 +10,7 @@ import { flowScript, movedPageRedirects, pathOnSave, stalePaths } from "./page-p
 import { setupExperimentFlows } from "./experiment-flows.mjs";
 import { chainOperations, recreateFlow } from "./flows.mjs";
 import { formConfirmFlowScript, formNotifyFlowScript } from "./form-notification.mjs";
+import { setupFormFieldCheckFlow } from "./form-field-flows.mjs";
 import { webhookCheckFlowScript } from "./form-webhook-rules.mjs";
 import { applyRedirectChanges, setupRedirectFlows } from "./redirect-flows.mjs";
 import { subscriptionCheckFlowScript } from "./subscription-rules.mjs";
@@ -735,8 +736,12 @@ export async function setupAccess(api, config, log = () => {}) {
   await setupFormNotifyFlow(api);
   await setupFormConfirmFlow(api);
   await setupFormWebhookCheckFlow(api);
+  await setupFormFieldCheckFlow(api);
   await setupSubscriptionCheckFlow(api);
-  log("cms:   flows: form submission e-mails (team, sender's confirmation), form webhook check on save (FORM_WEBHOOK_HOSTS)");
+  log(
+    "cms:   flows: form submission e-mails (team, sender's confirmation), form webhook check on save (FORM_WEBHOOK_HOSTS), " +
+      "form field pattern check on save (linear-time patterns only), newsletter sign-up check",
+  );
   await setupExperimentFlows(api);
   log("cms:   flows: stop an experiment, promote a variant (buttons on an experiment)");
   await recordProjectOwner(api, config);

@@ -254,6 +254,7 @@ describe("docker-entrypoint.mjs on an empty PostgreSQL", { skip }, () => {
       first = await checkInstance();
       assert.deepEqual(first.flows, [
         "Confirm a form submission to its sender:active",
+        "Form field check on save:active",
         "Form webhook check on save:active",
         "Newsletter sign-up check:active",
         "Notify about a form submission:active",

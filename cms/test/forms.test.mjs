@@ -232,6 +232,22 @@ describe(`forms in the CMS (${PG ? "PostgreSQL" : "SQLite"})`, () => {
     await assert.rejects(admin("PATCH", `/items/form_fields/${field.id}`, { show_when_field: "Company Size!" }), /400|validation|failed/i);
   });
 
+  test("editors cannot save a field pattern the site cannot check in linear time; one it can is saved", async () => {
+    const [form] = await admin("GET", "/items/forms?filter[key][_eq]=contact-sales&fields=id");
+    const [field] = await admin("GET", `/items/form_fields?filter[name][_eq]=company&filter[form][_eq]=${form.id}&fields=id,pattern`);
+    for (const pattern of ["(a)\\1", "(?=a)b", "(?<!a)b", "a{1001}"])
+      await assert.rejects(admin("PATCH", `/items/form_fields/${field.id}`, { pattern }), /400|pattern|back-reference|look/i, pattern);
+    await assert.rejects(
+      admin("POST", "/items/form_fields", { form: form.id, name: `hostile_${stamp}`, label: "Hostile", type: "text", pattern: "(x)\\1" }),
+      /400|pattern|back-reference/i,
+    );
+    // A linear pattern (nested repeats included: RE2 runs them in linear time) is saved.
+    await admin("PATCH", `/items/form_fields/${field.id}`, { pattern: "(a+)+b" });
+    const [saved] = await admin("GET", `/items/form_fields?filter[id][_eq]=${field.id}&fields=pattern`);
+    assert.equal(saved.pattern, "(a+)+b");
+    await admin("PATCH", `/items/form_fields/${field.id}`, { pattern: field.pattern });
+  });
+
   test("a submission links its file through the site, stored as a value; the public reads neither", async () => {
     const [form] = await admin("GET", "/items/forms?filter[key][_eq]=contact-sales&fields=id");
     const submissionId = `file-${stamp}`;

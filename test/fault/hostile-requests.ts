@@ -8,6 +8,9 @@
  * not a stack trace or an empty body); a redirect goes to a path on this site; nothing from the
  * request turns into a response header.
  */
+import { processApiDocument } from "../../cms/extensions/api-reference/process.mjs";
+import { apiReferenceDocument } from "../../cms/seed/api-reference.mjs";
+import type { ApiReference } from "../../src/features/docs/api-reference/types";
 import { operationNamed } from "../support/operations";
 
 export interface HostileRequest {
@@ -471,6 +474,61 @@ const methodRows: [string, string, number][] = [
   ["HEAD", "/no/such/page", 404],
 ];
 
+/**
+ * The classes of value that make a backtracking engine slow on a pattern of letters and spaces
+ * (nested or overlapping repetitions meeting a character they cannot take), 200 characters each.
+ */
+const slowValues: [string, string][] = [
+  ["exponential", `${"a".repeat(199)}!`],
+  ["polynomial", `a${" ".repeat(198)}!`],
+  ["alternation", `${"ab".repeat(99)}a!`],
+];
+
+/**
+ * The mock API (the seeded document, which the mock Directus and the real stack both serve): every
+ * parameter and top-level body field with a `pattern`, sent each slow value in an otherwise
+ * documented request. Each is refused with 400 naming the field, checked on RE2 (the site's
+ * linear-time matcher), never a hang.
+ */
+function mockApiPatternRows(): HostileRequest[] {
+  const { reference } = processApiDocument(apiReferenceDocument) as { reference: ApiReference };
+  const rows: HostileRequest[] = [];
+  for (const operation of reference.operations) {
+    const body = operation.requestBody?.example;
+    const targets = [
+      ...operation.parameters
+        .filter((parameter) => parameter.schema.pattern && parameter.in !== "cookie")
+        .map((parameter) => parameter.name),
+      ...Object.entries(operation.requestBody?.schema?.properties ?? {})
+        .filter(([, schema]) => schema.pattern && body && typeof body === "object")
+        .map(([name]) => `body.${name}`),
+    ];
+    for (const target of targets) {
+      for (const [kind, value] of slowValues) {
+        let path = operation.path;
+        const query = new URLSearchParams();
+        const headers: Record<string, string> = { ...json, Authorization: "Bearer mrd_test_example" };
+        for (const parameter of operation.parameters) {
+          const text = parameter.name === target ? value : String(parameter.example ?? "x");
+          if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, encodeURIComponent(text));
+          else if (parameter.in === "query" && (parameter.required || parameter.name === target)) query.set(parameter.name, text);
+          else if (parameter.in === "header" && (parameter.required || parameter.name === target)) headers[parameter.name] = text;
+        }
+        const sent = target.startsWith("body.") ? { ...(body as object), [target.slice(5)]: value } : body;
+        rows.push({
+          name: `mock API pattern: ${operation.method} ${operation.path} ${target} ${kind}`,
+          path: `/api/mock${path}${query.size ? `?${query}` : ""}`,
+          method: operation.method,
+          headers,
+          body: sent === undefined || sent === null ? undefined : JSON.stringify(sent),
+          status: 400,
+        });
+      }
+    }
+  }
+  return rows;
+}
+
 /** The whole table. `previewToken`/`revalidateSecret` are the secrets of the worker under test. */
 export function hostileRequests(secrets: SweepSecrets): HostileRequest[] {
   const rows: HostileRequest[] = [
@@ -495,6 +553,7 @@ export function hostileRequests(secrets: SweepSecrets): HostileRequest[] {
     })),
     ...apiRequests(secrets),
     ...methodRows.map(([method, path, status]) => ({ name: `method: ${method} ${path}`, path, method, status })),
+    ...mockApiPatternRows(),
   ];
   const names = new Set<string>();
   for (const row of rows) {

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { processApiDocument } from "../../cms/extensions/api-reference/process.mjs";
+import { hostilePatterns, withoutBacktracking } from "../support/hostile-patterns";
 import { openApiDocument, processed } from "./fixtures/api-reference";
-import { request, resetContentState, textOf } from "./helpers";
+import { mockDirectus, request, resetContentState, textOf } from "./helpers";
 
 beforeEach(resetContentState);
 
@@ -278,6 +280,54 @@ describe("the mock API", () => {
     for (const name of ["__proto__", "constructor", "toString"])
       expect((await post(withBody(`${JSON.stringify(name)}:{"type":"object"}`))).status, name).toBe(ordinary);
   });
+
+  it.each(hostilePatterns)(
+    "checks a document's $kind pattern ($pattern) on RE2: a 200-character value refused, a matching one accepted",
+    async ({ pattern, hostile, matching }) => {
+      const field = { type: "string", pattern: `^(?:${pattern})$` };
+      const document = {
+        openapi: "3.1.0",
+        info: { title: "Codes", version: "1" },
+        tags: [{ name: "codes" }],
+        paths: {
+          "/v1/codes/{code}": {
+            post: {
+              operationId: "createCode",
+              tags: ["codes"],
+              parameters: [{ name: "code", in: "path", required: true, schema: field }],
+              requestBody: {
+                required: true,
+                content: { "application/json": { schema: { type: "object", required: ["label"], properties: { label: field } } } },
+              },
+              responses: { "201": { description: "Created", content: { "application/json": { example: { created: true } } } } },
+            },
+          },
+        },
+      };
+      const { reference } = processApiDocument(document) as { reference: unknown };
+      const directus = mockDirectus({
+        ApiReference: { api_reference: { reference, version: "v1", date_updated: "2026-11-20T09:00:00.000Z" } },
+      });
+      const send = (code: string, label: string) =>
+        request(`/api/mock/v1/codes/${encodeURIComponent(code)}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ label }),
+          options: { content: { fetch: directus.fetch } },
+        });
+      const answers = await withoutBacktracking(
+        hostilePatterns.map((entry) => entry.pattern),
+        async () => [await send(hostile, matching), await send(matching, hostile), await send(matching, matching)] as const,
+      );
+      const [badPath, badBody, good] = answers;
+      expect(badPath.status).toBe(400);
+      expect(await badPath.json()).toMatchObject({ field: "code" });
+      expect(badBody.status).toBe(400);
+      expect(await badBody.json()).toMatchObject({ field: "label" });
+      expect(good.status).toBe(201);
+      expect(await good.json()).toEqual({ created: true });
+    },
+  );
 
   it("asks for a key, and answers 404 and 405 for what the document does not have", async () => {
     expect((await request("/api/mock/v1/regions")).status).toBe(401);

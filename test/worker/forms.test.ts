@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { formErrors, formValuesSchema, rawFormSchema, reshapeForm } from "../../src/features/forms/form-schema";
 import type { FormSubmissionMessage } from "../../src/features/forms/store.server";
+import { linearPattern } from "../../src/lib/linear-regexp";
 import { handleQueueBatch, type QueueMessage } from "../../src/queue/consumer.server";
+import { hostilePatterns, withoutBacktracking } from "../support/hostile-patterns";
 import { fakeSiteverify, turnstileTestKeys } from "../support/turnstile-fake";
 import { cmsPage, placement } from "./fixtures/pages";
 import { mockDirectus, request, resetContentState, testSecrets, textOf, type UpstreamCall } from "./helpers";
@@ -68,9 +70,9 @@ const contactPage = (call: { variables: Record<string, unknown> }) => ({
 });
 
 /** A mock Directus that also takes REST form submissions (`down` fails both). */
-function setup(bindings: Record<string, unknown> = {}) {
+function setup(bindings: Record<string, unknown> = {}, form: { key: string } = contactForm) {
   const directus = mockDirectus({
-    FormByKey: (call: UpstreamCall) => ({ forms: call.variables.key === "contact-sales" ? [contactForm] : [] }),
+    FormByKey: (call: UpstreamCall) => ({ forms: call.variables.key === form.key ? [form] : [] }),
     Page: contactPage,
   });
   const stored: Record<string, unknown>[] = [];
@@ -270,7 +272,7 @@ describe("single-line fields", () => {
       origin: "contact-page",
       [field]: value,
     };
-    const parsed = formValuesSchema(form).safeParse(values);
+    const parsed = formValuesSchema(form, linearPattern).safeParse(values);
     expect(parsed.success).toBe(false);
     expect(formErrors(parsed.error!)).toEqual({ [field]: oneLine });
   });
@@ -289,6 +291,45 @@ describe("single-line fields", () => {
     const page = await request(location.split("#")[0]!, { options: { content: { fetch: mockDirectus({ Page: contactPage }).fetch } } });
     expect(textOf(await page.text())).toContain(oneLine);
     expect(stored).toHaveLength(0);
+  });
+});
+
+describe("an editor's pattern on a 200-character value", () => {
+  it.each(hostilePatterns)(
+    "is checked on RE2 for a $kind pattern ($pattern): refused, or stored when it matches",
+    async ({ pattern, hostile, matching }) => {
+      const form = {
+        ...contactForm,
+        key: "hostile-pattern",
+        fields: [...contactForm.fields, { name: "code", type: "text", label: "Code", pattern, pattern_message: "Not a code" }],
+      };
+      const { post, stored } = setup({}, form);
+      const [refused, accepted] = await withoutBacktracking(
+        hostilePatterns.map((entry) => entry.pattern),
+        async () =>
+          [
+            await post([...valid, ["code", hostile]], { key: form.key }),
+            await post([...valid, ["code", matching]], { key: form.key }),
+          ] as const,
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ outcome: "invalid", errors: { code: "Not a code" } });
+      expect(accepted.status).toBe(200);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ values: { code: matching.trim() } });
+    },
+  );
+
+  it("is no check when RE2 cannot run it (a back-reference): the value is stored, never a 500", async () => {
+    const form = {
+      ...contactForm,
+      key: "backreference",
+      fields: [...contactForm.fields, { name: "code", type: "text", label: "Code", pattern: "(a)\\1", pattern_message: "Not a code" }],
+    };
+    const { post, stored } = setup({}, form);
+    const response = await post([...valid, ["code", "xyz"]], { key: form.key });
+    expect(response.status).toBe(200);
+    expect(stored).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { linearPattern } from "../../lib/linear-regexp";
 import { formErrors, formInput, formValuesSchema, reshapeForm, uploadCeilingMb, type RawForm } from "./form-schema";
 
 const raw: RawForm = {
@@ -60,7 +61,7 @@ describe("forms built in the CMS", () => {
   });
 
   it("accepts valid values, trims text and fills optional fields", () => {
-    const parsed = formValuesSchema(form).safeParse({ ...valid, name: "  Ada Lovelace " });
+    const parsed = formValuesSchema(form, linearPattern).safeParse({ ...valid, name: "  Ada Lovelace " });
     expect(parsed.success).toBe(true);
     expect(parsed.data).toMatchObject({ name: "Ada Lovelace", company: "", gpus: "", newsletter: false, consent: true });
   });
@@ -76,7 +77,7 @@ describe("forms built in the CMS", () => {
     ["an unchecked required checkbox", { ...valid, consent: false }, { consent: "This field is required" }],
     ["a changed hidden value", { ...valid, campaign: "other" }, { campaign: "Invalid value" }],
   ])("refuses %s with the site's messages", (_name, values, expected) => {
-    const parsed = formValuesSchema(form).safeParse(values);
+    const parsed = formValuesSchema(form, linearPattern).safeParse(values);
     expect(parsed.success).toBe(false);
     const errors = formErrors(parsed.error!);
     for (const [field, message] of Object.entries(expected)) expect(errors[field]).toBe(message);
@@ -120,7 +121,7 @@ describe("conditional fields", () => {
       { name: "unknown_choice", type: "text", label: "Unknown", show_when_field: "company_size", show_when_value: "5000+" },
     ],
   });
-  const schema = formValuesSchema(conditional);
+  const schema = formValuesSchema(conditional, linearPattern);
 
   it("keeps only conditions on an always-shown choice above the field, numbered in order", () => {
     const conditions = Object.fromEntries(conditional.fields.map((field) => [field.name, field.showWhen]));
@@ -173,7 +174,7 @@ describe("file fields", () => {
       { name: "fourth", type: "file", label: "Fourth" },
     ],
   });
-  const schema = formValuesSchema(withFile);
+  const schema = formValuesSchema(withFile, linearPattern);
   const file = (bytes: number, name = "a.pdf") => new File([new Uint8Array(bytes)], name);
 
   it("keeps known kinds and caps sizes at the site's ceiling; a form takes three file fields", () => {

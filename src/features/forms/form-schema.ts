@@ -67,7 +67,10 @@ export interface FormField {
   choices: FormChoice[];
   minLength: number | null;
   maxLength: number;
-  /** A regular expression the whole value must match (text, e-mail, textarea). */
+  /**
+   * A regular expression the whole value must match (text, e-mail, textarea), as the editor wrote
+   * it: checked on RE2 only (`PatternEngine`), never by the browser's own `pattern` attribute.
+   */
   pattern: string | null;
   patternMessage: string | null;
   /** Hidden fields: the value sent (and the only one accepted). */
@@ -163,7 +166,7 @@ export function reshapeForm(raw: RawForm): FormDefinition {
       choices: (field.choices ?? []).map((choice) => ({ value: choice.value, text: choice.text?.trim() || choice.value })),
       minLength: field.min_length && field.min_length > 0 ? field.min_length : null,
       maxLength: field.max_length && field.max_length > 0 ? Math.min(field.max_length, ceiling) : ceiling,
-      pattern: field.pattern && compilePattern(field.pattern) ? field.pattern : null,
+      pattern: field.pattern || null,
       patternMessage: field.pattern_message?.trim() || null,
       defaultValue: field.default_value ?? null,
       showWhen: null,
@@ -225,14 +228,12 @@ export function choiceReveals(field: FormField, controller: FormField, value?: s
 /** A file's size limit in words ("10 MB"). */
 export const fileSizeText = (field: FormField) => `${field.maxSizeMb} MB`;
 
-/** An editor's pattern, anchored like the HTML `pattern` attribute; null when it does not compile. */
-function compilePattern(pattern: string): RegExp | null {
-  try {
-    return new RegExp(`^(?:${pattern})$`, "u");
-  } catch {
-    return null;
-  }
-}
+/**
+ * How an editor's pattern is compiled: src/lib/linear-regexp.ts (RE2) in the worker, and in the
+ * browser once that module has loaded; null (a pattern RE2 cannot run) means no check. This module
+ * does not import it itself: every page with a form would carry RE2 to the browser.
+ */
+export type PatternEngine = (source: string) => { matchesWhole(value: string): boolean } | null;
 
 /** The values of a submission as stored: field name → text, or a checkbox's boolean (a file: its link). */
 export type FormValues = Record<string, string | boolean>;
@@ -256,7 +257,7 @@ export function chosenFile(value: unknown): File | null {
  */
 const notOneLine = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-function fieldSchema(field: FormField) {
+function fieldSchema(field: FormField, patterns: PatternEngine | null) {
   const required = t("forms.required");
   const invalid = t("forms.invalid");
   if (field.type === "file") {
@@ -306,19 +307,22 @@ function fieldSchema(field: FormField) {
     );
   }
   if (field.type === "hidden") checks.push(z.refine((value) => value === (field.defaultValue ?? ""), invalid));
-  const pattern = field.pattern ? compilePattern(field.pattern) : null;
-  if (pattern && field.type !== "hidden")
+  const pattern = field.pattern && field.type !== "hidden" && patterns ? patterns(field.pattern) : null;
+  if (pattern) {
+    const maxLength = field.maxLength;
     checks.push(
       z.refine(
-        filled((value) => pattern.test(value)),
+        // A value already refused for its length is not matched as well: the body may be megabytes.
+        filled((value) => value.length > maxLength || pattern.matchesWhole(value)),
         field.patternMessage ?? invalid,
       ),
     );
+  }
   const text = z.string(required).check(...checks);
   return field.required ? text : z._default(text, "");
 }
 
-const schemas = new Map<string, FormValuesSchema>();
+const schemas = new Map<string, { patterns: PatternEngine | null; schema: FormValuesSchema }>();
 
 /** A form's schema: what it checks comes in as posted, and goes out with only the fields that count. */
 export type FormValuesSchema = z.ZodMiniType<CheckedFormValues, Record<string, unknown>>;
@@ -328,23 +332,24 @@ export type FormValuesSchema = z.ZodMiniType<CheckedFormValues, Record<string, u
  * field is required', 'Invalid value', or the editor's pattern message). A conditional field is
  * checked only while its condition holds, and is left out of the values otherwise (never
  * stored), so the browser and the worker agree on what counts. Built once per definition (forms
- * render on every view of their page).
+ * render on every view of their page). `patterns` compiles the editors' patterns; null leaves
+ * them to the worker (the browser, until RE2 has loaded).
  */
-export function formValuesSchema(form: FormDefinition): FormValuesSchema {
+export function formValuesSchema(form: FormDefinition, patterns: PatternEngine | null): FormValuesSchema {
   const id = JSON.stringify(form.fields);
-  let schema = schemas.get(id);
-  if (!schema) {
+  let cached = schemas.get(id);
+  if (!cached || cached.patterns !== patterns) {
     if (schemas.size >= 32) schemas.clear();
-    schema = buildValuesSchema(form);
-    schemas.set(id, schema);
+    cached = { patterns, schema: buildValuesSchema(form, patterns) };
+    schemas.set(id, cached);
   }
-  return schema;
+  return cached.schema;
 }
 
-function buildValuesSchema(form: FormDefinition): FormValuesSchema {
-  const conditional = form.fields.filter((field) => field.showWhen).map((field) => ({ field, schema: fieldSchema(field) }));
+function buildValuesSchema(form: FormDefinition, patterns: PatternEngine | null): FormValuesSchema {
+  const conditional = form.fields.filter((field) => field.showWhen).map((field) => ({ field, schema: fieldSchema(field, patterns) }));
   const always = z.object(
-    Object.fromEntries(form.fields.map((field) => [field.name, field.showWhen ? z.optional(z.unknown()) : fieldSchema(field)])),
+    Object.fromEntries(form.fields.map((field) => [field.name, field.showWhen ? z.optional(z.unknown()) : fieldSchema(field, patterns)])),
   );
   // Runs even when an always-shown field failed, so every message shows at once.
   const checked = always.check(

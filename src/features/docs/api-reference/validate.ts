@@ -1,3 +1,4 @@
+import { linearPattern } from "../../../lib/linear-regexp";
 import type { ApiSchema } from "./types";
 
 /**
@@ -38,19 +39,6 @@ const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
 const own = <T>(map: Record<string, T> | undefined, name: string): T | undefined =>
   map !== undefined && Object.hasOwn(map, name) ? map[name] : undefined;
 
-/** Compiled patterns, per source: documents repeat them, and a bad one is reported once. */
-const patterns = new Map<string, RegExp | null>();
-function patternOf(source: string): RegExp | null {
-  if (!patterns.has(source)) {
-    try {
-      patterns.set(source, new RegExp(source, "u"));
-    } catch {
-      patterns.set(source, null);
-    }
-  }
-  return patterns.get(source) ?? null;
-}
-
 /** The first problem of `value` against `schema`, or null. `direction` skips readOnly fields in requests. */
 export function validateValue(
   value: unknown,
@@ -81,8 +69,9 @@ export function validateValue(
     if (schema.minLength !== undefined && length < schema.minLength) return fail(`must be at least ${schema.minLength} characters long`);
     if (schema.maxLength !== undefined && length > schema.maxLength) return fail(`must be at most ${schema.maxLength} characters long`);
     if (schema.pattern) {
-      const pattern = patternOf(schema.pattern);
-      if (pattern && !pattern.test(value)) return fail(`must match ${schema.pattern}`);
+      // The document's pattern on RE2 (linear in the value); one RE2 cannot run is no check.
+      const pattern = linearPattern(schema.pattern);
+      if (pattern && !pattern.matchesIn(value)) return fail(`must match ${schema.pattern}`);
     }
   }
   if (Array.isArray(value)) {

@@ -18,6 +18,7 @@ import { fieldMessageCode, formOutcomeParam, outcomeText, type FormOutcome } fro
 import { storeFormSubmission, type FormSubmission, type FormSubmissionMessage } from "../store.server";
 import { verifyTurnstile } from "../turnstile.server";
 import { t } from "../../../i18n";
+import { linearPattern } from "../../../lib/linear-regexp";
 import { redirectBack, redirectTo, safeLocalPath } from "../../../lib/location";
 import { serveUpload } from "../uploads/download.server";
 import { deleteUploads, storeUploads } from "../uploads/store.server";
@@ -130,7 +131,7 @@ export function formRoutes(formsOnPage: FormsOnPage, options: FormsOptions = {})
           }
           if (!form) return answer({ kind: "not_found" });
 
-          const values = formValuesSchema(form).safeParse(formInput(form, body));
+          const values = formValuesSchema(form, linearPattern).safeParse(formInput(form, body));
           if (!values.success) return answer({ kind: "invalid", errors: formErrors(values.error) });
           // A bot filled the honeypot: acknowledged like a person's submission, so it learns nothing; stored nowhere.
           const honeypot = body[formControlNames.honeypot];

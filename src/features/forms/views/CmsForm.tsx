@@ -1,7 +1,15 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "../../../lib/zod-form";
-import { chosenFile, fieldShown, formControlNames, formValuesSchema, type FormDefinition, type FormValues } from "../form-schema";
+import {
+  chosenFile,
+  fieldShown,
+  formControlNames,
+  formValuesSchema,
+  type FormDefinition,
+  type FormValues,
+  type PatternEngine,
+} from "../form-schema";
 import type { TurnstileSettings } from "../../../config/site";
 import { outcomeFromPath, plainOutcomeKinds, type FormOutcome } from "../outcome";
 import { CmsFormView } from "./CmsFormView";
@@ -47,6 +55,28 @@ function useTurnstileWidget(formElement: RefObject<HTMLFormElement | null>, sett
 }
 
 /**
+ * RE2 for the editors' patterns, loaded only when the form has one (re2js is about 45 kB gzipped:
+ * other forms never fetch it). Until it has loaded, patterns are left to the worker, which
+ * answers a mismatch with the same message.
+ */
+function usePatternEngine(form: FormDefinition): PatternEngine | null {
+  const [engine, setEngine] = useState<PatternEngine | null>(null);
+  const needed = form.fields.some((field) => field.pattern && field.type !== "hidden");
+  useEffect(() => {
+    if (!needed) return;
+    let live = true;
+    import("../../../lib/linear-regexp").then(
+      ({ linearPattern }) => live && setEngine(() => linearPattern),
+      () => {}, // not loaded (offline): the worker checks the patterns
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed]);
+  return engine;
+}
+
+/**
  * A CMS form once its island runs: react-hook-form with the schema the worker validates with,
  * posting the same fields as the plain form with fetch (JSON answers). Values stay in place on
  * every answer but success; the Turnstile token is single-use, so the widget is reset after
@@ -56,7 +86,8 @@ export function CmsForm({ form, path, turnstile, contactEmail }: CmsFormProps) {
   const initial = useMemo(() => outcomeFromPath(form, path), [form, path]);
   const [outcome, setOutcome] = useState<FormOutcome | null>(initial);
   const serverErrors = initial?.kind === "invalid" ? initial.errors : {};
-  const schema = useMemo(() => formValuesSchema(form), [form]);
+  const patterns = usePatternEngine(form);
+  const schema = useMemo(() => formValuesSchema(form, patterns), [form, patterns]);
   const resolver = useMemo(() => zodResolver<FormValues>(schema), [schema]);
   const defaultValues = useMemo(
     () =>

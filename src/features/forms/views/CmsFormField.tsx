@@ -160,6 +160,8 @@ export function CmsFormField(props: CmsFormFieldProps) {
 function FieldControl(props: CmsFormFieldProps) {
   const { item, formKey, field, reveals } = props;
   const id = fieldId(formKey, item.name);
+  // No `pattern` attribute: the browser would run the editor's pattern on its backtracking engine.
+  // The island and the worker check it on RE2 (src/lib/linear-regexp.ts).
   const textLimits = {
     required: nativeRequired(item),
     minLength: item.minLength ?? undefined,
@@ -220,8 +222,6 @@ function FieldControl(props: CmsFormFieldProps) {
             id={id}
             type={item.type === "email" ? "email" : "text"}
             autoComplete={item.type === "email" ? "email" : item.name === "name" ? "name" : undefined}
-            pattern={item.pattern ?? undefined}
-            title={item.pattern ? (item.patternMessage ?? undefined) : undefined}
             className={`${inputClass} h-11`}
             {...textLimits}
             {...accessibility(props)}
