@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import type { Bindings } from "./env";
+import { exampleSecretsIn, logExampleSecrets, refuseExampleSecrets } from "./example-secrets.server";
 import { memoryPageVariant } from "./features/experiments/index.server";
 import { surelyNotRedirected } from "./features/redirects/store.server";
 import { servePageFromMemory } from "./middleware/page-cache";
@@ -14,11 +15,25 @@ const app = createApp();
  * consumer stores newsletter subscriptions, form submissions and page feedback that had to wait
  * (Directus was down). The cron trigger (every minute) runs the scheduled jobs (scheduled
  * publishing, the search index's backstop, doc pages published after a deploy), rendering pages
- * through the app.
+ * through the app. A preprod or prod worker that still holds a secret from .dev.vars.example does
+ * none of it: every request gets 503, queued messages wait, the cron does nothing, each logged.
  */
 export default {
   fetch: (request, env, ctx) =>
-    servePageFromMemory(request, env, surelyNotRedirected, Date.now(), memoryPageVariant) ?? app.fetch(request, env, ctx),
-  queue: (batch, env) => handleQueueBatch(batch, env),
-  scheduled: (controller, env, ctx) => scheduled(controller, env, ctx, { renderPage: async (request) => app.fetch(request, env, ctx) }),
+    refuseExampleSecrets(env) ??
+    servePageFromMemory(request, env, surelyNotRedirected, Date.now(), memoryPageVariant) ??
+    app.fetch(request, env, ctx),
+  queue: async (batch, env) => {
+    const examples = exampleSecretsIn(env);
+    if (examples.length) {
+      logExampleSecrets(env, examples);
+      return batch.retryAll();
+    }
+    return handleQueueBatch(batch, env);
+  },
+  scheduled: async (controller, env, ctx) => {
+    const examples = exampleSecretsIn(env);
+    if (examples.length) return logExampleSecrets(env, examples);
+    return scheduled(controller, env, ctx, { renderPage: async (request) => app.fetch(request, env, ctx) });
+  },
 } satisfies ExportedHandler<Bindings, QueueMessage>;
