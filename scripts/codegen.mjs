@@ -4,7 +4,9 @@
 //   - one result type and one variables type per operation (`BlogPostsQuery`, `BlogPostsQueryVariables`)
 //     and one type per named fragment (`PostCardFieldsFragment`), by GraphQL Code Generator;
 //   - `operationCollections`: the Directus collections each operation reads, derived from its
-//     selections, which tag its cached result with their content generations.
+//     selections, which tag its cached result with their content generations;
+//   - `operationListFields`: the top-level fields of each operation's answer that are lists, which
+//     the content client checks (an answer of another shape is an upstream error).
 // The query modules are bundled with esbuild and imported, so the documents are exactly the
 // strings the site sends (template interpolations such as `${postCardFields}` resolved).
 // Run by scripts/build.mjs; `node scripts/codegen.mjs` alone works too.
@@ -14,7 +16,20 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
-import { buildSchema, getNamedType, isObjectType, Kind, parse, print, printSchema, TypeInfo, visit, visitWithTypeInfo } from "graphql";
+import {
+  buildSchema,
+  getNamedType,
+  getNullableType,
+  isListType,
+  isObjectType,
+  Kind,
+  parse,
+  print,
+  printSchema,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+} from "graphql";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const schemaFile = join(root, "src/content/directus.public.graphql");
@@ -152,6 +167,38 @@ export function deriveCollections(schema, document, operationName) {
 }
 
 /**
+ * The response keys (aliases included) of the top-level fields of one operation whose type is a
+ * list, through fragments spread on the root type, sorted.
+ */
+export function deriveListFields(schema, document, operationName) {
+  const ast = typeof document === "string" ? parse(document) : document;
+  const fragments = new Map();
+  for (const definition of ast.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  const operation = ast.definitions.find(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName),
+  );
+  if (!operation) throw new Error(`no operation${operationName ? ` named ${operationName}` : ""}`);
+  const root = operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
+  const lists = new Set();
+  const walk = (selectionSet) => {
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const field = root?.getFields()[selection.name.value];
+        if (field && isListType(getNullableType(field.type))) lists.add(selection.alias?.value ?? selection.name.value);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) walk(selection.selectionSet);
+      else if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) walk(fragment.selectionSet);
+      }
+    }
+  };
+  walk(operation.selectionSet);
+  return [...lists].sort();
+}
+
+/**
  * How Directus serialises its scalars in JSON (api/src/services/graphql/types): Date and Hash are
  * strings, GraphQLBigInt a string (0 and null pass through), GraphQLStringOrFloat either, Void
  * null. JSON is whatever the field holds: `unknown`, so a reshape function has to check it.
@@ -186,6 +233,7 @@ export async function generateOperationsSource({ schema = loadSchema(), operatio
   const fragments = new Map();
   const operationDefinitions = [];
   const collections = {};
+  const listFields = {};
   for (const { name, document } of operations) {
     const ast = parse(document);
     for (const definition of ast.definitions) {
@@ -198,6 +246,8 @@ export async function generateOperationsSource({ schema = loadSchema(), operatio
       }
     }
     collections[name] = deriveCollections(schema, ast, name);
+    const lists = deriveListFields(schema, ast, name);
+    if (lists.length) listFields[name] = lists;
   }
   const byName = (a, b) => (a.name.value < b.name.value ? -1 : 1);
   const merged = {
@@ -228,9 +278,10 @@ export async function generateOperationsSource({ schema = loadSchema(), operatio
     },
   });
 
-  const table = Object.entries(collections)
-    .map(([name, list]) => `  ${name}: [${list.map((collection) => JSON.stringify(collection)).join(", ")}],`)
-    .join("\n");
+  const tableOf = (entries) =>
+    Object.entries(entries)
+      .map(([name, list]) => `  ${name}: [${list.map((item) => JSON.stringify(item)).join(", ")}],`)
+      .join("\n");
   return `${header(inputHash(operations))}
 ${types.trim()}
 
@@ -239,7 +290,15 @@ ${types.trim()}
  * is tagged with their content generations, so a webhook for any of them invalidates it.
  */
 export const operationCollections = {
-${table}
+${tableOf(collections)}
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The top-level fields of each operation's answer that are lists in the schema: Directus
+ * answering anything but an array for one (null, an object) is an upstream fault, not content.
+ */
+export const operationListFields = {
+${tableOf(listFields)}
 } as const satisfies Record<string, readonly string[]>;
 `;
 }

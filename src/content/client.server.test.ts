@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { mockDirectus } from "../../test/worker/helpers";
 import { ContentError, graphqlRequest } from "./client.server";
 
-const request = { query: "query SiteChrome { stock_quote { ticker } }", operationName: "SiteChrome", variables: { a: 1 } };
+// An operation of no query module: the shape check has no list fields for it.
+const request = { query: "query StockQuote { stock_quote { ticker } }", operationName: "StockQuote", variables: { a: 1 } };
 
 describe("Directus GraphQL client", () => {
   it("POSTs {query, operationName, variables} as JSON to {API_BASE_URL}/graphql, without Authorization in public mode", async () => {
-    const directus = mockDirectus({ SiteChrome: { stock_quote: { ticker: "MRDN" } } });
+    const directus = mockDirectus({ StockQuote: { stock_quote: { ticker: "MRDN" } } });
     const data = await graphqlRequest(request, { apiBaseUrl: "http://cms.test/", fetch: directus.fetch });
     expect(data).toEqual({ stock_quote: { ticker: "MRDN" } });
     expect(directus.calls).toHaveLength(1);
@@ -14,14 +15,14 @@ describe("Directus GraphQL client", () => {
       url: "http://cms.test/graphql",
       method: "POST",
       authorization: null,
-      operationName: "SiteChrome",
+      operationName: "StockQuote",
       variables: { a: 1 },
       query: request.query,
     });
   });
 
   it("adds the bearer token in privileged mode", async () => {
-    const directus = mockDirectus({ SiteChrome: {} });
+    const directus = mockDirectus({ StockQuote: {} });
     await graphqlRequest(request, { apiBaseUrl: "http://cms.test", token: "secret-token", fetch: directus.fetch });
     expect(directus.calls[0]!.authorization).toBe("Bearer secret-token");
   });
@@ -33,7 +34,7 @@ describe("Directus GraphQL client", () => {
       (e: unknown) => e as ContentError,
     );
     expect(error).toBeInstanceOf(ContentError);
-    expect(error.message).toMatch(/^SiteChrome: network error/);
+    expect(error.message).toMatch(/^StockQuote: network error/);
     expect(directus.calls).toHaveLength(2);
   });
 
@@ -41,7 +42,7 @@ describe("Directus GraphQL client", () => {
     const failing = mockDirectus();
     failing.state.status = 503;
     await expect(graphqlRequest(request, { apiBaseUrl: "http://cms.test", fetch: failing.fetch })).rejects.toThrow(
-      /SiteChrome: Directus answered 503/,
+      /StockQuote: Directus answered 503/,
     );
     expect(failing.calls).toHaveLength(2);
     const refused = mockDirectus();
@@ -57,7 +58,28 @@ describe("Directus GraphQL client", () => {
       (e: unknown) => e as ContentError,
     );
     expect(error).toBeInstanceOf(ContentError);
-    expect(error.message).toBe("SiteChrome: timed out after 30 ms");
+    expect(error.message).toBe("StockQuote: timed out after 30 ms");
+  });
+
+  it.each([
+    ["a list field null", { jobs: null }, "CareersJobs: jobs is null, not a list"],
+    ["a list field an object", { jobs: { id: "1" } }, "CareersJobs: jobs is object, not a list"],
+    ["a list field missing", {}, "CareersJobs: jobs is undefined, not a list"],
+    ["data null", null, "CareersJobs: the answer's data is not an object"],
+  ])("refuses an answer of the wrong shape (%s) as an upstream error, without a retry", async (_name, data, message) => {
+    const answer = Response.json({ data });
+    const directus = mockDirectus({ CareersJobs: answer });
+    const careers = { query: "query CareersJobs { jobs { id } }", operationName: "CareersJobs" };
+    const error = await graphqlRequest<never>(careers, { apiBaseUrl: "http://cms.test", fetch: directus.fetch }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).message).toBe(message);
+    expect(directus.calls).toHaveLength(1);
+  });
+
+  it("takes an empty list as content", async () => {
+    const careers = { query: "query CareersJobs { jobs { id } }", operationName: "CareersJobs" };
+    const directus = mockDirectus({ CareersJobs: { jobs: [] } });
+    await expect(graphqlRequest(careers, { apiBaseUrl: "http://cms.test", fetch: directus.fetch })).resolves.toEqual({ jobs: [] });
   });
 
   it("turns GraphQL errors into an error naming the operation", async () => {

@@ -1,4 +1,5 @@
 import { logLine } from "../lib/log";
+import { operationListFields } from "./generated/operations";
 
 /**
  * The Directus GraphQL client. Every query is `POST {apiBaseUrl}/graphql` with a JSON body
@@ -99,12 +100,31 @@ async function attempt<T>(
     );
   }
   const body = (await response.json().catch(() => null)) as { data?: T; errors?: GraphqlError[] } | null;
-  if (body?.data && body.errors?.length && body.errors.every((error) => isMissingItem(error, body.data))) return body.data;
-  if (!body || body.errors?.length || body.data === undefined) {
+  const missingItems = body?.data && body.errors?.length && body.errors.every((error) => isMissingItem(error, body.data));
+  if (!missingItems && (!body || body.errors?.length || body.data === undefined)) {
     const messages = body?.errors?.map((e) => e.message).join("; ") ?? "response is not GraphQL JSON";
     throw new ContentError(`${operationName}: ${messages}`, operationName, response.status, false);
   }
-  return body.data;
+  const problem = shapeProblem(operationName, body!.data);
+  if (problem) throw new ContentError(`${operationName}: ${problem}`, operationName, response.status, false);
+  return body!.data as T;
+}
+
+const listFields = new Map<string, readonly string[]>(Object.entries(operationListFields));
+
+/**
+ * What is wrong with the shape of an answer, or null: `data` must be an object, and every
+ * top-level field the schema types as a list must be an array (scripts/codegen.mjs lists them per
+ * operation). Directus answering null there is an upstream fault: the page answers as for any
+ * other (stale, or 502), where the loader would crash on it (500).
+ */
+function shapeProblem(operationName: string, data: unknown): string | null {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return "the answer's data is not an object";
+  for (const field of listFields.get(operationName) ?? []) {
+    const value = (data as Record<string, unknown>)[field];
+    if (!Array.isArray(value)) return `${field} is ${value === null ? "null" : typeof value}, not a list`;
+  }
+  return null;
 }
 
 interface GraphqlError {

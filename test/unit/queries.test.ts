@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { buildSchema, parse, validate, type GraphQLSchema } from "graphql";
 import { describe, expect, it } from "vitest";
-import { deriveCollections, generateOperationsSource, outputFile } from "../../scripts/codegen.mjs";
+import { deriveCollections, deriveListFields, generateOperationsSource, outputFile } from "../../scripts/codegen.mjs";
 import { contentCollections } from "../../src/content/collections";
-import { operationCollections } from "../../src/content/generated/operations";
+import { operationCollections, operationListFields } from "../../src/content/generated/operations";
 import { allOperations as operations } from "../support/operations";
 
 /** Directus' public GraphQL schema as introspected by `npm run cms:schema`. */
@@ -81,6 +81,23 @@ describe("derived collections", () => {
 
   it("name the one collection of a query that selects only its scalars", () => {
     expect(derive("query Q { stock_quote { ticker } }")).toEqual(["stock_quote"]);
+  });
+});
+
+describe("list fields the content client checks", () => {
+  it("are the top-level fields typed as lists, by their response key, through fragments on the root", () => {
+    const document = `query Q { roles: jobs { id } jobs_by_id(id: 1) { id } site_settings { site_name } ...More }
+      fragment More on Query { posts { id } }`;
+    expect(deriveListFields(publicSchema, document)).toEqual(["posts", "roles"]);
+  });
+
+  it("are listed for every operation that has one (the careers' roles among them)", () => {
+    const table: Record<string, readonly string[]> = operationListFields;
+    for (const operation of operations) {
+      const lists = deriveListFields(publicSchema, operation.document, operation.name);
+      expect(table[operation.name] ?? [], operation.name).toEqual(lists);
+    }
+    expect(table.CareersJobs).toEqual(["jobs"]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { HTTPException } from "hono/http-exception";
 import { describe, expect, it } from "vitest";
 import { mockDirectus, request, resetContentState, textOf } from "./helpers";
@@ -96,13 +97,50 @@ describe("500 screen", () => {
 
   it("turns a real page's loader throwing on data it cannot use into the 500 screen with status 500", async () => {
     await resetContentState();
-    const directus = mockDirectus({ CareersJobs: { jobs: null } });
+    // A list of the right shape holding what no role is: the loader's own fault to handle.
+    const directus = mockDirectus({ CareersJobs: { jobs: [null] } });
     const response = await request("/careers", { options: { content: { fetch: directus.fetch } } });
     expect(response.status).toBe(500);
     const text = textOf(await response.text());
     expect(text).toContain("The server could not load the page");
     expect(text).toContain("Error 500");
     expect(directus.count("CareersJobs")).toBe(1);
+  });
+
+  it("answers a Directus list of the wrong shape (the roles null) as an outage: 502, never a 500", async () => {
+    await resetContentState();
+    const errors: string[] = [];
+    const directus = mockDirectus({ CareersJobs: { jobs: null } });
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args.map(String).join(" "));
+    try {
+      const response = await request("/careers", { options: { content: { fetch: directus.fetch } } });
+      const { text } = await expectServerErrorScreen(response, 502, "/careers");
+      expect(text).toContain("The server could not load the page");
+    } finally {
+      console.error = original;
+    }
+    expect(errors.join("\n")).toContain("CareersJobs: jobs is null, not a list");
+    expect(errors.join("\n")).not.toContain("TypeError");
+    expect(directus.count("CareersJobs")).toBe(1); // an answer, not a network fault: not asked again
+  });
+
+  it("serves the roles it read before when Directus answers a list of the wrong shape after a change", async () => {
+    await resetContentState();
+    const { bumpGeneration } = await import("../../src/content/generations.server");
+    const { careersJobsAnswer } = await import("./fixtures/careers");
+    let broken = false;
+    const directus = mockDirectus({ CareersJobs: () => (broken ? { jobs: null } : careersJobsAnswer) });
+    const options = { content: { fetch: directus.fetch } };
+    const first = await request("/careers", { options });
+    expect(first.status).toBe(200);
+    expect(textOf(await first.text())).toContain("Data Centre Technician");
+    broken = true;
+    await bumpGeneration(env.CONTENT_CACHE, "jobs");
+    const later = await request("/careers", { options });
+    expect(later.status).toBe(200);
+    expect(textOf(await later.text())).toContain("Data Centre Technician");
+    expect(directus.count("CareersJobs")).toBe(2);
   });
 
   it.each([500, 502, 503, 504])("shows the 500 variant for %i and keeps the real status", async (code) => {
