@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
+import { consentStateScript } from "../../src/render/consent-state";
 import { manyCareersJobs } from "./fixtures/careers";
 import { mockDirectus, request, resetContentState, textOf, type UpstreamCall } from "./helpers";
 
@@ -107,7 +108,11 @@ describe("/careers", () => {
     expect(text).toContain("0 open roles");
     expect(text).toContain("No open roles match these filters");
     expect(html).toMatch(/<a href="\/careers"[^>]*>Show all open roles<\/a>/);
-    expect(html).not.toContain("<script>");
+    // The value comes back escaped wherever it is shown, never as markup: the one bare
+    // `<script>` is the head's constant consent script.
+    expect(html).toContain('<option value="&lt;script&gt;" selected="">&lt;script&gt;</option>');
+    expect(html.split("<script>")).toHaveLength(2);
+    expect(html).toContain(`<script>${consentStateScript}</script>`);
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
   });
 
