@@ -16,6 +16,7 @@ import { searchRoutes } from "../features/search/routes/api.server";
 import { subscribeRoutes, type SubscribeOptions } from "../features/newsletter/routes/api.server";
 import { docsFileRoutes } from "../features/docs/routes/files.server";
 import { mcpRoutes } from "../features/mcp/routes/mcp.server";
+import { askRoutes } from "../features/ask/routes/api.server";
 import { unansweredApiRequest } from "./methods.server";
 import { pageHandler } from "./page.server";
 import { changelogFeed } from "../features/changelog/routes/feed.server";
@@ -41,6 +42,7 @@ export function registerRoutes(
   app.route("/api/forms", formRoutes(formsOnPage, forms));
   app.route("/api/feedback", feedbackRoutes(feedbackPageExists, feedback));
   app.route("/api/search", searchRoutes);
+  app.route("/api/ask", askRoutes);
   app.route(mockPrefix, mockRoutes);
   app.route("/mcp", mcpRoutes);
   // Last under /api/: what no endpoint above answered (before the pages, which take any GET).

@@ -1,0 +1,177 @@
+// Matching a question against passages: the question's words (filler dropped) and the docs'
+// words for them (glossary.ts) scored by MiniSearch's BM25 over title, context and text, typos
+// forgiven for longer words, guides before API operations unless the question asks for one.
+import MiniSearch from "minisearch";
+import { glossary } from "./glossary";
+import type { Passage } from "./passages";
+import { fold, stem, term, terms, words } from "./text";
+
+/** Bump when tokenising, fields or the stored shape change: a stored index of another version is rebuilt. */
+export const passageIndexVersion = 1;
+
+export interface PassageIndex {
+  readonly passages: readonly Passage[];
+  /** @internal */
+  readonly mini: MiniSearch<Passage>;
+  /** @internal How many passages hold each term (for how much a word says). */
+  readonly df: ReadonlyMap<string, number>;
+  /** @internal Operation titles, folded: a question naming one asks for the API. */
+  readonly operationTitles: readonly string[];
+}
+
+const fields = ["title", "context", "description", "text"];
+const boosts = { title: 3, context: 1.5, description: 1, text: 1 };
+
+const options = {
+  idField: "id",
+  fields,
+  storeFields: [] as string[],
+  tokenize: (text: string) => words(text),
+  processTerm: (word: string) => term(word),
+  searchOptions: { boost: boosts },
+};
+
+function finish(mini: MiniSearch<Passage>, passages: readonly Passage[]): PassageIndex {
+  const df = new Map<string, number>();
+  for (const passage of passages) {
+    for (const t of new Set(terms(`${passage.title} ${passage.context} ${passage.description ?? ""} ${passage.text}`))) {
+      df.set(t, (df.get(t) ?? 0) + 1);
+    }
+  }
+  const operationTitles = [...new Set(passages.filter((p) => p.kind === "api").map((p) => fold(p.title.replace(/ \(API v\d+\)$/, ""))))];
+  return { passages, mini, df, operationTitles };
+}
+
+export function buildPassageIndex(passages: readonly Passage[]): PassageIndex {
+  const mini = new MiniSearch<Passage>(options);
+  mini.addAll(passages);
+  return finish(mini, passages);
+}
+
+/** One string for storage (KV): the version, the passages and MiniSearch's JSON. */
+export const serializePassageIndex = (index: PassageIndex): string =>
+  JSON.stringify({ version: passageIndexVersion, passages: index.passages, mini: index.mini });
+
+/** A stored index, or null when it is of another version or unreadable (the caller rebuilds). */
+export function loadPassageIndex(stored: string): PassageIndex | null {
+  try {
+    const parsed = JSON.parse(stored) as { version?: number; passages?: Passage[]; mini?: unknown };
+    if (parsed.version !== passageIndexVersion || !Array.isArray(parsed.passages) || !parsed.mini) return null;
+    return finish(MiniSearch.loadJS<Passage>(parsed.mini as never, options), parsed.passages);
+  } catch {
+    return null;
+  }
+}
+
+interface Concept {
+  term: string;
+  /** How much the word says: rare words more (idf). */
+  weight: number;
+  /** The docs' words for it, from the glossary. */
+  synonyms: string[];
+}
+
+interface QuestionAnalysis {
+  concepts: Concept[];
+  /**
+   * The question asks for an API operation: 2 for an HTTP verb first or "API"/"endpoint"/"operation",
+   * 1 when it only names an operation's title (guides of the same name then compete evenly), else 0.
+   */
+  wantsApi: 0 | 1 | 2;
+  /** An earlier API version the question names (`v1`). */
+  version?: string;
+}
+
+const glossaryByTerm = new Map<string, string[]>();
+for (const entry of glossary) {
+  const key = stem(fold(entry.term));
+  glossaryByTerm.set(key, [...(glossaryByTerm.get(key) ?? []), ...entry.synonyms.flatMap((synonym) => terms(synonym))]);
+}
+
+const httpVerb = /^\s*(get|post|put|patch|delete)\b/i;
+// "API key" is a credential, not the API reference.
+const topicEndpoint = /\b(inference|dedicated|metadata|storage|regional|metrics)\s+endpoints?\b/i;
+const apiWord = /\b(endpoint|api(?!\s+keys?\b)|operation)\b/i;
+
+function analyzeQuestion(index: PassageIndex, question: string): QuestionAnalysis {
+  const n = Math.max(1, index.passages.length);
+  const seen = new Set<string>();
+  const concepts: Concept[] = [];
+  for (const t of terms(question)) {
+    if (seen.has(t)) continue;
+    seen.add(t);
+    const df = index.df.get(t) ?? 0;
+    const synonyms = (glossaryByTerm.get(t) ?? []).filter((s) => s !== t);
+    // A word no passage holds still counts (a question about what the docs lack must not find an answer by its other words).
+    concepts.push({ term: t, weight: Math.log(1 + n / (df + 0.5)), synonyms });
+  }
+  const folded = fold(question);
+  const namesOperation = index.operationTitles.some((title) => folded.includes(title));
+  // `v1` as a version's name, not as a path segment (`/v1/clusters` is every version's path).
+  const version = /(?<![/\w])v\d+\b(?!\/)/i.exec(question)?.[0]?.toLowerCase();
+  const wantsApi = httpVerb.test(question) || apiWord.test(question) ? 2 : namesOperation ? 1 : 0;
+  // Words that ask for the API say what kind of passage is wanted, not what it is about
+  // (an "inference endpoint" is a topic, though).
+  const kindWords = new Set(wantsApi === 2 ? ["api", "operation", ...(topicEndpoint.test(question) ? [] : ["endpoint"])] : []);
+  return { concepts: concepts.filter((c) => !kindWords.has(c.term)), wantsApi, version };
+}
+
+interface Retrieved {
+  passage: Passage;
+  score: number;
+  /** The share of the question's weight (its rare words most) that this passage holds. */
+  coverage: number;
+}
+
+export interface Retrieval {
+  analysis: QuestionAnalysis;
+  results: Retrieved[];
+  /** Whether the best passage holds enough of the question to answer from. */
+  confident: boolean;
+}
+
+/** Below this coverage of the question's weight by the best passage, the docs are taken not to answer it. */
+const minCoverage = 0.6;
+
+const kindWeight = (passage: Passage, analysis: QuestionAnalysis) => {
+  if (passage.kind === "api") {
+    const versionFit = passage.version ? (analysis.version === passage.version ? 1.2 : 0.5) : analysis.version ? 0.8 : 1;
+    return [0.35, 0.9, 1.3][analysis.wantsApi]! * versionFit;
+  }
+  if (passage.kind === "changelog") return 0.8;
+  return 1;
+};
+
+/** The passages that best answer the question, best first. */
+export function retrieve(index: PassageIndex, question: string, { limit = 5 }: { limit?: number } = {}): Retrieval {
+  const analysis = analyzeQuestion(index, question);
+  if (analysis.concepts.length === 0) return { analysis, results: [], confident: false };
+  const original = new Set(analysis.concepts.map((c) => c.term));
+  const queryTerms = [...new Set(analysis.concepts.flatMap((c) => [c.term, ...c.synonyms]))];
+  const byId = new Map(index.passages.map((p) => [p.id, p]));
+  const hits = index.mini.search(queryTerms.join(" "), {
+    tokenize: (text) => text.split(" "),
+    processTerm: (t) => t,
+    combineWith: "OR",
+    fuzzy: (t) => (t.length >= 5 && !/\d/.test(t) ? (t.length >= 8 ? 0.25 : 0.2) : 0),
+    boostTerm: (t) => (original.has(t) ? 1 : 0.4),
+    weights: { fuzzy: 0.45, prefix: 0.375 },
+  });
+  const total = analysis.concepts.reduce((sum, c) => sum + c.weight, 0);
+  const results: Retrieved[] = [];
+  for (const hit of hits) {
+    const passage = byId.get(hit.id as string);
+    if (!passage) continue;
+    const matched = new Set(hit.queryTerms);
+    let held = 0;
+    for (const concept of analysis.concepts) {
+      if (matched.has(concept.term)) held += concept.weight;
+      else if (concept.synonyms.some((s) => matched.has(s))) held += concept.weight * 0.7;
+    }
+    const coverage = total > 0 ? held / total : 0;
+    results.push({ passage, coverage, score: hit.score * (0.25 + coverage) ** 2 * kindWeight(passage, analysis) });
+  }
+  results.sort((a, b) => b.score - a.score || a.passage.id.localeCompare(b.passage.id));
+  const top = results.slice(0, limit);
+  return { analysis, results: top, confident: (top[0]?.coverage ?? 0) >= minCoverage && top[0]!.passage.text.length > 0 };
+}

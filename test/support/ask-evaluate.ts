@@ -1,0 +1,70 @@
+// The question set (src/features/ask/questions.json) run against the passages of the seeded content: recall@5
+// (a question counts when a passage that answers it is among the first five), MRR (1 / rank of
+// the first such passage), and how often the retrieval declines (on questions the docs do not
+// answer, and wrongly on those they do). Shared by the unit test and scripts/bench/ask-retrieval.mjs.
+import questionSet from "../../src/features/ask/questions.json";
+import { passagesFrom } from "../../src/features/ask/passages";
+import { buildPassageIndex, type PassageIndex, retrieve } from "../../src/features/ask/retrieval";
+import { seededSearchDocuments } from "./ask-seed";
+
+export interface Question {
+  question: string;
+  answers: string[];
+  split: "tuning" | "heldout";
+}
+
+export const questions = questionSet.questions as Question[];
+
+export async function seededPassageIndex(): Promise<PassageIndex> {
+  return buildPassageIndex(passagesFrom(await seededSearchDocuments()));
+}
+
+export interface SplitScores {
+  answerable: number;
+  unanswerable: number;
+  recallAt5: number;
+  mrr: number;
+  /** Unanswerable questions declined. */
+  refusalRate: number;
+  /** Answerable questions declined. */
+  falseRefusalRate: number;
+  misses: { question: string; expected: string[]; got: string[] }[];
+  wrongAnswers: { question: string; got: string }[];
+}
+
+export function evaluate(index: PassageIndex, split: Question["split"]): SplitScores {
+  const set = questions.filter((q) => q.split === split);
+  const answerable = set.filter((q) => q.answers.length > 0);
+  const unanswerable = set.filter((q) => q.answers.length === 0);
+  let found = 0;
+  let reciprocal = 0;
+  let falseRefusals = 0;
+  const misses: SplitScores["misses"] = [];
+  for (const q of answerable) {
+    const retrieval = retrieve(index, q.question, { limit: 5 });
+    const ids = retrieval.results.map((r) => r.passage.id);
+    const rank = ids.findIndex((id) => q.answers.includes(id));
+    if (rank >= 0) {
+      found++;
+      reciprocal += 1 / (rank + 1);
+    } else misses.push({ question: q.question, expected: q.answers, got: ids });
+    if (!retrieval.confident) falseRefusals++;
+  }
+  const wrongAnswers: SplitScores["wrongAnswers"] = [];
+  let refused = 0;
+  for (const q of unanswerable) {
+    const retrieval = retrieve(index, q.question, { limit: 5 });
+    if (!retrieval.confident) refused++;
+    else wrongAnswers.push({ question: q.question, got: retrieval.results[0]!.passage.id });
+  }
+  return {
+    answerable: answerable.length,
+    unanswerable: unanswerable.length,
+    recallAt5: found / answerable.length,
+    mrr: reciprocal / answerable.length,
+    refusalRate: refused / unanswerable.length,
+    falseRefusalRate: falseRefusals / answerable.length,
+    misses,
+    wrongAnswers,
+  };
+}
