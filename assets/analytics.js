@@ -12,7 +12,7 @@
   function pageview() {
     if (!active || !navigator.sendBeacon) return;
     var view = { id: id, path: location.pathname, referrer: document.referrer.slice(0, 200) };
-    if (location.pathname === "/search" && location.search) view.search = location.search.slice(0, 500);
+    if ((location.pathname === "/search" || location.pathname === "/ask") && location.search) view.search = location.search.slice(0, 500);
     navigator.sendBeacon("/api/collect", JSON.stringify(view));
   }
   // Capture: seen before the app's router takes the click over.

@@ -13,6 +13,7 @@ import { pageCache } from "./middleware/page-cache";
 import { redirects } from "./features/redirects/middleware";
 import { preview } from "./middleware/preview";
 import { requestLog } from "./middleware/request-log";
+import { prefersMarkdown } from "./lib/accept";
 import { errorFields, logLine } from "./lib/log";
 import { sameOriginWrites } from "./middleware/same-origin";
 import { securityHeaders } from "./middleware/security-headers";
@@ -53,9 +54,20 @@ const tooLarge = bodyLimit({
  */
 const publishedWhenEdited = (path: string) => path.startsWith("/docs/") && !path.endsWith(".md");
 
-/** Files and the MCP server for AI tools give published docs only, whoever asks (an editor's preview cookie included). */
-const publishedOnly = (path: string) =>
-  path === "/llms.txt" || path === "/llms-full.txt" || path === "/mcp" || (path.startsWith("/docs/") && path.endsWith(".md"));
+/**
+ * Files and the MCP server for AI tools give published docs only, whoever asks (an editor's
+ * preview cookie included); so does a docs page's Markdown asked for by Accept.
+ */
+const publishedOnly = (c: Context<AppEnv>) => {
+  const path = c.req.path;
+  return (
+    path === "/llms.txt" ||
+    path === "/llms-full.txt" ||
+    path.startsWith("/llms-full/") ||
+    path === "/mcp" ||
+    (path.startsWith("/docs/") && (path.endsWith(".md") || prefersMarkdown(c.req.header("accept"))))
+  );
+};
 
 /** The request's execution context; none in a plain `app.request` (tests). */
 function executionContextOf(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {
@@ -88,7 +100,7 @@ export function createApp({
   app.use("/graphql", tooLarge);
   // Preview links and webhooks authenticate themselves; everything else may be a preview.
   app.use("*", async (c, next) => {
-    if (c.req.path.startsWith("/api/preview") || c.req.path.startsWith("/api/revalidate") || publishedOnly(c.req.path)) {
+    if (c.req.path.startsWith("/api/preview") || c.req.path.startsWith("/api/revalidate") || publishedOnly(c)) {
       c.set("preview", false);
       return next();
     }

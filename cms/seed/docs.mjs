@@ -530,7 +530,8 @@ Any client that speaks MCP over Streamable HTTP can connect to \`https://www.mer
 
 - Every docs and API page has **Open in ChatGPT** and **Open in Claude** buttons: they start a conversation with a prompt that names the page.
 - **Copy page as Markdown** copies the page for pasting into any chat; **View as Markdown** shows the same text at the page's address followed by \`.md\`.
-- [llms.txt](/llms.txt) lists every page with a summary, and [llms-full.txt](/llms-full.txt) holds the whole documentation in one file.
+- [llms.txt](/llms.txt) lists every page with a summary, and [llms-full.txt](/llms-full.txt) lists the whole documentation in parts of at most 100 kB, one per section and one per API resource.
+- A page's own address answers its Markdown to a request that asks for it with \`Accept: text/markdown\`.
 
 > [!NOTE]
 > The answers an AI tool gives are its own. When one matters (a quota, a price, a deprecation date), follow the link it cites to the page.

@@ -54,7 +54,9 @@ export async function discoverPages(base, { only } = {}) {
   careersPath ??= departments[0] ? `/careers?${new URLSearchParams({ department: departments[0] })}` : "/careers";
 
   // The doc page with the most code blocks (highlighted on the server, cached by content hash).
-  const docsText = await get(base, "/llms-full.txt");
+  // llms-full.txt is the index of the full docs' parts: the sections' parts hold the doc pages.
+  const parts = [...(await get(base, "/llms-full.txt")).matchAll(/\]\(https?:\/\/[^/]+(\/llms-full\/(?!api)[^)\s]+\.txt)\)/g)];
+  const docsText = (await Promise.all(parts.map((part) => get(base, part[1])))).join("\n---\n");
   const docPages = docsText.split("\n---\n").map((part) => ({
     path: /^Source: https?:\/\/[^/]+(\/docs\/\S+)$/m.exec(part)?.[1],
     fences: (part.match(/^```/gm) ?? []).length,

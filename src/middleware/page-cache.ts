@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { anyCollection, memoizedGeneration } from "../content/generations.server";
 import type { AppEnv, Bindings } from "../env";
+import { prefersMarkdown } from "../lib/accept";
 import { type ConsentState, consentFromCookies } from "../lib/consent";
 import { pageIdentity } from "../lib/tracking";
 import { buildId } from "../render/asset-tags";
@@ -43,6 +44,8 @@ interface StoredPage {
   expires: number;
   /** The page carries its own Content-Security-Policy, the same for every request: no nonce to splice. */
   ownPolicy: boolean;
+  /** The page says `Vary: Accept`: its address answers Markdown to a request that prefers it, so such a request never gets it from here. */
+  variesByAccept: boolean;
   /** `headers` as a hit answers them (built at its first hit). */
   hitHeaders?: [string, string][];
   /** `hitHeaders` with the security headers, for a page with its own policy (built at its first hit before the app). */
@@ -97,8 +100,19 @@ function storedPage(body: ArrayBuffer | Uint8Array, nonce: string, headers: Head
   const byteLength = parts.reduce((sum, part) => sum + part.length, 0);
   const kept = [...headers].filter(([name]) => name.toLowerCase() !== renderedNonceHeader.toLowerCase());
   const ownPolicy = kept.some(([name]) => name.toLowerCase() === "content-security-policy");
-  return { parts, byteLength, headers: kept, expires: Date.now() + ttlSeconds * 1000, ownPolicy };
+  const variesByAccept = kept.some(
+    ([name, value]) =>
+      name.toLowerCase() === "vary" &&
+      value
+        .toLowerCase()
+        .split(",")
+        .some((field) => field.trim() === "accept"),
+  );
+  return { parts, byteLength, headers: kept, expires: Date.now() + ttlSeconds * 1000, ownPolicy, variesByAccept };
 }
+
+/** Whether a kept page answers this request: not one that varies by Accept to a request preferring Markdown (the app answers that). */
+const answers = (page: StoredPage, request: Request) => !page.variesByAccept || !prefersMarkdown(request.headers.get("accept"));
 
 /** `page.headers` as a hit answers them. */
 function hitHeaders(page: StoredPage): [string, string][] {
@@ -218,13 +232,14 @@ export function pageCache({
 
     const remembered = memory.get(keyUrl);
     if (remembered) {
+      if (!answers(remembered, c.req.raw)) return next();
       c.res = replay(remembered, c.get("nonce"));
       return;
     }
     const inFlight = rendering.get(keyUrl);
     if (inFlight) {
       const page = await awaitRender(inFlight, maxRenderWaitMs);
-      if (page) {
+      if (page && answers(page, c.req.raw)) {
         c.res = replay(page, c.get("nonce"));
         return;
       }
@@ -252,6 +267,7 @@ export function pageCache({
     if (kept) {
       memory.set(keyUrl, kept);
       done(kept);
+      if (!answers(kept, c.req.raw)) return next();
       c.res = replay(kept, c.get("nonce"));
       return;
     }
@@ -361,7 +377,8 @@ const previewCookie = new RegExp(`(?:^|;\\s*)${previewCookieName}=`);
  * request (the security headers, a nonce where the page has one) and nothing else (the hit is
  * counted, not logged one line each: `countMemoryHit`), so it only answers when the answer is
  * certain: a public GET (no preview cookie or token, no credentials, no
- * trailing slash, none of the worker's own addresses) whose page this isolate holds for the
+ * trailing slash, none of the worker's own addresses, not one preferring Markdown of a page that
+ * varies by Accept) whose page this isolate holds for the
  * content generation it has read within the last second, at an address its redirect map does
  * not redirect (`notRedirected`: the redirects feature's answer, which this layer does not
  * import). Anything else returns null and takes the ordinary path (the page's variant and
@@ -389,7 +406,7 @@ export function servePageFromMemory(
   const variant = variantOf(request, url, generation, consentFromCookies(cookies), now);
   if (variant === null) return null;
   const page = memory.get(pageKey(url, generation, variant.key), now);
-  if (!page || !notRedirected(url, now)) return null;
+  if (!page || !answers(page, request) || !notRedirected(url, now)) return null;
   let response: Response;
   if (page.ownPolicy) {
     // The same answer for every request of this page: its bytes and headers, built once.

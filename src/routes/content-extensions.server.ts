@@ -1,5 +1,6 @@
 import { contentTypeExtensions } from "../content/content-type.server";
 import { installContentExtensions } from "../content/extensions.server";
+import { askContent } from "../features/ask/content.server";
 import { apiReferenceContent } from "../features/docs/api-reference/content.server";
 import { careersContent } from "../features/careers/content.server";
 import { changelogContent } from "../features/changelog/content.server";
@@ -16,6 +17,7 @@ import { contentTypes } from "./content-types.server";
  */
 const contentExtensions = [
   apiReferenceContent,
+  askContent,
   careersContent,
   changelogContent,
   docsContent,

@@ -14,6 +14,7 @@ import { createMatcher } from "../routing/match";
 export const routeTable = {
   home: { path: "/", module: () => import("../features/pages/routes/cms-page") },
   search: { path: "/search", module: () => import("../features/search/routes/search") },
+  ask: { path: "/ask", module: () => import("../features/ask/routes/ask") },
   blog: { path: "/blog", module: () => import("../features/blog/routes/list") },
   post: { path: "/blog/:slug", module: () => import("../features/blog/routes/post") },
   author: { path: "/blog/authors/:id", module: () => import("../features/blog/routes/author") },

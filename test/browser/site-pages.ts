@@ -3,8 +3,16 @@
 import { testSecrets } from "../../scripts/lib/test-stack.mjs";
 import { matchRoute, type RouteId, routeIds } from "../../src/routes/table";
 
-/** Screens that are pages but not in the sitemap: the search page empty and with results. */
-const searchScreens = ["/search", "/search?q=gpu"];
+/**
+ * Screens that are pages but not in the sitemap: the search page empty and with results, and an
+ * answer and a refusal of the Ask page (its empty form is in the sitemap).
+ */
+const searchScreens = [
+  "/search",
+  "/search?q=gpu",
+  "/ask?q=how+long+does+it+take+to+provision+a+gpu+cluster",
+  "/ask?q=can+i+pay+with+bitcoin",
+];
 /** The 404 screen (any unknown address). */
 export const notFoundPath = "/no/such/page";
 
@@ -22,7 +30,7 @@ export async function sitemapPaths(baseUrl: string): Promise<string[]> {
   return paths;
 }
 
-/** Every page to check: the sitemap's, the search screens and the 404 screen. */
+/** Every page to check: the sitemap's, the search and ask screens and the 404 screen. */
 export async function allPages(baseUrl: string): Promise<string[]> {
   return [...(await sitemapPaths(baseUrl)), ...searchScreens, notFoundPath];
 }

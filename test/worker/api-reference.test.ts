@@ -386,10 +386,13 @@ describe("the API reference in the sitemap", () => {
   });
 });
 
-describe("the API reference in llms-full.txt", () => {
-  it("follows the docs with the overview and every operation", async () => {
-    const text = await (await request("/llms-full.txt")).text();
-    expect(text).toContain("Source: http://localhost:3000/docs/api\n");
+describe("the API reference in the full docs", () => {
+  it("has its overview in /llms-full/api.txt and every operation in its tag's part", async () => {
+    const overview = await (await request("/llms-full/api.txt")).text();
+    expect(overview).toContain("Source: http://localhost:3000/docs/api\n");
+    const tags = processed.navigation.tags.map((tag) => `/llms-full/api/${tag.slug}.txt`);
+    for (const tag of tags) expect(overview).toContain(`(http://localhost:3000${tag})`);
+    const text = (await Promise.all(tags.map(async (path) => (await request(path)).text()))).join("\n");
     for (const operation of documentOperations) expect(text).toContain(`Source: http://localhost:3000${pageOf(operation.id)}\n`);
   });
 });

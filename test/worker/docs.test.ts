@@ -277,16 +277,18 @@ describe("docs for AI tools", () => {
     expect(await response.text()).toBe("No documentation page at /docs/getting-started/nope.\n");
   });
 
-  it("lists every page with its description in /llms.txt and all of them in /llms-full.txt", async () => {
+  it("lists every page with its description in /llms.txt and all of them in the parts of the full docs", async () => {
     const llms = await (await request("/llms.txt")).text();
     expect(llms.startsWith("# Meridian Cloud documentation\n\n> ")).toBe(true);
     expect(llms).toContain("## GPU clusters");
     expect(llms).toContain("- [Multi-node jobs](http://localhost:3000/docs/gpu-clusters/slurm/multi-node-jobs.md): Jobs across nodes.");
-    const full = await (await request("/llms-full.txt")).text();
+    const full = (
+      await Promise.all(["/llms-full/getting-started.txt", "/llms-full/gpu-clusters.txt"].map(async (path) => (await request(path)).text()))
+    ).join("\n");
     for (const page of docsPages) expect(full).toContain(`# ${page.title}`);
   });
 
-  it("streams llms-full.txt, reading the pages' Markdown a batch at a time and never all at once", async () => {
+  it("streams a part of the full docs, reading the pages' Markdown a batch at a time and never all at once", async () => {
     const pages = Array.from({ length: 120 }, (_, index) => ({
       id: String(1000 + index),
       title: `Page ${index + 1}`,
@@ -306,7 +308,7 @@ describe("docs for AI tools", () => {
       DocsBodies: docsBodiesAnswer(pages),
     });
     const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
-    const response = await request("/llms-full.txt", { app });
+    const response = await request("/llms-full/many.txt", { app });
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await response.text();
     // Every page in the tree's order, each with its own text.
@@ -316,7 +318,7 @@ describe("docs for AI tools", () => {
     const batches = directus.calls
       .filter((call) => call.operationName === "DocsBodies")
       .map((call) => (call.variables.ids as string[]).length);
-    expect(batches).toEqual([50, 50, 20]);
+    expect(batches).toEqual([10, 50, 50, 10]); // a first batch, then as many as the room left holds, 50 at most
     expect(directus.count("DocsSources")).toBe(0); // the whole corpus is never read here
   });
 

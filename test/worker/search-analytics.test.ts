@@ -191,7 +191,7 @@ describe("the search-gaps cron (Analytics Engine → search_gaps in the CMS)", (
     expect(first.sql).toHaveLength(1);
     expect(first.sql[0]!.authorization).toBe("Bearer analytics-token");
     expect(first.sql[0]!.body).toMatch(
-      /FROM meridian_search\s+WHERE timestamp > NOW\(\) - INTERVAL '30' DAY AND blob1 = 'search' AND double1 = 0 AND blob4 = ''/,
+      /FROM meridian_search\s+WHERE timestamp > NOW\(\) - INTERVAL '30' DAY AND \(\(blob1 = 'search' AND double1 = 0 AND blob4 = ''\) OR \(blob1 = 'ask' AND blob4 = 'refused'\) OR \(blob1 = 'ask_vote' AND blob4 = 'unhelpful'\)\)/,
     );
     expect(first.directus.every((call) => call.authorization === `Bearer ${testSecrets.DIRECTUS_SUBMISSIONS_TOKEN}`)).toBe(true);
     expect(first.gaps).toEqual([

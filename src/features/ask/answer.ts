@@ -91,6 +91,20 @@ export function sentenceProblem(sentence: CitedSentence, passages: readonly Pass
   return null;
 }
 
+/** The sentences that pass the checks, at most `maxSentences`. */
+export function checkedSentences(
+  sentences: Iterable<CitedSentence | null>,
+  passages: readonly Passage[],
+  siteOrigin: string,
+): CitedSentence[] {
+  const kept: CitedSentence[] = [];
+  for (const sentence of sentences) {
+    if (kept.length >= maxSentences) break;
+    if (sentence && !sentenceProblem(sentence, passages, siteOrigin)) kept.push(sentence);
+  }
+  return kept;
+}
+
 /** The answer's Markdown and citations from checked sentences (citations numbered in order of first use). */
 export function composeAnswer(sentences: readonly CitedSentence[], passages: readonly Passage[], { quoted }: { quoted: boolean }): Answer {
   const citations: Citation[] = [];

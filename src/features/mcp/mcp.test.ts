@@ -8,6 +8,7 @@ import { docsBodiesAnswer, docsPages, docsTreeData } from "../../../test/worker/
 import { processed } from "../../../test/worker/fixtures/api-reference";
 import { mockDirectus, request, resetContentState, testSecrets, type UpstreamCall } from "../../../test/worker/helpers";
 import { mcpRateLimit } from "./routes/mcp.server";
+import { passageExcerpt } from "./tools.server";
 
 /*
  * The MCP server at /mcp, driven by the official SDK's client (Client + Streamable HTTP
@@ -127,6 +128,34 @@ describe("the MCP server at /mcp", () => {
     const changes = await client.callTool({ name: "search", arguments: { query: "HTTP/3 ingress", kind: "changelog" } });
     const changeResults = (changes.structuredContent as { results: { kind: string; url: string }[] }).results;
     expect(changeResults[0]).toMatchObject({ kind: "changelog", url: "http://localhost:3000/changelog/ingress-http3" });
+  });
+
+  it("search: a result is the passage that matched: its URL with the heading's anchor, and the passage's text", async () => {
+    const { client } = await connect();
+    close = () => client.close();
+    const found = await client.callTool({ name: "search", arguments: { query: "four regions", kind: "docs" } });
+    const results = (found.structuredContent as { results: { title: string; url: string; section?: string; excerpt?: string }[] }).results;
+    expect(results[0]).toMatchObject({
+      title: "Regions",
+      url: "http://localhost:3000/docs/getting-started/overview#regions",
+      section: "Overview",
+      excerpt: "Four regions.",
+    });
+    expect(textOf(found)).toContain("http://localhost:3000/docs/getting-started/overview#regions\n   Four regions.");
+    // An API operation's passage is the operation; its excerpt its text.
+    const api = await client.callTool({ name: "search", arguments: { query: "create cluster", kind: "api", limit: 1 } });
+    const [operation] = (api.structuredContent as { results: { url: string; excerpt?: string }[] }).results;
+    expect(operation!.url).toMatch(/\/docs\/api\/clusters\//);
+    expect(operation!.excerpt?.length).toBeGreaterThan(20);
+  });
+
+  it("search: a long passage's excerpt is cut near the words that matched", () => {
+    const text = `${"Intro words here. ".repeat(60)}The quota is eight GPUs per project. ${"Trailing words. ".repeat(60)}`;
+    const excerpt = passageExcerpt(text, ["quota"]);
+    expect(excerpt.length).toBeLessThanOrEqual(602);
+    expect(excerpt.startsWith("…The quota is eight GPUs per project.")).toBe(true);
+    expect(excerpt.endsWith("…")).toBe(true);
+    expect(passageExcerpt("Short.", ["x"])).toBe("Short.");
   });
 
   it("search: each call writes one search point with source mcp (no visitor: nothing about who asked)", async () => {

@@ -1,10 +1,12 @@
 import type { Context } from "hono";
+import { type Passage, passageIndex } from "../ask/index.server";
 import { changelogEntriesQuery, changelogKinds, productFacets, reshapeChangelogEntry, type ChangelogEntry } from "../changelog";
 import { apiOperationHref, codeSamples, isApiVersionName, operationFile, type ApiOperation, type ApiReference } from "../docs";
 import { docsMarkdown, loadApiReferenceVersion, loadApiVersions } from "../docs/index.server";
 import { analyticsQuery, htmlToText, maxLimit, maxQueryLength, normalizeQuery, siteSearchQuery, type SearchResult } from "../search";
 import { kindsFound, writeSearchPoint } from "../search/index.server";
 import type { AppEnv } from "../../env";
+import { errorFields, logLine } from "../../lib/log";
 import { changelogEntryHref } from "../../lib/paths/changelog";
 import { InvalidArguments, type Tool, type ToolResult } from "./protocol";
 
@@ -23,6 +25,8 @@ const defaultSearchLimit = 8;
 const defaultChangesLimit = 20;
 /** An entry's text in list_changes is cut here: a model asks get_page or opens the URL for more. */
 const changeTextLength = 700;
+/** A search result's passage is cut near here: enough to answer from or to tell whether to read the page. */
+const excerptLength = 600;
 
 const absolute = (c: McpContext, path: string) => new URL(path, c.env.SITE_URL).toString();
 const text = (value: string, structuredContent?: Record<string, unknown>): ToolResult => ({
@@ -69,11 +73,52 @@ async function earlierVersionAsked(c: McpContext, asked: string | undefined): Pr
   return entry.latest ? undefined : entry.name;
 }
 
+/**
+ * The passages (ask's: a docs page's text between its h2/h3 headings, an API operation, a
+ * changelog entry) by URL: the site search's documents are the same units under the same URLs,
+ * so a result of kind doc has its passage here. Null when they cannot be read (the results
+ * keep their snippets).
+ */
+async function passagesByUrl(c: McpContext): Promise<Map<string, Passage> | null> {
+  try {
+    const index = await passageIndex(c.env.CONTENT_CACHE, c.get("content"));
+    return new Map(index.passages.map((passage) => [passage.id, passage]));
+  } catch (error) {
+    logLine("warn", "mcp_passages_failed", errorFields(error));
+    return null;
+  }
+}
+
+/**
+ * A passage's text cut to about `excerptLength` characters around the first place a matched word
+ * stands (from the start of its sentence), at word boundaries, with an ellipsis where cut.
+ */
+export function passageExcerpt(text: string, matched: readonly string[], max = excerptLength): string {
+  if (text.length <= max) return text;
+  const lower = text.toLowerCase();
+  const at = matched
+    .map((word) => lower.indexOf(word.toLowerCase()))
+    .filter((index) => index >= 0)
+    .reduce((first, index) => Math.min(first, index), Number.POSITIVE_INFINITY);
+  let start = 0;
+  if (Number.isFinite(at) && at > max / 3) {
+    const sentence = Math.max(text.lastIndexOf(". ", at), text.lastIndexOf("? ", at), text.lastIndexOf("! ", at));
+    start = sentence >= 0 && at - sentence < max / 2 ? sentence + 2 : Math.max(0, text.lastIndexOf(" ", at - 40) + 1);
+    start = Math.min(start, Math.max(0, text.length - max));
+  }
+  let end = Math.min(text.length, start + max);
+  if (end < text.length) {
+    const space = text.lastIndexOf(" ", end);
+    if (space > start + max * 0.8) end = space;
+  }
+  return `${start > 0 ? "…" : ""}${text.slice(start, end).trim()}${end < text.length ? "…" : ""}`;
+}
+
 const searchTool: Tool<McpContext> = {
   name: "search",
   title: "Search the Meridian docs",
   description:
-    "Full-text search over Meridian Cloud's public site: documentation guides (GPU clusters, managed Kubernetes, object storage, AI Studio inference API, CLI), API reference operations, changelog entries and blog posts. Use it first to find which page answers a question; then read a docs page with get_page or an API operation with get_api_operation. Returns ranked results with title, absolute URL, kind and a short snippet. Filter with kind when you know what you want: 'docs' for guides, 'api' for REST operations, 'changelog' for release notes, 'blog' for articles. Queries are keywords (e.g. 'node pool autoscaling', 'create cluster', 'presigned url'), typo-tolerant. API operations are the latest API version's; pass version (e.g. 'v1') to find an earlier version's operations instead.",
+    "Full-text search over Meridian Cloud's public site: documentation guides (GPU clusters, managed Kubernetes, object storage, AI Studio inference API, CLI), API reference operations, changelog entries and blog posts. Use it first to find which page answers a question; then read a docs page with get_page or an API operation with get_api_operation. Returns ranked results with title, absolute URL, kind and an excerpt: a docs result is the part of a page under one heading and its URL ends with that heading's #anchor (the page itself when the match is in its title or introduction), an API result is one operation, a changelog result one entry; the excerpt is that passage's text, cut near the words that matched. Filter with kind when you know what you want: 'docs' for guides, 'api' for REST operations, 'changelog' for release notes, 'blog' for articles. Queries are keywords (e.g. 'node pool autoscaling', 'create cluster', 'presigned url'), typo-tolerant. API operations are the latest API version's; pass version (e.g. 'v1') to find an earlier version's operations instead.",
   inputSchema: {
     type: "object",
     properties: {
@@ -112,17 +157,23 @@ const searchTool: Tool<McpContext> = {
       ...(kind ? { kind: kind === "blog" ? "post" : "doc" } : {}),
       ...(version ? { version } : {}),
     });
-    const found = siteSearch.results
-      .map((result) => ({
+    const kept = siteSearch.results.filter((result) => !kind || kindOf(result) === kind);
+    const shown = kept.slice(0, limit);
+    const passages = shown.some((result) => result.kind === "doc") ? await passagesByUrl(c) : null;
+    const results = shown.map((result) => {
+      const passage = result.kind === "doc" ? passages?.get(result.url) : undefined;
+      const matched = [...result.title, ...result.snippet].filter((part) => part.match).map((part) => part.text);
+      return {
         title: segments(result.title),
         url: absolute(c, result.url),
         kind: kindOf(result),
         ...(result.section ? { section: result.section } : {}),
         snippet: segments(result.snippet),
+        ...(passage?.text ? { excerpt: passageExcerpt(passage.text, matched) } : {}),
         ...(result.date ? { date: result.date.slice(0, 10) } : {}),
-      }))
-      .filter((result) => !kind || result.kind === kind);
-    const results = found.slice(0, limit);
+      };
+    });
+    const found = kept;
     recordSearch(
       c,
       query,
@@ -138,7 +189,7 @@ const searchTool: Tool<McpContext> = {
     }
     const lines = results.map(
       (result, index) =>
-        `${index + 1}. ${result.title} (${result.kind}${result.section ? `, ${result.section}` : ""}${result.date ? `, ${result.date}` : ""})\n   ${result.url}${result.snippet ? `\n   ${result.snippet}` : ""}`,
+        `${index + 1}. ${result.title} (${result.kind}${result.section ? `, ${result.section}` : ""}${result.date ? `, ${result.date}` : ""})\n   ${result.url}${(result.excerpt ?? result.snippet) ? `\n   ${result.excerpt ?? result.snippet}` : ""}`,
     );
     const scope = [kind, version && `API ${version}`].filter(Boolean).join(", ");
     return text(`Results for "${query}"${scope ? ` (${scope})` : ""}:\n\n${lines.join("\n\n")}`, { query, results });

@@ -1,2 +1,11 @@
 // The search feature's public server-only module: what other features may use of it.
-export { isSearchBeacon, kindsFound, recordSearchBeacon, recordSearchPageView, writeSearchPoint } from "./analytics/events.server";
+export {
+  isAskVoteBeacon,
+  isSearchBeacon,
+  kindsFound,
+  recordAskVote,
+  recordSearchBeacon,
+  recordSearchPageView,
+  writeAskPoint,
+  writeSearchPoint,
+} from "./analytics/events.server";

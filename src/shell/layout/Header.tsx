@@ -1,6 +1,7 @@
 import { t } from "../../i18n";
 import { LogoMark } from "../../ui/Logo";
 import { MenuIcon } from "../../ui/icons";
+import { loadAskPanel } from "../../features/ask";
 import { HeaderSearch } from "../../features/search/views/HeaderSearch";
 import type { SiteChrome } from "../../content/types/site";
 import { StockQuote } from "./StockQuote";
@@ -35,7 +36,7 @@ export function Header({ site }: { site: SiteChrome }) {
         </nav>
 
         <div className="ml-auto flex items-center gap-3">
-          <HeaderSearch />
+          <HeaderSearch loadAskPanel={loadAskPanel} />
           {site.stock && <StockQuote quote={site.stock} className="border-line hidden border-l pl-4 md:flex" />}
 
           {/* Mobile menu: a native disclosure, usable by keyboard and without JavaScript. */}

@@ -6,7 +6,8 @@ import { isCrawler } from "../../../lib/crawler";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { errorFields, logLine } from "../../../lib/log";
 import { recordCallToActionConversion, recordPageView } from "../../experiments/index.server";
-import { isSearchBeacon, recordSearchBeacon, recordSearchPageView } from "../../search/index.server";
+import { recordAskPageView } from "../../ask/index.server";
+import { isAskVoteBeacon, isSearchBeacon, recordAskVote, recordSearchBeacon, recordSearchPageView } from "../../search/index.server";
 
 /**
  * What one page view writes to Workers Analytics Engine (binding PAGE_VIEWS). Queried with
@@ -88,7 +89,8 @@ function record(c: Context<AppEnv>, view: PageView): void {
  * point is recorded only when the consent cookie says so (the script may be cached or copied);
  * without consent it is acknowledged and dropped. It sets no cookie but the experiments' (a
  * conversion remembered) and never echoes input.
- * The search page's view carries its query string (`search`): the search made there.
+ * The search page's view carries its query string (`search`): the search made there; the /ask
+ * page's, the question asked there. A vote on an answer: `{type: "ask_vote", q, helpful}`.
  */
 export const collectRoutes = new Hono<AppEnv>()
   .use(
@@ -115,6 +117,12 @@ export const collectRoutes = new Hono<AppEnv>()
       await recordCallToActionConversion(c, experiment);
       return c.body(null, 204);
     }
+    if (body && typeof body === "object" && body.type === "ask_vote") {
+      if (!isAskVoteBeacon(body))
+        return c.text('Expected JSON like {"type": "ask_vote", "source": "dialog", "q": "...", "helpful": true}.', 400);
+      if (parseConsent(getCookie(c, consentCookieName)) === "all" && !c.get("preview")) recordAskVote(c.env, body);
+      return c.body(null, 204);
+    }
     if (body && typeof body === "object" && body.type !== undefined) {
       if (!isSearchBeacon(body)) return c.text('Expected JSON like {"type": "search", "source": "dialog", "q": "..."}.', 400);
       if (parseConsent(getCookie(c, consentCookieName)) === "all") await recordSearchBeacon(c, body);
@@ -133,6 +141,7 @@ export const collectRoutes = new Hono<AppEnv>()
         device: deviceClass(c.req.header("user-agent")),
       });
       if (path === "/search" && typeof body.search === "string") await recordSearchPageView(c, body.search);
+      if (path === "/ask" && typeof body.search === "string") await recordAskPageView(c, body.search);
       await recordPageView(c, path); // a page the app's router showed: its experiments (decision 028)
     }
     return c.body(null, 204);

@@ -1,11 +1,15 @@
 import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../../../env";
 import { errorFields, logLine } from "../../../lib/log";
+import { consentCookieName, parseConsent } from "../../../lib/consent";
 import { rateLimit } from "../../../middleware/rate-limit";
+import { writeAskPoint } from "../../search/index.server";
 import {
   type Answer,
   type CitedSentence,
   type Citation,
+  checkedSentences,
   citationTitle,
   composeAnswer,
   extractiveSentences,
@@ -26,9 +30,9 @@ import {
 } from "../model.server";
 import { passageIndex } from "../passage-index.server";
 import type { Passage } from "../passages";
+import { cleanQuestion, maxQuestionChars } from "../operation";
 import { type Retrieval, retrieve } from "../retrieval";
 
-const maxQuestionChars = 500;
 const maxHistoryTurns = 6;
 const maxAnswerChars = 4_000;
 
@@ -50,7 +54,7 @@ function readInput(body: unknown): { question: string; history: Turn[] } | strin
   if (!body || typeof body !== "object" || Array.isArray(body)) return 'Send a JSON object: {"question": "…"}.';
   const { question, history } = body as { question?: unknown; history?: unknown };
   if (typeof question !== "string") return '"question" must be a string.';
-  const trimmed = normalizeSpace(question.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, " "));
+  const trimmed = cleanQuestion(question);
   if (!trimmed) return 'Ask a question: "question" is empty.';
   if (question.length > maxQuestionChars) return `The question is longer than ${maxQuestionChars} characters; shorten it.`;
   if (history === undefined || history === null) return { question: trimmed, history: [] };
@@ -79,15 +83,7 @@ function retrieveWithHistory(index: Awaited<ReturnType<typeof passageIndex>>, qu
   return joined.confident ? joined : alone;
 }
 
-/** The sentences that pass the checks, at most three. */
-function checked(sentences: Iterable<CitedSentence | null>, passages: readonly Passage[], siteOrigin: string): CitedSentence[] {
-  const kept: CitedSentence[] = [];
-  for (const sentence of sentences) {
-    if (kept.length >= maxSentences) break;
-    if (sentence && !sentenceProblem(sentence, passages, siteOrigin)) kept.push(sentence);
-  }
-  return kept;
-}
+const checked = checkedSentences;
 
 const siteOriginOf = (c: Context<AppEnv>) => {
   try {
@@ -113,6 +109,15 @@ async function answerAsJson(c: Context<AppEnv>, question: string, history: Turn[
   }
   const kept = checked(extractiveSentences(retrieval), passages, siteOrigin);
   return kept.length ? composeAnswer(kept, passages, { quoted: true }) : refusal(retrieval);
+}
+
+/**
+ * A question and its outcome go to the search analytics with the page-view rule: only with the
+ * visitor's analytics consent, never from an editor's preview (decision 025).
+ */
+function recordQuestion(c: Context<AppEnv>, question: string, answer: Answer): void {
+  if (c.get("preview") || parseConsent(getCookie(c, consentCookieName)) !== "all") return;
+  writeAskPoint(c.env, { question, answered: answer.answered, citations: answer.citations.length, source: "dialog" });
 }
 
 const encoder = new TextEncoder();
@@ -178,6 +183,7 @@ function answerAsStream(c: Context<AppEnv>, question: string, history: Turn[], r
       const answer: Answer = kept.length
         ? { answered: true, answer: composeAnswer(kept, passages, { quoted }).answer, citations }
         : refusal(retrieval);
+      recordQuestion(c, question, answer);
       await writer.write(event("done", answer));
     } catch (error) {
       logLine("error", "ask_stream_failed", errorFields(error));
@@ -232,7 +238,9 @@ export const askRoutes = new Hono<AppEnv>()
       return c.json(problem("The documentation cannot be read right now. Ask again in a minute."), 503);
     }
     if ((c.req.header("accept") ?? "").includes("text/event-stream")) return answerAsStream(c, input.question, input.history, retrieval);
-    return c.json(await answerAsJson(c, input.question, input.history, retrieval));
+    const answer = await answerAsJson(c, input.question, input.history, retrieval);
+    recordQuestion(c, input.question, answer);
+    return c.json(answer);
   })
   .all("/", (c) => {
     c.header("Allow", "POST");

@@ -5,6 +5,7 @@ import type { DocHeading } from "../types";
 import { t } from "../../../i18n";
 import type { DocsNavPage, DocsNavSection } from "../tree";
 import { ChangesLinks } from "../../changelog";
+import { DocsAskBox } from "../../ask";
 import { FeedbackSlot } from "../../feedback";
 import { DocsSidebar, type DocsCurrent } from "./DocsSidebar";
 import { Disclosure } from "./Disclosure";
@@ -160,6 +161,7 @@ export function DocPage({ data }: { data: DocPageData }) {
               <ChangesLinks changes={page.changes} />
             </>
           )}
+          <DocsAskBox />
           <FeedbackSlot />
           <Pager previous={data.previous} next={data.next} />
         </div>

@@ -18,6 +18,13 @@ import { analyticsQuery } from "./query";
  *   double1  a search: how many results it found, of the kind asked for (0 with no kinds in
  *            blob4: nothing at all, a gap for the editors)
  *   double2  a click: the result's position, from 1
+ * Questions asked of the docs (decision 031) are points of the same dataset:
+ *   blob1    "ask" (a question and its outcome) or "ask_vote" (a reader's verdict on an answer)
+ *   blob2    the question, normalised and cut like a query (analyticsQuery: dropped when it holds
+ *            an e-mail address, a long number or something like a key)
+ *   blob3    "dialog" (POST /api/ask) or "page" (/ask)
+ *   blob4    "answered" or "refused"; a vote: "helpful" or "unhelpful"
+ *   double1  an answer's citations (0 for a refusal)
  * No IP address, user agent, cookie or visitor id: a point says what was searched, not who did.
  * Read by `npm run analytics -- --report searches|zero-results` and the search-gaps cron job.
  */
@@ -79,6 +86,38 @@ export function writeSearchPoint(env: Bindings, point: SearchPoint): void {
 
 function writeSearchClick(env: Bindings, click: SearchClickPoint): void {
   write(env, ["click", click.query, click.source, click.kind, ""], [0, click.position], click.query);
+}
+
+/** Where a question was asked: the dialog's Ask mode (the API) or the plain /ask page. */
+type AskSource = "dialog" | "page";
+
+/** A question and its outcome; a question that looks like personal data or a secret is not written. */
+export function writeAskPoint(env: Bindings, point: { question: string; answered: boolean; citations: number; source: AskSource }): void {
+  const query = analyticsQuery(point.question);
+  if (!query) return;
+  write(env, ["ask", query, point.source, point.answered ? "answered" : "refused", ""], [point.answered ? point.citations : 0, 0], query);
+}
+
+/** A reader's 👍/👎 on an answer, from the dialog (sent to /api/collect with analytics consent). */
+export type AskVoteBeacon = {
+  type: "ask_vote";
+  source: AskSource;
+  q: string;
+  helpful: boolean;
+};
+
+export function isAskVoteBeacon(body: Record<string, unknown>): body is AskVoteBeacon {
+  return (
+    body.type === "ask_vote" &&
+    (body.source === "dialog" || body.source === "page") &&
+    typeof body.q === "string" &&
+    typeof body.helpful === "boolean"
+  );
+}
+
+export function recordAskVote(env: Bindings, vote: AskVoteBeacon): void {
+  const query = analyticsQuery(vote.q);
+  if (query) write(env, ["ask_vote", query, vote.source, vote.helpful ? "helpful" : "unhelpful", ""], [0, 0], query);
 }
 
 /** The kinds with at least one result, in the index's order. */

@@ -25,11 +25,15 @@ interface SearchGap {
   lastSeen: string;
 }
 
-/** The SQL the cron sends: the queries that found nothing, most searched first. */
+/**
+ * The SQL the cron sends: the queries that found nothing, most searched first. Questions asked
+ * of the docs count too when the docs did not answer them or a reader said the answer did not
+ * help (decision 031): the same column, so a question and a search of the same words add up.
+ */
 function searchGapsSql(dataset: string): string {
   return `SELECT blob2 AS query, SUM(_sample_interval) AS searches, MAX(timestamp) AS last_seen
 FROM ${dataset}
-WHERE timestamp > NOW() - INTERVAL '${searchGapsWindowDays}' DAY AND blob1 = 'search' AND double1 = 0 AND blob4 = ''
+WHERE timestamp > NOW() - INTERVAL '${searchGapsWindowDays}' DAY AND ((blob1 = 'search' AND double1 = 0 AND blob4 = '') OR (blob1 = 'ask' AND blob4 = 'refused') OR (blob1 = 'ask_vote' AND blob4 = 'unhelpful'))
 GROUP BY query
 ORDER BY searches DESC
 LIMIT ${searchGapsLimit}

@@ -1,4 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent, type MouseEvent } from "react";
+import { onAskRequest } from "../../../ui/ask-request";
+import type { HeaderSearchProps } from "./HeaderSearch";
 import { HeaderSearchControls } from "./HeaderSearchControls";
 import { isSearchShortcut } from "./shortcut";
 
@@ -15,7 +17,7 @@ const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey &
  * Memoised: a parent re-render (the mobile flag, a navigation) has nothing to change here and
  * must not disturb an open dialog.
  */
-export const HeaderSearch = memo(function HeaderSearch() {
+export const HeaderSearch = memo(function HeaderSearch({ loadAskPanel }: HeaderSearchProps) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const isOpen = useRef(false);
@@ -23,6 +25,7 @@ export const HeaderSearch = memo(function HeaderSearch() {
   const returnTo = useRef<HTMLElement | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const handedQuestion = useRef<string | null>(null);
 
   const show = useCallback(() => {
     if (isOpen.current) return;
@@ -55,10 +58,26 @@ export const HeaderSearch = memo(function HeaderSearch() {
       show();
     };
     document.addEventListener("keydown", onKeyDown);
+    // A page's question form (the docs'): the dialog opens in its Ask mode and answers.
+    const stopAsk = loadAskPanel
+      ? onAskRequest((question) => {
+          handedQuestion.current = question;
+          show();
+        })
+      : () => {};
     // The field was focused before the page became interactive: open now, with what was typed.
     if (inputRef.current && document.activeElement === inputRef.current) show();
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [show]);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      stopAsk();
+    };
+  }, [show, loadAskPanel]);
+
+  const takeQuestion = useCallback(() => {
+    const question = handedQuestion.current;
+    handedQuestion.current = null;
+    return question;
+  }, []);
 
   /** Text typed into the header field (before the dialog's code arrived, say) moves into the dialog. */
   const takeHeaderText = useCallback(() => {
@@ -94,7 +113,14 @@ export const HeaderSearch = memo(function HeaderSearch() {
       />
       {used && (
         <Suspense fallback={null}>
-          <SearchDialog dialogRef={dialogRef} open={open} takeInitialQuery={takeHeaderText} onClose={close} />
+          <SearchDialog
+            dialogRef={dialogRef}
+            open={open}
+            takeInitialQuery={takeHeaderText}
+            onClose={close}
+            loadAskPanel={loadAskPanel}
+            takeQuestion={takeQuestion}
+          />
         </Suspense>
       )}
     </>

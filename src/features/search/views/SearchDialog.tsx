@@ -1,4 +1,17 @@
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
+import {
+  type ComponentType,
+  lazy,
+  Suspense,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from "react";
+import type { AskPanelProps } from "../../ask";
 import { t } from "../../../i18n";
 import { plural } from "../../../i18n/plural";
 import type { SearchResult } from "../engine";
@@ -21,7 +34,13 @@ export interface SearchDialogProps {
   takeInitialQuery: () => string;
   /** Asks the owner to close the dialog; `restoreFocus` is false when a result was chosen (the router moves focus). */
   onClose: (restoreFocus: boolean) => void;
+  /** The Ask mode's panel (its own chunk, given by the app); without it the dialog only searches. */
+  loadAskPanel?: () => Promise<ComponentType<AskPanelProps>>;
+  /** A question handed over by a page's form: the dialog opens in Ask mode and asks it. */
+  takeQuestion?: () => string | null;
 }
+
+type Mode = "search" | "ask";
 
 const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
@@ -33,7 +52,10 @@ const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey
  * (use-search-answers), the keyboard (use-listbox-navigation), the listbox
  * (SearchDialogResults), the recent searches and the search analytics (search-beacons).
  */
-export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose }: SearchDialogProps) {
+export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose, loadAskPanel, takeQuestion }: SearchDialogProps) {
+  const [mode, setMode] = useState<Mode>("search");
+  const [handed, setHanded] = useState<{ question: string; key: number } | null>(null);
+  const AskPanel = useMemo(() => (loadAskPanel ? lazy(() => loadAskPanel().then((panel) => ({ default: panel }))) : null), [loadAskPanel]);
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
@@ -60,6 +82,14 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose }: Sea
     if (!dialog) return;
     if (open && !dialog.open) {
       setRecent(readRecentSearches());
+      const question = takeQuestion?.() ?? null;
+      if (question) {
+        setHanded({ question, key: Date.now() });
+        setMode("ask");
+      } else {
+        setHanded(null);
+        setMode("search");
+      }
       search(takeInitialQuery());
       // The owner gives focus back on close; the browser's own restoring, which runs inside
       // close(), would leave a text field focused but not accepting input (Chromium).
@@ -69,7 +99,7 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose }: Sea
     } else if (!open) {
       stop();
     }
-  }, [open, dialogRef, search, takeInitialQuery, stop]);
+  }, [open, dialogRef, search, takeInitialQuery, takeQuestion, stop]);
 
   const chosen = (event: MouseEvent<HTMLAnchorElement>) => {
     setRecent(saveRecentSearch(q));
@@ -106,6 +136,41 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose }: Sea
             : t("search.dialog_empty", { q })
           : "";
 
+  const closeButton = (
+    <button
+      type="button"
+      onClick={() => close(true)}
+      className="text-ink-muted hover:text-ink hover:bg-surface-muted flex h-9 shrink-0 items-center justify-center rounded-md px-2"
+    >
+      {/* The name is the spoken text; the visible key hint is decoration (its name would not say "close"). */}
+      <span className="sr-only">{t("search.dialog_close")}</span>
+      <span aria-hidden="true" className="border-line hidden rounded border px-1.5 font-sans text-xs leading-5 md:inline">
+        Esc
+      </span>
+      <CloseIcon className="h-5 w-5 md:hidden" />
+    </button>
+  );
+  const modeSwitch = AskPanel && (
+    <div role="group" aria-label={t("ask.mode_label")} className="border-line flex gap-1 border-b px-3 py-2">
+      {(["search", "ask"] as const).map((each) => (
+        <button
+          key={each}
+          type="button"
+          aria-pressed={mode === each}
+          onClick={() => setMode(each)}
+          className={`rounded-full px-3 py-1 text-sm font-medium transition-colors ${
+            mode === each ? "bg-ink text-white" : "text-ink-muted hover:bg-surface-muted hover:text-ink"
+          }`}
+        >
+          {each === "search" ? t("ask.mode_search") : t("ask.mode_ask")}
+        </button>
+      ))}
+    </div>
+  );
+  const followed = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (isPlainClick(event)) onClose(false);
+  };
+
   return (
     <dialog
       ref={dialogRef}
@@ -126,77 +191,84 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose }: Sea
       className="bg-surface text-ink border-line m-0 mb-auto max-h-none w-full max-w-none overflow-hidden rounded-b-2xl border-0 border-b p-0 shadow-[0_24px_64px_-16px_rgba(12,15,23,0.4)] backdrop:bg-[rgba(12,15,23,0.45)] md:mx-auto md:mt-[12vh] md:w-[min(40rem,calc(100vw-4rem))] md:rounded-2xl md:border motion-safe:transition-[opacity,translate] motion-safe:duration-150 motion-safe:ease-out starting:open:-translate-y-2 starting:open:opacity-0"
     >
       <div className="flex max-h-[85dvh] flex-col md:max-h-[min(36rem,76dvh)]">
-        <div className="border-line flex items-center gap-3 border-b px-4">
-          <SearchIcon className="text-ink-subtle h-5 w-5 shrink-0" />
-          <input
-            ref={inputRef}
-            type="search"
-            role="combobox"
-            aria-label={t("search.dialog_label")}
-            aria-expanded={q !== ""}
-            aria-controls={listboxId}
-            aria-activedescendant={activeDescendant}
-            aria-autocomplete="list"
-            autoComplete="off"
-            autoCorrect="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            enterKeyHint="search"
-            maxLength={maxQueryLength}
-            placeholder={t("search.placeholder")}
-            value={query}
-            onChange={(event) => search(event.target.value)}
-            onKeyDown={onInputKeyDown}
-            className="placeholder:text-ink-subtle h-14 min-w-0 flex-1 bg-transparent text-base outline-none focus-visible:outline-none [&::-webkit-search-cancel-button]:hidden"
-          />
-          <button
-            type="button"
-            onClick={() => close(true)}
-            className="text-ink-muted hover:text-ink hover:bg-surface-muted flex h-9 shrink-0 items-center justify-center rounded-md px-2"
-          >
-            {/* The name is the spoken text; the visible key hint is decoration (its name would not say "close"). */}
-            <span className="sr-only">{t("search.dialog_close")}</span>
-            <span aria-hidden="true" className="border-line hidden rounded border px-1.5 font-sans text-xs leading-5 md:inline">
-              Esc
-            </span>
-            <CloseIcon className="h-5 w-5 md:hidden" />
-          </button>
-        </div>
-
-        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
-          {!q && (
-            <RecentSearches
-              recent={recent}
-              onChoose={(text) => {
-                search(text);
-                inputRef.current?.focus();
-              }}
-              onRemove={(text) => {
-                setRecent(removeRecentSearch(text));
-                inputRef.current?.focus();
-              }}
+        {mode === "ask" && AskPanel ? (
+          <Suspense fallback={<p className="text-ink-muted px-4 py-4 text-sm">{t("search.dialog_loading")}</p>}>
+            <AskPanel
+              key={handed?.key ?? 0}
+              initialQuestion={handed?.question ?? query}
+              askAtOnce={handed !== null}
+              closeButton={closeButton}
+              modeSwitch={modeSwitch}
+              onFollow={followed}
             />
-          )}
+          </Suspense>
+        ) : (
+          <>
+            <div className="border-line flex items-center gap-3 border-b px-4">
+              <SearchIcon className="text-ink-subtle h-5 w-5 shrink-0" />
+              <input
+                ref={inputRef}
+                type="search"
+                role="combobox"
+                aria-label={t("search.dialog_label")}
+                aria-expanded={q !== ""}
+                aria-controls={listboxId}
+                aria-activedescendant={activeDescendant}
+                aria-autocomplete="list"
+                autoComplete="off"
+                autoCorrect="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                enterKeyHint="search"
+                maxLength={maxQueryLength}
+                placeholder={t("search.placeholder")}
+                value={query}
+                onChange={(event) => search(event.target.value)}
+                onKeyDown={onInputKeyDown}
+                className="placeholder:text-ink-subtle h-14 min-w-0 flex-1 bg-transparent text-base outline-none focus-visible:outline-none [&::-webkit-search-cancel-button]:hidden"
+              />
+              {closeButton}
+            </div>
+            {modeSwitch}
 
-          {q && pending && !answer && <p className="text-ink-muted px-4 pt-4 pb-2 text-sm">{t("search.dialog_loading")}</p>}
-          {q && failed && !pending && <p className="text-negative px-4 pt-4 pb-2 text-sm">{t("search.dialog_error")}</p>}
-          {q && fresh && answer.total === 0 && <p className="text-ink-muted px-4 pt-4 pb-2 text-sm">{t("search.dialog_empty", { q })}</p>}
+            <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+              {!q && (
+                <RecentSearches
+                  recent={recent}
+                  onChoose={(text) => {
+                    search(text);
+                    inputRef.current?.focus();
+                  }}
+                  onRemove={(text) => {
+                    setRecent(removeRecentSearch(text));
+                    inputRef.current?.focus();
+                  }}
+                />
+              )}
 
-          <SearchDialogResults
-            listRef={listRef}
-            q={q}
-            answeredQuery={answer?.query ?? ""}
-            results={results}
-            pending={pending}
-            active={active}
-            onActivate={setActive}
-            onChooseResult={chooseResult}
-            onChooseSearchPage={chooseSearchPage}
-          />
-        </div>
-        <p role="status" className="sr-only">
-          {announcement}
-        </p>
+              {q && pending && !answer && <p className="text-ink-muted px-4 pt-4 pb-2 text-sm">{t("search.dialog_loading")}</p>}
+              {q && failed && !pending && <p className="text-negative px-4 pt-4 pb-2 text-sm">{t("search.dialog_error")}</p>}
+              {q && fresh && answer.total === 0 && (
+                <p className="text-ink-muted px-4 pt-4 pb-2 text-sm">{t("search.dialog_empty", { q })}</p>
+              )}
+
+              <SearchDialogResults
+                listRef={listRef}
+                q={q}
+                answeredQuery={answer?.query ?? ""}
+                results={results}
+                pending={pending}
+                active={active}
+                onActivate={setActive}
+                onChooseResult={chooseResult}
+                onChooseSearchPage={chooseSearchPage}
+              />
+            </div>
+            <p role="status" className="sr-only">
+              {announcement}
+            </p>
+          </>
+        )}
       </div>
     </dialog>
   );

@@ -118,6 +118,13 @@ export function SearchPage({ data }: { data: SearchData }) {
           {t("search.truncated", { max: data.maxLength })}
         </p>
       )}
+      {q && (
+        <p className="mt-3 text-sm">
+          <a href={`/ask?${new URLSearchParams({ q })}`} className="text-accent font-medium underline-offset-4 hover:underline">
+            {t("ask.ask_instead", { q })}
+          </a>
+        </p>
+      )}
       {outcome && <KindFilter q={q} kind={kind} counts={outcome.counts} />}
 
       {empty && (

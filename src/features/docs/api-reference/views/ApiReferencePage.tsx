@@ -10,6 +10,7 @@ import type { ChangelogLink } from "../../../changelog";
 import { MethodBadge } from "./MethodBadge";
 import { ChangesLinks } from "../../../changelog";
 import { FeedbackSlot } from "../../../feedback";
+import { InlineText } from "./InlineText";
 import { ParameterRow, SchemaTree } from "./SchemaTree";
 import { TryIt } from "./TryIt";
 import { Disclosure } from "../../views/Disclosure";
@@ -212,7 +213,11 @@ function OperationPage({
             <code>{body.contentType}</code>
             {body.required ? " · required" : " · optional"}
           </p>
-          {body.description && <p className="text-ink-muted mt-2">{body.description}</p>}
+          {body.description && (
+            <p className="text-ink-muted mt-2">
+              <InlineText text={body.description} />
+            </p>
+          )}
           {body.schema && (
             <div className="mt-4">
               <SchemaTree schema={body.schema} />
@@ -239,7 +244,9 @@ function OperationPage({
                     <span className={`font-mono text-sm font-semibold ${success ? "text-[#0b6332]" : "text-[#a31f15]"}`}>
                       {response.status}
                     </span>
-                    <span className="text-ink-muted text-sm">{response.description}</span>
+                    <span className="text-ink-muted text-sm">
+                      <InlineText text={response.description} />
+                    </span>
                   </summary>
                   <div className="border-line border-t px-4 py-3">
                     {response.headers.length > 0 && (

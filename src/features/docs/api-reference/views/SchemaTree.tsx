@@ -129,7 +129,12 @@ function Alternatives({ schema, path, depth }: { schema: ApiSchema; path: string
               <details className="border-line group rounded-lg border">
                 <summary className="hover:bg-surface-sunken cursor-pointer rounded-lg px-3 py-2 text-sm font-medium">
                   {label}
-                  {alternative.description && <span className="text-ink-muted font-normal"> — {alternative.description}</span>}
+                  {alternative.description && (
+                    <span className="text-ink-muted font-normal">
+                      {" — "}
+                      <InlineText text={alternative.description} />
+                    </span>
+                  )}
                 </summary>
                 <div className="border-line border-t px-3 py-2">
                   <SchemaBody schema={alternative} path={path} depth={depth + 1} />
