@@ -250,8 +250,11 @@ export function targetProblem(target, allowedHosts) {
  * redirect leads to an address it moves). Targets with captures are checked with each capture as "x".
  * @param {ResolvedRedirect} rule
  * @param {readonly ResolvedRedirect[]} others
+ * @param {(rule: RedirectSource, path: string) => string[] | null} [match] how a rule is matched:
+ *   the worker passes its linear-time (RE2) matcher; the CMS's flow, which has no RE2, keeps
+ *   JavaScript's engine for patterns that passed `patternProblem`
  */
-export function chainProblem(rule, others) {
+export function chainProblem(rule, others, match = matchRedirect) {
   const describe = (r) => `${r.source} → ${r.status_code === 410 ? "gone (410)" : r.target}`;
   const sample = (r) => {
     const path = r.target === null ? null : internalPath(r.target);
@@ -260,23 +263,23 @@ export function chainProblem(rule, others) {
   if (rule.status_code === 410) {
     for (const other of others) {
       const path = other.status_code === 410 ? null : sample(other);
-      if (path !== null && matchRedirect(rule, path))
+      if (path !== null && match(rule, path))
         return `The redirect ${describe(other)} leads to an address this one marks as gone; change that one first.`;
     }
     return null;
   }
   const own = sample(rule);
-  if (own !== null && matchRedirect(rule, own)) return `This redirect would send ${own} back to an address it redirects itself (a loop).`;
+  if (own !== null && match(rule, own)) return `This redirect would send ${own} back to an address it redirects itself (a loop).`;
   for (const other of others) {
-    if (own !== null && matchRedirect(other, own)) {
+    if (own !== null && match(other, own)) {
       const onward = sample(other);
-      const loops = onward !== null && matchRedirect(rule, onward);
+      const loops = onward !== null && match(rule, onward);
       return loops
         ? `This redirect and ${describe(other)} send visitors back and forth (a loop).`
         : `${own} is itself redirected by ${describe(other)}: point this redirect straight at the final address (a chain of redirects is refused).`;
     }
     const theirs = other.status_code === 410 ? null : sample(other);
-    if (theirs !== null && matchRedirect(rule, theirs)) {
+    if (theirs !== null && match(rule, theirs)) {
       return `The redirect ${describe(other)} leads to an address this one would move on again (a chain); point that one at the final address first.`;
     }
   }
@@ -288,14 +291,15 @@ export function chainProblem(rule, others) {
  * @param {ResolvedRedirect} rule
  * @param {readonly ResolvedRedirect[]} others the other active redirects
  * @param {readonly string[]} allowedHosts
+ * @param {(rule: RedirectSource, path: string) => string[] | null} [match] as in `chainProblem`
  */
-export function redirectProblem(rule, others, allowedHosts) {
+export function redirectProblem(rule, others, allowedHosts, match = matchRedirect) {
   if (![301, 302, 307, 308, 410].includes(Number(rule.status_code))) return "The status must be 301, 302, 307, 308 or 410.";
   if (!["exact", "prefix", "regex"].includes(rule.match)) return 'Match must be "exact", "prefix" or "regex".';
   return (
     sourceProblem(rule) ??
     (Number(rule.status_code) === 410 ? null : (targetProblem(rule.target, allowedHosts) ?? offSiteProblem(rule, allowedHosts))) ??
-    chainProblem({ ...rule, status_code: Number(rule.status_code) }, others)
+    chainProblem({ ...rule, status_code: Number(rule.status_code) }, others, match)
   );
 }
 

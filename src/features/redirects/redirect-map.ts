@@ -69,8 +69,10 @@ export function acceptRedirects(
     };
     // Loops and chains are answered at run time (a loop with nothing, a chain with its last address),
     // so here only what a rule is on its own: a checked source, an allowed target.
+    // The rule's own loop check matches on RE2 too: no editor's pattern runs on the backtracking
+    // engine here (the save checks' messages come first; then what RE2 alone refuses).
     const problem = statuses.has(status)
-      ? (redirectProblem({ id: row.id, source, match, status_code: status, target: rule.target }, [], allowedHosts) ??
+      ? (redirectProblem({ id: row.id, source, match, status_code: status, target: rule.target }, [], allowedHosts, linearMatch) ??
         (match === "regex" ? linearPatternProblem(source) : null))
       : "its status is not 301, 302, 307, 308 or 410";
     if (problem) refused.push({ id: row.id, problem });
@@ -84,6 +86,20 @@ export function acceptRedirects(
  * backtracking engine takes seconds on `a*a*a*a*b` against a few hundred letters.
  */
 const compilePattern = (source: string) => RE2JS.compile(`^(?:${source})$`);
+
+/** `matchRedirect` with patterns on RE2, for the checks a rule passes when the map is compiled. */
+function linearMatch(rule: { source: string; match: string }, path: string): string[] | null {
+  if (rule.match !== "regex") return matchRedirect(rule as Parameters<typeof matchRedirect>[0], path);
+  if (path.length > maxPatternInput) return null;
+  let compiled: ReturnType<typeof compilePattern>;
+  try {
+    compiled = compilePattern(rule.source);
+  } catch {
+    return null; // refused just after, with RE2's reason
+  }
+  const found = compiled.matcher(path);
+  return found.matches() ? Array.from({ length: found.groupCount() }, (_, index) => found.group(index + 1) ?? "") : null;
+}
 
 /** Why RE2 cannot run a pattern that JavaScript accepts, or null. */
 function linearPatternProblem(source: string): string | null {
