@@ -932,27 +932,35 @@ meridian clusters create llm-train-01 --region eu-central-1 --node-pool gpu-h100
           labels: ref("Labels"),
         },
       },
+      // A discriminator picks among named schemas only (an inline one has no name to map to),
+      // and its values are the `action`s, not the schemas' names: hence the mapping.
       InstanceAction: {
         description: "One of the actions below, chosen by `action`.",
-        oneOf: [
-          { title: "Start", type: "object", required: ["action"], properties: { action: { const: "start" } } },
-          {
-            title: "Stop",
-            type: "object",
-            required: ["action"],
-            properties: {
-              action: { const: "stop" },
-              force: { type: "boolean", default: false, description: "Power off without a clean shutdown." },
-            },
+        oneOf: [ref("InstanceStart"), ref("InstanceStop"), ref("InstanceResize")],
+        discriminator: {
+          propertyName: "action",
+          mapping: {
+            start: "#/components/schemas/InstanceStart",
+            stop: "#/components/schemas/InstanceStop",
+            resize: "#/components/schemas/InstanceResize",
           },
-          {
-            title: "Resize",
-            type: "object",
-            required: ["action", "gpu_count"],
-            properties: { action: { const: "resize" }, gpu_count: { type: "integer", enum: [1, 2, 4, 8] } },
-          },
-        ],
-        discriminator: { propertyName: "action" },
+        },
+      },
+      InstanceStart: { title: "Start", type: "object", required: ["action"], properties: { action: { const: "start" } } },
+      InstanceStop: {
+        title: "Stop",
+        type: "object",
+        required: ["action"],
+        properties: {
+          action: { const: "stop" },
+          force: { type: "boolean", default: false, description: "Power off without a clean shutdown." },
+        },
+      },
+      InstanceResize: {
+        title: "Resize",
+        type: "object",
+        required: ["action", "gpu_count"],
+        properties: { action: { const: "resize" }, gpu_count: { type: "integer", enum: [1, 2, 4, 8] } },
       },
       FixedScaling: {
         title: "Fixed size",
@@ -970,7 +978,13 @@ meridian clusters create llm-train-01 --region eu-central-1 --node-pool gpu-h100
           max_nodes: { type: "integer", minimum: 1, maximum: 100 },
         },
       },
-      Scaling: { oneOf: [ref("FixedScaling"), ref("Autoscaling")], discriminator: { propertyName: "mode" } },
+      Scaling: {
+        oneOf: [ref("FixedScaling"), ref("Autoscaling")],
+        discriminator: {
+          propertyName: "mode",
+          mapping: { fixed: "#/components/schemas/FixedScaling", autoscale: "#/components/schemas/Autoscaling" },
+        },
+      },
       Taint: {
         type: "object",
         required: ["key", "effect"],
@@ -1120,14 +1134,17 @@ meridian clusters create llm-train-01 --region eu-central-1 --node-pool gpu-h100
 
 /**
  * v2, the latest: `storage_class` is required to create a bucket, deleting an inference
- * endpoint answers 202 with the endpoint (it drains first), upgrading a cluster is an operation
- * of its own (`upgradeCluster`), and the version change through `updateCluster` is deprecated
- * in its favour (the changelog entry "cluster-upgrades-operation" says so).
+ * endpoint answers 202 with the endpoint (it drains first, status `deleting`), upgrading a
+ * cluster is an operation of its own (`upgradeCluster`), and the version change through
+ * `updateCluster` is deprecated in its favour (the changelog entry "cluster-upgrades-operation"
+ * says so).
  */
 function v2Of(v1) {
   const document = structuredClone(v1);
   document.info.version = "2026-12-01";
   document.components.schemas.BucketCreate.required = ["name", "region", "storage_class"];
+  // A deleted endpoint drains before it is gone, so `deleting` is a status it can have now.
+  document.components.schemas.Endpoint.allOf[2].properties.status.enum = ["deploying", "ready", "scaled_to_zero", "deleting", "failed"];
   document.paths["/v1/endpoints/{endpoint_id}"].delete.responses = {
     202: one("The endpoint, `deleting`: it stops taking requests at once and is gone when its replicas have drained.", "Endpoint", {
       ...endpoint,

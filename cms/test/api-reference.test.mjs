@@ -1,9 +1,10 @@
 // Contract tests for the API reference (the `api_reference` singleton, the latest version, the
 // `api_reference_versions` collection of earlier ones, and their hook): the seeded OpenAPI
-// documents are validated and processed when saved, an invalid one is refused with the parser's
-// message while the last good one keeps serving; a published earlier version is read like other
-// published content, a draft only by the preview token. Its own Directus on port 8136 (8156 on PostgreSQL) with a
-// fresh data dir (cms/data-api-reference-test).
+// documents are validated, linted and processed when saved, an invalid one (or one with lint
+// errors) is refused with the parser's (or the linter's) message while the last good one keeps
+// serving; a published earlier version is read like other published content, a draft only by the
+// preview token. Its own Directus on port 8136 (8156 on PostgreSQL) with a fresh data dir
+// (cms/data-api-reference-test).
 //   PATH=node_modules/.bin:$PATH node --test cms/test/api-reference.test.mjs
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -86,6 +87,19 @@ describe("API reference", () => {
 
     const after = await publicReference();
     assert.deepEqual(after, before);
+  });
+
+  test("a valid document with lint errors is refused with the linter's first messages, and the last good one keeps serving", async () => {
+    const before = await publicReference();
+    const duplicated = structuredClone(apiReferenceDocument);
+    duplicated.paths["/v1/projects"].post.operationId = "listProjects"; // the GET's id too: valid, but two pages would share it
+    const refused = await saveSource(JSON.stringify(duplicated));
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    const message = refused.body.errors?.[0]?.message ?? "";
+    assert.match(message, /an error under Redocly's recommended rules/);
+    assert.match(message, /unique `operationId`/);
+    assert.match(message, /at \/paths\/~1v1~1projects\/post/);
+    assert.deepEqual(await publicReference(), before);
   });
 
   test("a valid change is processed at once and tells the site to revalidate", async () => {

@@ -1,7 +1,9 @@
 // Directus hook: a save of the API reference's `source` (the latest version, a singleton) or of
-// an earlier version's (`api_reference_versions`) is validated and processed before it is
-// written. An invalid document is refused with the parser's message (the admin shows it) and
-// nothing is written, so the last good `reference` keeps serving. The processed fields are
+// an earlier version's (`api_reference_versions`) is validated, linted and processed before it
+// is written. An invalid document, or one with lint errors, is refused with the parser's or the
+// linter's message (the admin shows it) and nothing is written, so the last good `reference`
+// keeps serving. Lint warnings do not stop a save; they are logged with the save (no field holds
+// them). The processed fields are
 // written by this hook only; what an editor sends for them is replaced. A version's name is its
 // URL segment (v1, v2 …), so anything else is refused too.
 import { InvalidPayloadError } from "@directus/errors";
@@ -19,8 +21,11 @@ export default ({ filter }, { logger }) => {
     }
     if (!("source" in payload)) return rest;
     try {
-      const { reference, navigation } = await publishApiDocument(payload.source);
+      const { reference, navigation, warnings } = await publishApiDocument(payload.source);
       logger.info(`${collection}: published "${reference.info.title}" ${reference.info.version} (${reference.operations.length} operations)`);
+      if (warnings.length) {
+        logger.warn(`${collection}: ${warnings.length} lint warning(s) in "${reference.info.title}" ${reference.info.version}: ${warnings.join("; ")}`);
+      }
       return { ...rest, reference, navigation };
     } catch (error) {
       if (error instanceof ApiDocumentError) throw new InvalidPayloadError({ reason: error.message });
