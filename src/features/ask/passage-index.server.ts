@@ -37,10 +37,13 @@ export function resetPassageIndexMemo(): void {
   building = null;
 }
 
+/** The generation tag of the collections the passages come from: cached answers carry it too. */
+export const passageGeneration = (kv: KVNamespace): Promise<string> => generationOf(kv, sourceCollections());
+
 /** The passage index of the published content (a preview's is built for the request and never stored). */
 export async function passageIndex(kv: KVNamespace, content: ContentSource, { preview = false } = {}): Promise<PassageIndex> {
   if (preview) return buildPassageIndex(passagesFrom(await documents(content)));
-  const key = `ask:passages:${passageIndexVersion}:${await generationOf(kv, sourceCollections())}`;
+  const key = `ask:passages:${passageIndexVersion}:${await passageGeneration(kv)}`;
   if (memo?.key === key) return memo.index;
   if (building?.key !== key) {
     const promise = (async () => {

@@ -3,7 +3,6 @@ import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../../../env";
 import { errorFields, logLine } from "../../../lib/log";
 import { consentCookieName, parseConsent } from "../../../lib/consent";
-import { rateLimit } from "../../../middleware/rate-limit";
 import { writeAskPoint } from "../../search/index.server";
 import {
   type Answer,
@@ -20,11 +19,22 @@ import {
   sentenceProblem,
 } from "../answer";
 import {
+  answerCacheKey,
+  type CachedAnswer,
+  cacheableQuestion,
+  readCachedAnswer,
+  type SentenceEvent,
+  writeCachedAnswer,
+} from "../answer-cache.server";
+import { askVisitorLimit, totalBudgetRefusal } from "../limits.server";
+import {
   type AiBinding,
   answerLines,
   defaultAskModel,
+  type ModelCall,
   modelAnswerLines,
   modelAnswerText,
+  modelBudget,
   parseSentence,
   promptMessages,
 } from "../model.server";
@@ -41,10 +51,50 @@ interface Turn {
   answer: string;
 }
 
-/** The bindings this feature reads: optional, so the dev loop and CI run without Workers AI. */
+/** The bindings and vars this feature reads: optional, so the dev loop and CI run without Workers AI. */
 interface AskBindings {
   AI?: AiBinding;
   ASK_MODEL?: string;
+  AI_GATEWAY_ID?: string;
+  ASK_MAX_TOKENS?: string;
+  ASK_PASSAGE_CHARS?: string;
+  ASK_MODEL_TIMEOUT_MS?: string;
+}
+
+/** The model and how it is called, or null without the `AI` binding (the extractive path). */
+function modelOf(c: Context<AppEnv>): { ai: AiBinding; call: ModelCall } | null {
+  const env = c.env as unknown as AskBindings;
+  if (!env.AI) return null;
+  return {
+    ai: env.AI,
+    call: {
+      model: env.ASK_MODEL || defaultAskModel,
+      budget: modelBudget(env),
+      ...(env.AI_GATEWAY_ID ? { gatewayId: env.AI_GATEWAY_ID } : {}),
+    },
+  };
+}
+
+/** The stream's sentence events for checked sentences, numbered like `composeAnswer`'s citations. */
+function sentenceEvents(sentences: readonly CitedSentence[], passages: readonly Passage[], quoted: boolean): SentenceEvent[] {
+  const numbers = new Map<number, number>();
+  return sentences.map((sentence) => {
+    let n = numbers.get(sentence.passage);
+    let source: Citation | undefined;
+    if (n === undefined) {
+      const passage = passages[sentence.passage - 1]!;
+      n = numbers.size + 1;
+      numbers.set(sentence.passage, n);
+      source = { url: passage.id, title: citationTitle(passage), quote: normalizeSpace(sentence.quote) };
+    }
+    return { markdown: sentenceMarkdown(sentence, n, quoted), citation: n, ...(source ? { source } : {}) };
+  });
+}
+
+/** An answer with its sentence events, and whether it was written the way the request meant (not a fallback). */
+interface Outcome {
+  result: CachedAnswer;
+  asMeant: boolean;
 }
 
 const problem = (message: string) => ({ error: message });
@@ -93,22 +143,30 @@ const siteOriginOf = (c: Context<AppEnv>) => {
   }
 };
 
-async function answerAsJson(c: Context<AppEnv>, question: string, history: Turn[], retrieval: Retrieval): Promise<Answer> {
+async function answerAsJson(c: Context<AppEnv>, question: string, history: Turn[], retrieval: Retrieval): Promise<Outcome> {
   const passages = retrieval.results.map((r) => r.passage);
   const siteOrigin = siteOriginOf(c);
-  const { AI: ai, ASK_MODEL: model } = c.env as unknown as AskBindings;
-  if (!retrieval.confident) return refusal(retrieval);
-  if (ai) {
+  const model = modelOf(c);
+  const refused = (): CachedAnswer => ({ sentences: [], answer: refusal(retrieval) });
+  if (!retrieval.confident) return { result: refused(), asMeant: true };
+  if (model) {
     try {
-      const text = await modelAnswerText(ai, model || defaultAskModel, promptMessages(question, passages, history));
+      const messages = promptMessages(question, passages, history, model.call.budget.passageChars);
+      const text = await modelAnswerText(model.ai, model.call, messages);
       const kept = checked(answerLines(text).map(parseSentence), passages, siteOrigin);
-      return kept.length ? composeAnswer(kept, passages, { quoted: false }) : refusal(retrieval);
+      const result = kept.length
+        ? { sentences: sentenceEvents(kept, passages, false), answer: composeAnswer(kept, passages, { quoted: false }) }
+        : refused();
+      return { result, asMeant: true };
     } catch (error) {
       logLine("warn", "ask_model_failed", errorFields(error));
     }
   }
   const kept = checked(extractiveSentences(retrieval), passages, siteOrigin);
-  return kept.length ? composeAnswer(kept, passages, { quoted: true }) : refusal(retrieval);
+  const result = kept.length
+    ? { sentences: sentenceEvents(kept, passages, true), answer: composeAnswer(kept, passages, { quoted: true }) }
+    : refused();
+  return { result, asMeant: !model };
 }
 
 /**
@@ -124,10 +182,16 @@ const encoder = new TextEncoder();
 const event = (name: string, data: unknown) => encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
 
 /** The answer as server-sent events: `sentence` for each sentence once it passed the checks, then `done`. */
-function answerAsStream(c: Context<AppEnv>, question: string, history: Turn[], retrieval: Retrieval): Response {
+function answerAsStream(
+  c: Context<AppEnv>,
+  question: string,
+  history: Turn[],
+  retrieval: Retrieval,
+  store: (outcome: Outcome) => void,
+): Response {
   const passages = retrieval.results.map((r) => r.passage);
   const siteOrigin = siteOriginOf(c);
-  const { AI: ai, ASK_MODEL: model } = c.env as unknown as AskBindings;
+  const model = modelOf(c);
   // Enqueued without waiting for the reader: a checked sentence goes out as soon as it passed.
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const readable = new ReadableStream<Uint8Array>({
@@ -144,6 +208,7 @@ function answerAsStream(c: Context<AppEnv>, question: string, history: Turn[], r
     let quoted = true;
     const citationNumbers = new Map<number, number>();
     const citations: Citation[] = [];
+    const sent: SentenceEvent[] = [];
     const emit = async (sentence: CitedSentence) => {
       kept.push(sentence);
       let n = citationNumbers.get(sentence.passage);
@@ -155,16 +220,21 @@ function answerAsStream(c: Context<AppEnv>, question: string, history: Turn[], r
         citation = { url: passage.id, title: citationTitle(passage), quote: normalizeSpace(sentence.quote) };
         citations.push(citation);
       }
-      await writer.write(
-        event("sentence", { markdown: sentenceMarkdown(sentence, n, quoted), citation: n, ...(citation ? { source: citation } : {}) }),
-      );
+      const data: SentenceEvent = {
+        markdown: sentenceMarkdown(sentence, n, quoted),
+        citation: n,
+        ...(citation ? { source: citation } : {}),
+      };
+      sent.push(data);
+      await writer.write(event("sentence", data));
     };
     try {
-      let modelFailed = !ai;
-      if (retrieval.confident && ai) {
+      let modelFailed = !model;
+      if (retrieval.confident && model) {
         quoted = false;
         try {
-          for await (const line of modelAnswerLines(ai, model || defaultAskModel, promptMessages(question, passages, history))) {
+          const messages = promptMessages(question, passages, history, model.call.budget.passageChars);
+          for await (const line of modelAnswerLines(model.ai, model.call, messages)) {
             if (kept.length >= maxSentences) break;
             const sentence = parseSentence(line);
             if (sentence && !sentenceProblem(sentence, passages, siteOrigin)) await emit(sentence);
@@ -185,6 +255,7 @@ function answerAsStream(c: Context<AppEnv>, question: string, history: Turn[], r
         : refusal(retrieval);
       recordQuestion(c, question, answer);
       await writer.write(event("done", answer));
+      store({ result: { sentences: kept.length ? sent : [], answer }, asMeant: !(model && modelFailed && retrieval.confident) });
     } catch (error) {
       logLine("error", "ask_stream_failed", errorFields(error));
       await writer.write(event("error", { error: "The answer could not be completed. Ask again in a moment." })).catch(() => {});
@@ -198,23 +269,27 @@ function answerAsStream(c: Context<AppEnv>, question: string, history: Turn[], r
   });
 }
 
+/** A cached answer as the same events a fresh one streams. */
+function cachedStream({ sentences, answer }: CachedAnswer): Response {
+  const chunks = [...sentences.map((data) => event("sentence", data)), event("done", answer)];
+  const body = new Blob(chunks).stream();
+  return new Response(body, {
+    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+  });
+}
+
 /**
  * POST /api/ask — a question about the docs, answered in a few sentences, each citing the
  * passage it comes from: `{"question": "…", "history": [{"question", "answer"}]}` (history
  * optional, at most six turns) → `{answered, answer (Markdown), citations: [{url, title, quote}]}`.
  * With the `AI` binding a Workers AI model writes the sentences; without it (or when it fails)
  * they are the passages' own sentences, quoted. Either way each sentence is checked before it
- * is shown. `Accept: text/event-stream` streams checked sentences as they pass.
+ * is shown. `Accept: text/event-stream` streams checked sentences as they pass. Limited per
+ * visitor and in total (limits.server.ts); a question asked before of the same content is
+ * answered from KV (answer-cache.server.ts) without counting against the total.
  */
 export const askRoutes = new Hono<AppEnv>()
-  .use(
-    rateLimit({
-      route: "ask",
-      limit: 20,
-      windowMs: 60_000,
-      message: "Too many questions in a minute. Wait a little, then ask again.",
-    }),
-  )
+  .use(askVisitorLimit)
   .post("/", async (c) => {
     c.header("Cache-Control", "no-store");
     const type = c.req.header("content-type") ?? "";
@@ -228,6 +303,35 @@ export const askRoutes = new Hono<AppEnv>()
     }
     const input = readInput(body);
     if (typeof input === "string") return c.json(problem(input), 400);
+    const stream = (c.req.header("accept") ?? "").includes("text/event-stream");
+
+    // A follow-up depends on its history, and a preview on drafts: only a plain question of the
+    // published docs is looked up and kept.
+    let cacheKey: string | null = null;
+    if (!c.get("preview") && input.history.length === 0 && cacheableQuestion(input.question)) {
+      const model = modelOf(c);
+      try {
+        cacheKey = await answerCacheKey(c.env.CONTENT_CACHE, input.question, model ? `model=${model.call.model}` : "extractive");
+        const hit = await readCachedAnswer(c.env.CONTENT_CACHE, cacheKey);
+        if (hit) {
+          recordQuestion(c, input.question, hit.answer);
+          return stream ? cachedStream(hit) : c.json(hit.answer);
+        }
+      } catch (error) {
+        logLine("warn", "ask_cache_failed", errorFields(error));
+        cacheKey = null;
+      }
+    }
+    const store = ({ result, asMeant }: Outcome) => {
+      // A fallback's answer is not what the key names (the model's): the next request tries the model again.
+      if (!cacheKey || !asMeant) return;
+      c.executionCtx.waitUntil(
+        writeCachedAnswer(c.env.CONTENT_CACHE, cacheKey, result).catch((error) => logLine("warn", "ask_cache_failed", errorFields(error))),
+      );
+    };
+
+    const busy = await totalBudgetRefusal(c);
+    if (busy) return busy;
 
     let retrieval: Retrieval;
     try {
@@ -237,10 +341,11 @@ export const askRoutes = new Hono<AppEnv>()
       logLine("error", "ask_index_failed", errorFields(error));
       return c.json(problem("The documentation cannot be read right now. Ask again in a minute."), 503);
     }
-    if ((c.req.header("accept") ?? "").includes("text/event-stream")) return answerAsStream(c, input.question, input.history, retrieval);
-    const answer = await answerAsJson(c, input.question, input.history, retrieval);
-    recordQuestion(c, input.question, answer);
-    return c.json(answer);
+    if (stream) return answerAsStream(c, input.question, input.history, retrieval, store);
+    const outcome = await answerAsJson(c, input.question, input.history, retrieval);
+    store(outcome);
+    recordQuestion(c, input.question, outcome.result.answer);
+    return c.json(outcome.result.answer);
   })
   .all("/", (c) => {
     c.header("Allow", "POST");
