@@ -16,6 +16,18 @@ export const changelogEntries = [
 API v2 upgrades a cluster with \`POST /v1/clusters/{cluster_id}/upgrade\` ([Upgrade a cluster](/docs/api/clusters/upgrade-cluster)). Changing \`kubernetes_version\` through \`PATCH /v1/clusters/{cluster_id}\` ([Update a cluster](/docs/api/clusters/update-cluster)) still works and is deprecated: a later version will refuse it.`,
   },
   {
+    // Names the version it announces ("API v2"): its page and feed item list v2's breaking changes.
+    slug: "api-v2",
+    title: "API v2 is the latest version",
+    kind: "new",
+    products: ["API"],
+    daysAgo: 1,
+    docs: [],
+    operations: ["createBucket", "deleteEndpoint"],
+    body: md`
+The [API reference](/docs/api) now describes **v2**; v1's stays at [/docs/api/v1](/docs/api/v1) while your clients move. Creating a bucket needs \`storage_class\`, and deleting an inference endpoint answers \`202\` while it drains: the list below names every change a v1 client meets.`,
+  },
+  {
     slug: "b200-reserved-clusters",
     title: "B200 reserved clusters in eu-north-1",
     kind: "new",

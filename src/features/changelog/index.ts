@@ -6,3 +6,5 @@ export { ChangesLinks } from "./views/ChangesLinks";
 export { changelogKinds, productFacets, reshapeChangelogEntry } from "./entries";
 export type { ChangelogEntry } from "./entries";
 export { changelogEntriesQuery } from "./queries";
+export { apiBreakingChangesQuery } from "./api-changes";
+export type { ApiVersionChanges } from "./api-changes";

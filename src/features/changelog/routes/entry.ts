@@ -1,3 +1,4 @@
+import { announcedApiVersion, apiBreakingChangesQuery } from "../api-changes";
 import { entrySummary, reshapeChangelogEntry } from "../entries";
 import { changelogEntryQuery } from "../queries";
 import { reshapeImage } from "../../../content/reshape";
@@ -9,10 +10,11 @@ import { ChangelogEntryPage } from "../views/ChangelogEntryPage";
 
 /**
  * `/changelog/:slug`: one entry on a page of its own, so a link to it can be shared with its own
- * card (the one the CMS drew when it was published). The list keeps every entry too.
+ * card (the one the CMS drew when it was published). The list keeps every entry too. An entry
+ * announcing an API version also lists that version's breaking changes.
  */
 export default defineRoute({
-  operations: [changelogEntryQuery],
+  operations: [changelogEntryQuery, apiBreakingChangesQuery],
   View: ChangelogEntryPage,
   async load({ params, content, config }) {
     const slug = params.slug ?? "";
@@ -20,11 +22,14 @@ export default defineRoute({
     const found = (await content.query(changelogEntryQuery, { slug })).changelog_entries[0];
     const entry = found && found.slug === slug ? reshapeChangelogEntry(found) : null;
     if (!found || !entry) throw new PageNotFound("changelog entry");
+    // An entry announcing an API version lists what breaks from the one before it.
+    const version = announcedApiVersion(entry);
+    const apiChanges = version ? (await content.query(apiBreakingChangesQuery, { version })).apiBreakingChanges : null;
     const path = changelogEntryHref(entry.slug);
     const image = shareImage(null, reshapeImage(found.share_card, config.apiBaseUrl, entry.title));
     const description = entrySummary(entry.html) || t("changelog.description", { name: config.name });
     return {
-      data: { entry },
+      data: { entry, apiChanges },
       editable: editableItem("changelog_entries", found, found.published_at),
       meta: {
         title: t("changelog.entry_meta_title", { title: entry.title }),

@@ -1,3 +1,4 @@
+import type { ApiVersionChanges } from "../api-changes";
 import type { ChangelogEntry } from "../entries";
 import { t } from "../../../i18n";
 import { changelogFeedPath, changelogHref, changelogPath } from "../../../lib/paths/changelog";
@@ -6,15 +7,18 @@ import { useEditable } from "../../../ui/editable";
 import { formatDate } from "../../../ui/format";
 import { Prose } from "../../../ui/Prose";
 import { RssIcon } from "../../../ui/icons";
+import { BreakingChanges } from "./BreakingChanges";
 import { KindBadge } from "./KindBadge";
 
 export interface ChangelogEntryPageData {
   entry: ChangelogEntry;
+  /** The breaking changes of the API version the entry announces, if it announces one. */
+  apiChanges: ApiVersionChanges | null;
 }
 
 /** `/changelog/:slug`: one change, with the way back to the list and to its products' changelogs. */
 export function ChangelogEntryPage({ data }: { data: ChangelogEntryPageData }) {
-  const { entry } = data;
+  const { entry, apiChanges } = data;
   const edit = useEditable();
   return (
     <article className="container-page pt-8 pb-16 md:pt-12 md:pb-24">
@@ -37,6 +41,7 @@ export function ChangelogEntryPage({ data }: { data: ChangelogEntryPageData }) {
           {entry.title}
         </h1>
         {entry.html && <Prose html={entry.html} className="text-ink-muted mt-8 !text-lg" />}
+        {apiChanges && <BreakingChanges changes={apiChanges} />}
         <footer className="border-line mt-12 flex flex-wrap items-center gap-x-6 gap-y-3 border-t pt-6 text-sm">
           {entry.products.map((product) => (
             <a key={product.slug} href={changelogHref({ product: product.slug })} className="link font-semibold">
