@@ -20,7 +20,7 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFile
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { progressJudge, recordCmsEvent, takeStartSlot } from "./start-slots.mjs";
+import { freeLockOfDeadOwner, progressJudge, recordCmsEvent, takeStartSlot } from "./start-slots.mjs";
 import { stopProcess } from "./stop-process.mjs";
 
 export const CMS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -620,15 +620,6 @@ function templateKey() {
   return hash.digest("hex").slice(0, 12);
 }
 
-const isAlive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * The seeded template: prepared by the first caller (a lock directory), awaited by the others.
  * @returns {Promise<{dir: string, db: ReturnType<typeof dbConfig>}>}
@@ -647,13 +638,7 @@ async function seededTemplate({ port, log, pg }) {
       mkdirSync(lock);
     } catch {
       // Another process prepares it; a lock whose owner died is taken over.
-      let owner = 0;
-      try {
-        owner = Number(readFileSync(join(lock, "pid"), "utf8"));
-      } catch {
-        // not written yet, or the lock is gone already
-      }
-      if (owner && !isAlive(owner)) rmSync(lock, { recursive: true, force: true });
+      freeLockOfDeadOwner(lock);
       await sleep(500);
       continue;
     }

@@ -27,6 +27,20 @@ const isAlive = (pid) => {
 };
 
 /**
+ * Frees a lock directory (holding its owner's pid in `pid`) whose owner has died; a live owner's,
+ * or one whose pid is not written yet, stays.
+ */
+export function freeLockOfDeadOwner(path) {
+  let owner = 0;
+  try {
+    owner = Number(readFileSync(join(path, "pid"), "utf8"));
+  } catch {
+    // being written, or just released
+  }
+  if (owner && !isAlive(owner)) rmSync(path, { recursive: true, force: true });
+}
+
+/**
  * Waits for a free start-up slot and returns its release. A slot whose holder died is freed; no
  * deadline: every holder is itself a start-up that ends (ready, exited or judged hung).
  * @returns {Promise<() => void>}
@@ -41,13 +55,7 @@ export async function takeStartSlot() {
       try {
         mkdirSync(path);
       } catch {
-        let owner = 0;
-        try {
-          owner = Number(readFileSync(join(path, "pid"), "utf8"));
-        } catch {
-          // being written, or just released
-        }
-        if (owner && !isAlive(owner)) rmSync(path, { recursive: true, force: true });
+        freeLockOfDeadOwner(path);
         continue;
       }
       writeFileSync(join(path, "pid"), String(process.pid));
