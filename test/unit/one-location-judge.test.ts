@@ -14,7 +14,9 @@ function sources(dir: string): string[] {
 
 /** Ways server code can send a Location: Hono's redirect, or a header set by hand. */
 const redirectCall = /\.redirect\(|\.(set|append)\(\s*["']location["']|header\(\s*["']location["']/i;
-const locationKey = /(?<![\w])["']?Location["']?\s*:/; // as a header object's key (capitalised, unlike a `location` field)
+// As a header object's key (capitalised, unlike a `location` field; not `Content-Location`,
+// which names where a negotiated answer also lives and sends no one anywhere).
+const locationKey = /(?<![\w-])["']?Location["']?\s*:/;
 const sendsLocation = { test: (code: string) => redirectCall.test(code) || locationKey.test(code) };
 
 describe("every Location the worker sends is decided in one place", () => {
@@ -30,5 +32,7 @@ describe("every Location the worker sends is decided in one place", () => {
     expect(sendsLocation.test('return new Response(null, { status: 302, headers: { Location: "/x" } });')).toBe(true);
     expect(sendsLocation.test('return c.redirect("/x", 302);')).toBe(true);
     expect(sendsLocation.test('c.header("Location", "/x");')).toBe(true);
+    expect(sendsLocation.test('headers: { "Location": "/x" }')).toBe(true);
+    expect(sendsLocation.test('headers: { "Content-Location": "/docs/x.md" }')).toBe(false);
   });
 });
