@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Ask the docs: how well questions find their passages on the seeded content
 // (src/features/ask/questions.json): recall@5, MRR, refusal and false-refusal rates, on the
-// tuning and held-out splits separately. `--misses` also lists the questions that missed.
+// tuning, held-out and external splits separately. `--misses` also lists the questions that missed.
 //   node scripts/bench/ask-retrieval.mjs [--misses]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,7 +25,7 @@ try {
   const index = await seededPassageIndex();
   console.log(`passages: ${index.passages.length}`);
   const percent = (x) => `${(x * 100).toFixed(1)} %`;
-  for (const split of ["tuning", "heldout"]) {
+  for (const split of ["tuning", "heldout", "external"]) {
     const s = evaluate(index, split);
     console.log(
       `${split.padEnd(8)} answerable ${s.answerable}, unanswerable ${s.unanswerable}: recall@5 ${s.recallAt5.toFixed(3)}, MRR ${s.mrr.toFixed(3)}, ` +

@@ -10,7 +10,9 @@ import { seededSearchDocuments } from "./ask-seed";
 export interface Question {
   question: string;
   answers: string[];
-  split: "tuning" | "heldout";
+  /** tuning: tuned against; heldout: written first by the same author, never tuned against;
+   * external: written by someone who never saw the retrieval code or the other questions. */
+  split: "tuning" | "heldout" | "external";
 }
 
 export const questions = questionSet.questions as Question[];

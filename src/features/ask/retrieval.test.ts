@@ -54,6 +54,12 @@ describe("retrieval on the seeded docs", () => {
     expect(tuning.recallAt5).toBeGreaterThanOrEqual(0.85);
     expect(heldout.refusalRate + tuning.refusalRate).toBeGreaterThanOrEqual(1.6);
     expect(heldout.falseRefusalRate).toBeLessThanOrEqual(0.2);
+    // Written by someone who never saw this code or the other questions (0.96 / 0.83 measured).
+    // Its false refusals (54 % measured) are reported by the bench, not held to a floor yet.
+    const external = evaluate(index, "external");
+    expect(external.recallAt5).toBeGreaterThanOrEqual(0.9);
+    expect(external.mrr).toBeGreaterThanOrEqual(0.75);
+    expect(external.refusalRate).toBeGreaterThanOrEqual(0.9);
   });
 
   it("refuses what the docs do not say, with the closest pages", () => {
