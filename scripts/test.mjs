@@ -179,8 +179,9 @@ async function cmsPostgresPasses() {
   const files = cmsTestFiles();
   if (!files.length) return;
   const clusterPass = (env) => contractPass("cms tests (Directus as a cluster: Redis, HAProxy, two instances)", [CLUSTER], env);
-  // One throwaway server, a database per Directus instance (lib.mjs); files that honour
-  // CMS_TEST_PORT_OFFSET move their Directus by 20.
+  // One throwaway server, a database per Directus instance (lib.mjs). Every file moves its
+  // Directus by CMS_TEST_PORT_OFFSET and takes a data dir of its own here: this pass may run
+  // beside the SQLite pass (the other lane).
   const pgFiles = files.filter((f) => f !== CLUSTER);
   if (!postgresBinDir()) {
     console.log(`\nPostgreSQL is not installed (apt-get install postgresql): the PostgreSQL pass is skipped (${pgFiles.length} files)`);
@@ -193,7 +194,7 @@ async function cmsPostgresPasses() {
   try {
     server = await startPostgres({ port: Number(process.env.CMS_TEST_PG_PORT ?? 5433), log: () => {} });
     const pgEnv = { ...process.env, ...testEnv(server) };
-    await contractPass("cms tests (Directus on PostgreSQL)", pgFiles, { ...pgEnv, CMS_TEST_PORT_OFFSET: "20" });
+    await contractPass("cms tests (Directus on PostgreSQL)", pgFiles, { ...pgEnv, CMS_TEST_PORT_OFFSET: "500" });
     // On the same server: its seeded template database is there now, so the cluster's database
     // is a copy (seconds) instead of a new seed (a minute).
     if (files.includes(CLUSTER)) await clusterPass(pgEnv);

@@ -13,8 +13,9 @@ import { CMS_DIR, DEFAULTS } from "../scripts/lib.mjs";
 import { apiReferenceDocument, apiReferenceDocumentV1 } from "../seed/api-reference.mjs";
 import { graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
 
+const PG = process.env.CMS_TEST_DB === "pg";
 const PORT = 8136 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
-const DATA_DIR = join(CMS_DIR, "data-api-reference-test");
+const DATA_DIR = join(CMS_DIR, PG ? "data-api-reference-test-pg" : "data-api-reference-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
 const SECRET = "api-reference-test-revalidate-secret";
 const ADMIN = process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN;

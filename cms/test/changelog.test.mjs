@@ -12,8 +12,9 @@ import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
 import { changelogEntries } from "../seed/changelog.mjs";
 import { eventually, graphqlClient, startFreshCms, startRevalidateCatcher } from "./support.mjs";
 
+const PG = process.env.CMS_TEST_DB === "pg";
 const PORT = 8146 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
-const DATA_DIR = join(CMS_DIR, "data-changelog-test");
+const DATA_DIR = join(CMS_DIR, PG ? "data-changelog-test-pg" : "data-changelog-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
 const SECRET = "changelog-test-revalidate-secret";
 const admin = createApi(URL_, process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN);

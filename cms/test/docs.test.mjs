@@ -10,8 +10,9 @@ import { docsPages, docsSections } from "../seed/docs.mjs";
 import { apiReferenceDocument } from "../seed/api-reference.mjs";
 import { processApiDocument } from "../extensions/api-reference/process.mjs";
 
-const PORT = 8066 + Number(process.env.TEST_PORT_OFFSET ?? 0);
-const DATA_DIR = join(CMS_DIR, "data-docs-test");
+const PG = process.env.CMS_TEST_DB === "pg";
+const PORT = 8066 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
+const DATA_DIR = join(CMS_DIR, PG ? "data-docs-test-pg" : "data-docs-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
 const SECRET = "docs-test-revalidate-secret";
 const PREVIEW = process.env.DIRECTUS_PREVIEW_TOKEN ?? DEFAULTS.DIRECTUS_PREVIEW_TOKEN;

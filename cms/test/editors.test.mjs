@@ -16,7 +16,7 @@ import { ROUTED_COLLECTIONS, previewUrlFor, visualEditorUrl, withPreviewUrls } f
 const versioned = new Set(CONTENT_TYPES.filter((type) => type.versions).map((type) => type.collection));
 
 const PG = process.env.CMS_TEST_DB === "pg";
-const PORT = 8086 + Number(process.env.TEST_PORT_OFFSET ?? 0);
+const PORT = 8086 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
 const DATA_DIR = join(CMS_DIR, PG ? "data-editors-test-pg" : "data-editors-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
 // Not the development values, so the set-up's rewrite of the snapshot's template shows.

@@ -12,8 +12,9 @@ import { CMS_DIR, DEFAULTS, createApi } from "../scripts/lib.mjs";
 import { SEARCH_GAPS_DASHBOARD } from "../scripts/setup.mjs";
 import { startFreshCms } from "./support.mjs";
 
+const PG = process.env.CMS_TEST_DB === "pg";
 const PORT = 8188 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
-const DATA_DIR = join(CMS_DIR, "data-search-gaps-test");
+const DATA_DIR = join(CMS_DIR, PG ? "data-search-gaps-test-pg" : "data-search-gaps-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
 const admin = createApi(URL_, process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN);
 const site = createApi(URL_, process.env.DIRECTUS_SITE_TOKEN ?? DEFAULTS.DIRECTUS_SITE_TOKEN);

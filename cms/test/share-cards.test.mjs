@@ -14,8 +14,9 @@ import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi, dbConfig, startCms } from "../scripts/lib.mjs";
 import { eventually, graphqlClient, startFreshCms } from "./support.mjs";
 
+const PG = process.env.CMS_TEST_DB === "pg";
 const PORT = 8198 + Number(process.env.CMS_TEST_PORT_OFFSET ?? 0) + Number(process.env.TEST_PORT_OFFSET ?? 0);
-const DATA_DIR = join(CMS_DIR, "data-share-cards-test");
+const DATA_DIR = join(CMS_DIR, PG ? "data-share-cards-test-pg" : "data-share-cards-test");
 const URL_ = `http://127.0.0.1:${PORT}`;
 const admin = createApi(URL_, process.env.DIRECTUS_ADMIN_TOKEN ?? DEFAULTS.DIRECTUS_ADMIN_TOKEN);
 // The token the site reads content and files with (its /_next/image sends it to /assets).
