@@ -511,7 +511,9 @@ export async function prepareCms(opts = {}) {
   const needApiSeed = seed && state.seeded && !state.apiReferenceSeeded;
   // And the changelog.
   const needChangelogSeed = seed && state.seeded && !state.changelogSeeded;
-  if (needSetup || needSeed || needPagesSeed || needFormsSeed || needApiSeed || needChangelogSeed) {
+  // And the glossary Ask the docs reads.
+  const needGlossarySeed = seed && state.seeded && !state.glossarySeeded;
+  if (needSetup || needSeed || needPagesSeed || needFormsSeed || needApiSeed || needChangelogSeed || needGlossarySeed) {
     server = await startCms({ ...opts, log });
     let failed = true;
     try {
@@ -536,6 +538,7 @@ export async function prepareCms(opts = {}) {
         state.formsSeeded = true;
         state.apiReferenceSeeded = true;
         state.changelogSeeded = true;
+        state.glossarySeeded = true;
         state.seededAt = new Date().toISOString();
         writeState(c.dataDir, state);
         steps.push("seed");
@@ -573,6 +576,13 @@ export async function prepareCms(opts = {}) {
         state.changelogSeeded = true;
         writeState(c.dataDir, state);
         steps.push("seed changelog");
+      }
+      if (needGlossarySeed && !needSeed) {
+        const { seedGlossary } = await import(seedModule);
+        await seedGlossary(api, log);
+        state.glossarySeeded = true;
+        writeState(c.dataDir, state);
+        steps.push("seed glossary");
       }
       failed = false;
     } finally {

@@ -16,6 +16,7 @@ import { forms } from "../seed/forms.mjs";
 import { experiments, navigation, pages, plans, sections } from "../seed/pages.mjs";
 import { apiReferenceVersions } from "../seed/api-reference.mjs";
 import { changelogEntries } from "../seed/changelog.mjs";
+import { glossaryEntries } from "../seed/glossary.mjs";
 
 const sharp = createRequire(join(CMS_DIR, "package.json"))("sharp");
 const DAY = 86_400_000;
@@ -255,6 +256,13 @@ async function seedDocs(api, upload, log) {
   await seedPages(api, log);
   await seedApiReference(api, log);
   await seedChangelog(api, log);
+  await seedGlossary(api, log);
+}
+
+/** The glossary Ask the docs expands questions with, published. Idempotent: entries are found by term. */
+export async function seedGlossary(api, log = () => {}) {
+  for (const entry of glossaryEntries) await ensureItem(api, "docs_glossary", "term", { status: "published", ...entry });
+  log(`cms:   glossary: ${glossaryEntries.length} terms`);
 }
 
 /**

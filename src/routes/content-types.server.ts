@@ -1,4 +1,5 @@
 import type { ContentType } from "../content/content-type.server";
+import { glossaryContentType } from "../features/ask/content-type.server";
 import { authorsContentType, postsContentType } from "../features/blog/content-type.server";
 import { jobsContentType } from "../features/careers/content-type.server";
 import { changelogContentType } from "../features/changelog/content-type.server";
@@ -23,4 +24,5 @@ export const contentTypes: readonly ContentType[] = [
   changelogContentType,
   apiReferenceContentType,
   apiReferenceVersionsContentType,
+  glossaryContentType,
 ];

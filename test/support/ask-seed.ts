@@ -6,6 +6,7 @@ import { processApiDocument } from "../../cms/extensions/api-reference/process.m
 import { apiReferenceDocument, apiReferenceDocumentV1 } from "../../cms/seed/api-reference.mjs";
 import { changelogEntries } from "../../cms/seed/changelog.mjs";
 import { docsPages, docsSections } from "../../cms/seed/docs.mjs";
+import { glossaryEntries } from "../../cms/seed/glossary.mjs";
 import type { ContentSource } from "../../src/routing/define";
 import type { SearchDocument } from "../../src/features/search";
 import { changelogContentType } from "../../src/features/changelog/content-type.server";
@@ -94,6 +95,7 @@ export function seededAnswers(): Record<string, (variables: Record<string, unkno
           })),
       }),
     ],
+    ["AskGlossary", () => ({ docs_glossary: glossaryEntries.map(({ term, synonyms }) => ({ term, synonyms })) })],
     ["SearchPosts", () => ({ posts: [] })],
     ["SearchJobs", () => ({ jobs: [] })],
     ["SearchEvents", () => ({ events: [] })],

@@ -74,6 +74,7 @@ describe("content types", () => {
         "forms",
         "changelog_entries",
         "api_reference_versions",
+        "docs_glossary",
         ...STATUS_COLLECTIONS.filter((name) => name.startsWith("block_")),
       ].sort(),
     );

@@ -1,6 +1,7 @@
 // The docs' own vocabulary for words readers use: a question's word also finds the words the
-// docs use for it. Meant to move to a CMS collection editors keep (term, synonyms); until then
-// it is this typed list. Entries are lower case; a multi-word synonym matches its words.
+// docs use for it. Editors keep it in the CMS (`docs_glossary`, read by passage-index.server.ts);
+// this small list is used only when the CMS does not answer, so the commonest words still work.
+// Entries are lower case; a multi-word synonym matches its words.
 
 export interface GlossaryEntry {
   /** A reader's word. */
@@ -9,56 +10,29 @@ export interface GlossaryEntry {
   synonyms: readonly string[];
 }
 
-export const glossary: readonly GlossaryEntry[] = [
+export const fallbackGlossary: readonly GlossaryEntry[] = [
   { term: "volume", synonyms: ["disk", "shared file system", "storage"] },
   { term: "disk", synonyms: ["volume", "nvme", "storage"] },
-  { term: "attach", synonyms: ["mount", "shared"] },
   { term: "k8s", synonyms: ["kubernetes"] },
   { term: "kubernetes", synonyms: ["k8s"] },
-  { term: "terraform", synonyms: ["provider", "infrastructure as code"] },
-  { term: "iac", synonyms: ["terraform"] },
-  { term: "stuck", synonyms: ["takes", "minutes", "swapped"] },
-  { term: "provision", synonyms: ["provisioning", "burned", "handover"] },
   { term: "vm", synonyms: ["node", "instance"] },
   { term: "machine", synonyms: ["node", "instance"] },
-  { term: "server", synonyms: ["node"] },
-  { term: "instance", synonyms: ["node"] },
   { term: "bucket", synonyms: ["object storage"] },
-  { term: "s3", synonyms: ["object storage", "bucket"] },
-  { term: "blob", synonyms: ["object"] },
   { term: "token", synonyms: ["key"] },
-  { term: "credential", synonyms: ["key", "token"] },
-  { term: "password", synonyms: ["key", "credentials"] },
   { term: "cost", synonyms: ["price", "billed"] },
   { term: "price", synonyms: ["cost", "billed"] },
-  { term: "pay", synonyms: ["billed", "payment"] },
-  { term: "charge", synonyms: ["billed", "charged"] },
-  { term: "bill", synonyms: ["billed", "invoice"] },
-  { term: "free", synonyms: ["no charge", "nothing"] },
-  { term: "expire", synonyms: ["validity", "lifetime", "lives"] },
-  { term: "limit", synonyms: ["quota", "maximum"] },
-  { term: "quota", synonyms: ["limit"] },
-  { term: "llm", synonyms: ["model"] },
-  { term: "inference", synonyms: ["ai studio"] },
-  { term: "vector", synonyms: ["embedding"] },
-  { term: "preempt", synonyms: ["preemption", "reclaimed", "spot"] },
-  { term: "interrupt", synonyms: ["preemption", "signal"] },
-  { term: "cheap", synonyms: ["spot", "price", "economical"] },
-  { term: "gpu", synonyms: ["gpus"] },
-  { term: "network", synonyms: ["fabric", "infiniband"] },
-  { term: "ib", synonyms: ["infiniband"] },
-  { term: "rotate", synonyms: ["rotating"] },
-  { term: "log", synonyms: ["logs"] },
-  { term: "login", synonyms: ["log in"] },
-  { term: "sso", synonyms: ["single sign on"] },
-  { term: "upgrade", synonyms: ["upgrading"] },
-  { term: "scale", synonyms: ["autoscaling", "autoscaler"] },
-  { term: "autoscale", synonyms: ["autoscaling", "autoscaler"] },
-  { term: "checkpoint", synonyms: ["checkpoints"] },
-  { term: "tls", synonyms: ["certificate"] },
-  { term: "https", synonyms: ["certificate"] },
-  { term: "cli", synonyms: ["meridian command"] },
-  { term: "json", synonyms: ["structured output", "schema"] },
-  { term: "streaming", synonyms: ["stream"] },
-  { term: "eu", synonyms: ["europe", "european"] },
 ];
+
+/**
+ * The CMS's entries, cleaned (lower case, no empty words, entries without synonyms left out). A
+ * term an editor wrote twice keeps both sets of synonyms (the index merges them).
+ */
+export function glossaryFrom(rows: readonly { term?: string | null; synonyms?: unknown }[]): GlossaryEntry[] {
+  return rows.flatMap((row) => {
+    const term = row.term?.trim().toLowerCase();
+    const synonyms = Array.isArray(row.synonyms)
+      ? row.synonyms.flatMap((synonym) => (typeof synonym === "string" && synonym.trim() ? [synonym.trim().toLowerCase()] : []))
+      : [];
+    return term && synonyms.length ? [{ term, synonyms }] : [];
+  });
+}

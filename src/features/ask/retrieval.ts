@@ -1,13 +1,13 @@
 // Matching a question against passages: the question's words (filler dropped) and the docs'
-// words for them (glossary.ts) scored by MiniSearch's BM25 over title, context and text, typos
+// words for them (the CMS glossary, glossary.ts) scored by MiniSearch's BM25 over title, context and text, typos
 // forgiven for longer words, guides before API operations unless the question asks for one.
 import MiniSearch from "minisearch";
-import { glossary } from "./glossary";
+import type { GlossaryEntry } from "./glossary";
 import type { Passage } from "./passages";
 import { fold, stem, term, terms, words } from "./text";
 
 /** Bump when tokenising, fields or the stored shape change: a stored index of another version is rebuilt. */
-export const passageIndexVersion = 1;
+export const passageIndexVersion = 2;
 
 export interface PassageIndex {
   readonly passages: readonly Passage[];
@@ -17,6 +17,10 @@ export interface PassageIndex {
   readonly df: ReadonlyMap<string, number>;
   /** @internal Operation titles, folded: a question naming one asks for the API. */
   readonly operationTitles: readonly string[];
+  /** The glossary the index was built with: stored with it, so a stored index answers as it was built. */
+  readonly glossary: readonly GlossaryEntry[];
+  /** @internal A question's term → the docs' terms for it. */
+  readonly synonymsOf: ReadonlyMap<string, readonly string[]>;
 }
 
 const fields = ["title", "context", "description", "text"];
@@ -31,7 +35,16 @@ const options = {
   searchOptions: { boost: boosts },
 };
 
-function finish(mini: MiniSearch<Passage>, passages: readonly Passage[]): PassageIndex {
+function synonymMap(glossary: readonly GlossaryEntry[]): Map<string, string[]> {
+  const byTerm = new Map<string, string[]>();
+  for (const entry of glossary) {
+    const key = stem(fold(entry.term));
+    byTerm.set(key, [...(byTerm.get(key) ?? []), ...entry.synonyms.flatMap((synonym) => terms(synonym))]);
+  }
+  return byTerm;
+}
+
+function finish(mini: MiniSearch<Passage>, passages: readonly Passage[], glossary: readonly GlossaryEntry[]): PassageIndex {
   const df = new Map<string, number>();
   for (const passage of passages) {
     for (const t of new Set(terms(`${passage.title} ${passage.context} ${passage.description ?? ""} ${passage.text}`))) {
@@ -39,25 +52,26 @@ function finish(mini: MiniSearch<Passage>, passages: readonly Passage[]): Passag
     }
   }
   const operationTitles = [...new Set(passages.filter((p) => p.kind === "api").map((p) => fold(p.title.replace(/ \(API v\d+\)$/, ""))))];
-  return { passages, mini, df, operationTitles };
+  return { passages, mini, df, operationTitles, glossary, synonymsOf: synonymMap(glossary) };
 }
 
-export function buildPassageIndex(passages: readonly Passage[]): PassageIndex {
+export function buildPassageIndex(passages: readonly Passage[], glossary: readonly GlossaryEntry[]): PassageIndex {
   const mini = new MiniSearch<Passage>(options);
   mini.addAll(passages);
-  return finish(mini, passages);
+  return finish(mini, passages, glossary);
 }
 
-/** One string for storage (KV): the version, the passages and MiniSearch's JSON. */
+/** One string for storage (KV): the version, the passages, the glossary and MiniSearch's JSON. */
 export const serializePassageIndex = (index: PassageIndex): string =>
-  JSON.stringify({ version: passageIndexVersion, passages: index.passages, mini: index.mini });
+  JSON.stringify({ version: passageIndexVersion, passages: index.passages, glossary: index.glossary, mini: index.mini });
 
 /** A stored index, or null when it is of another version or unreadable (the caller rebuilds). */
 export function loadPassageIndex(stored: string): PassageIndex | null {
   try {
-    const parsed = JSON.parse(stored) as { version?: number; passages?: Passage[]; mini?: unknown };
-    if (parsed.version !== passageIndexVersion || !Array.isArray(parsed.passages) || !parsed.mini) return null;
-    return finish(MiniSearch.loadJS<Passage>(parsed.mini as never, options), parsed.passages);
+    const parsed = JSON.parse(stored) as { version?: number; passages?: Passage[]; glossary?: GlossaryEntry[]; mini?: unknown };
+    if (parsed.version !== passageIndexVersion || !Array.isArray(parsed.passages) || !Array.isArray(parsed.glossary) || !parsed.mini)
+      return null;
+    return finish(MiniSearch.loadJS<Passage>(parsed.mini as never, options), parsed.passages, parsed.glossary);
   } catch {
     return null;
   }
@@ -82,12 +96,6 @@ interface QuestionAnalysis {
   version?: string;
 }
 
-const glossaryByTerm = new Map<string, string[]>();
-for (const entry of glossary) {
-  const key = stem(fold(entry.term));
-  glossaryByTerm.set(key, [...(glossaryByTerm.get(key) ?? []), ...entry.synonyms.flatMap((synonym) => terms(synonym))]);
-}
-
 const httpVerb = /^\s*(get|post|put|patch|delete)\b/i;
 // "API key" is a credential, not the API reference.
 const topicEndpoint = /\b(inference|dedicated|metadata|storage|regional|metrics)\s+endpoints?\b/i;
@@ -101,7 +109,7 @@ function analyzeQuestion(index: PassageIndex, question: string): QuestionAnalysi
     if (seen.has(t)) continue;
     seen.add(t);
     const df = index.df.get(t) ?? 0;
-    const synonyms = (glossaryByTerm.get(t) ?? []).filter((s) => s !== t);
+    const synonyms = (index.synonymsOf.get(t) ?? []).filter((s) => s !== t);
     // A word no passage holds still counts (a question about what the docs lack must not find an answer by its other words).
     concepts.push({ term: t, weight: Math.log(1 + n / (df + 0.5)), synonyms });
   }
