@@ -21,7 +21,7 @@ API v2 upgrades a cluster with \`POST /v1/clusters/{cluster_id}/upgrade\` ([Upgr
     title: "API v2 is the latest version",
     kind: "new",
     products: ["API"],
-    daysAgo: 1,
+    daysAgo: 3,
     docs: [],
     operations: ["createBucket", "deleteEndpoint"],
     body: md`

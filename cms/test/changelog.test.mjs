@@ -49,6 +49,9 @@ describe("changelog entries", () => {
     const entries = await publicEntries();
     const live = changelogEntries.filter((entry) => (entry.status ?? "published") === "published" && entry.daysAgo >= 0);
     assert.ok(live.length >= 10, `the seed has ${live.length} live entries`);
+    // Newest first: two live entries of one date would have no order of their own (PostgreSQL and
+    // SQLite break the tie differently).
+    assert.equal(new Set(live.map((entry) => entry.daysAgo)).size, live.length, "two live seed entries share a date");
     assert.deepEqual(
       entries.map((entry) => entry.slug),
       [...live].sort((a, b) => a.daysAgo - b.daysAgo).map((entry) => entry.slug),
