@@ -71,7 +71,7 @@ export default defineConfig(({ command }) => ({
               groups: [
                 {
                   name: "shared",
-                  test: /\/src\/(?!lib\/linear-regexp\.ts$)(ui|lib|routing|i18n|config|render|content)\//,
+                  test: /\/src\/(?!lib\/linear-regexp\.ts$)(ui|lib|router|i18n|config|render|content)\//,
                   minShareCount: 2,
                   maxModuleSize: 4000,
                 },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run lint` (and `npm test`): the import rules of .dependency-cruiser.cjs over src/, and no
-// cycle between the units of the code (a feature, a shared layer, an app folder) through imports
-// that run (type-only imports are erased). Fails on any
+// cycle between the units of the code (a feature, a shared layer, an app folder), type imports
+// counted. Fails on any
 // rule error not in .dependency-cruiser-known-violations.json, and on any unit cycle.
 //   node scripts/lint-layers.mjs [--units] [paths…]   (default: src; --units prints the unit graph)
 import { spawnSync } from "node:child_process";
@@ -41,8 +41,8 @@ let crossUnitImports = 0;
 for (const module of report.modules) {
   if (!module.source.startsWith("src/") || /\.test\.tsx?$/.test(module.source)) continue;
   for (const dependency of module.dependencies) {
-    // Type-only imports are erased before anything runs: they order no module's loading.
-    if (!dependency.resolved.startsWith("src/") || dependency.dependencyTypes.some((type) => type.startsWith("type-"))) continue;
+    // Type imports count: erased before anything runs, they still tie one unit's knowledge to another's.
+    if (!dependency.resolved.startsWith("src/")) continue;
     const from = unitOf(module.source);
     const to = unitOf(dependency.resolved);
     if (from === to) continue;

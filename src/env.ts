@@ -1,6 +1,6 @@
 import type { Content } from "./content/content.server";
 import type { PreviewVersion } from "./content/extensions.server";
-import type { Visitor } from "./routing/define";
+import type { Visitor } from "./content/visitor";
 
 /** Renders one page of this site the way a visitor would get it (the docs publish pages with it). */
 export type RenderPage = (request: Request) => Promise<Response>;
@@ -59,11 +59,6 @@ interface Secrets {
 
 export type Bindings = Env & Secrets;
 
-/**
- * The token that stores what visitors send. A site deployed before the secret's rename still
- * has it as DIRECTUS_SUBSCRIBE_TOKEN: read for one release (docs/guides/operators.md).
- */
-export const submissionsToken = (env: Secrets): string | undefined => env.DIRECTUS_SUBMISSIONS_TOKEN || env.DIRECTUS_SUBSCRIBE_TOKEN;
 interface Variables {
   /** Per-request CSP nonce for inline and module scripts. */
   nonce: string;

@@ -1,11 +1,11 @@
-import { createApp } from "./app";
+import { createApp } from "./app/create-app";
 import type { Bindings } from "./env";
-import { exampleSecretsIn, logExampleSecrets, refuseExampleSecrets } from "./example-secrets.server";
+import { exampleSecretsIn, logExampleSecrets, refuseExampleSecrets } from "./app/example-secrets.server";
 import { memoryPageVariant } from "./features/experiments/index.server";
 import { surelyNotRedirected } from "./features/redirects/store.server";
 import { servePageFromMemory } from "./middleware/page-cache";
-import { handleQueueBatch, type QueueMessage } from "./queue/consumer.server";
-import { scheduled } from "./scheduled.server";
+import { handleQueueBatch, type QueueMessage } from "./app/queue.server";
+import { scheduled } from "./app/scheduled.server";
 
 const app = createApp();
 

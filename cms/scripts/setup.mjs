@@ -14,7 +14,7 @@ import { setupFormFieldCheckFlow } from "./form-field-flows.mjs";
 import { webhookCheckFlowScript } from "./form-webhook-rules.mjs";
 import { applyRedirectChanges, setupRedirectFlows } from "./redirect-flows.mjs";
 import { subscriptionCheckFlowScript } from "./subscription-rules.mjs";
-// The site's content types (src/routes/content-types.server.ts), written out for this plain Node
+// The site's content types (src/app/content-types.server.ts), written out for this plain Node
 // script; test/unit/content-types.test.ts fails when they differ.
 import CONTENT_TYPES from "./content-types.json" with { type: "json" };
 

@@ -2,7 +2,7 @@
 import type { PagePayload } from "../render/payload";
 import { loadAnalytics } from "../features/consent/views/events";
 import { isSearchShortcut } from "../features/search/views/shortcut";
-import { loadRoute, type RouteId } from "../routes/table";
+import { loadRoute, type RouteId } from "../app/table";
 import { findLink, inAppTarget, loadAheadTarget, pathOf, plainClick } from "./links";
 import {
   deferredForTap,

@@ -1,5 +1,5 @@
 import { queryKey, type DataOf, type Operation, type VariablesOf } from "../content/operation";
-import type { ContentSource } from "../routing/define";
+import type { ContentSource } from "../content/operation";
 
 /**
  * The browser's content source: the query cache, seeded from the server render, in front of

@@ -1,7 +1,7 @@
 import type { SiteConfig } from "../config/site";
 import { managedHeadTags } from "../render/head";
 import { managedHeadSelector } from "../render/head-selector";
-import type { PageMeta } from "../render/meta";
+import type { PageMeta } from "../router/meta";
 
 /** After a client navigation: the whole managed head of the previous page is replaced by the next page's. */
 export function applyHead(meta: PageMeta, config: SiteConfig): void {

@@ -1,8 +1,8 @@
 import { startTransition, useEffect, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { PagePayload } from "../render/payload";
-import { App } from "../routes/App";
-import type { PageState } from "../routes/table";
+import { App } from "../app/App";
+import type { PageState } from "../app/table";
 import { seedQueryCache } from "./content";
 import { loadPage, startRouter } from "./navigate";
 

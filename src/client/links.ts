@@ -1,5 +1,5 @@
-import { matchRoute } from "../routes/table";
-import { workerOnlyPrefixes } from "../routing/worker-only";
+import { matchRoute } from "../app/table";
+import { workerOnlyPrefixes } from "../router/worker-only";
 
 /**
  * Which clicks become in-app navigations (spec section 2): a same-origin link with no hash

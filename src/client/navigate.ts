@@ -1,7 +1,7 @@
-import type { PageMeta } from "../render/meta";
+import type { PageMeta } from "../router/meta";
 import type { PagePayload } from "../render/payload";
-import { PageNotFound } from "../routing/define";
-import { loadRoute, matchRoute, type PageState } from "../routes/table";
+import { PageNotFound } from "../router/define";
+import { loadRoute, matchRoute, type PageState } from "../app/table";
 import { keepScrollAttribute, setNavigator, type NavigateOptions } from "../ui/navigation";
 import { countPageView } from "../features/consent/views/events";
 import { visitorIdFromCookies } from "../features/experiments";

@@ -15,7 +15,7 @@ interface SitemapEntry<TData> {
 
 /**
  * Everything the site and the CMS set-up need to know about one CMS collection whose items are
- * content of the site. The app lists every type once (src/routes/content-types.server.ts); the
+ * content of the site. The app lists every type once (src/app/content-types.server.ts); the
  * sitemap, the site search, the editors' preview, content versions, scheduled publishing and
  * the CMS set-up's lists (cms/scripts/content-types.json) are derived from that list.
  */

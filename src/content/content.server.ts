@@ -1,11 +1,17 @@
 import { sha256Hex } from "../lib/digest";
-import type { Bindings } from "../env";
 import { cachedRead, type CachePolicy, type CacheSource } from "./cache.server";
 import { ContentError, graphqlRequest, type ContentClientOptions, type GraphqlRequest } from "./client.server";
 import { anyCollection, generationOf } from "./generations.server";
 import { operationCollections } from "./generated/operations";
 import { resolverOf, transformOf, versionedReadOf, type PreviewVersion } from "./extensions.server";
 import { queryKey, stableStringify, type DataOf, type Operation, type VariablesOf } from "./operation";
+
+/** What the content layer reads of the worker's bindings (src/env.ts documents each). */
+export type ContentBindings = Pick<Env, "CONTENT_CACHE" | "SITE_URL" | "API_BASE_URL"> & {
+  DIRECTUS_READ_TOKEN?: string;
+  DIRECTUS_PREVIEW_TOKEN?: string;
+  CONTENT_TIMEOUT_MS?: string;
+};
 
 export interface ContentOptions {
   /** Upstream fetch (tests inject a mock Directus). */
@@ -43,7 +49,7 @@ export class Content {
   private upstreamTimeout: ContentError | null = null;
 
   constructor(
-    private readonly env: Bindings,
+    private readonly env: ContentBindings,
     private readonly waitUntil: (promise: Promise<unknown>) => void,
     readonly preview: boolean,
     private readonly options: ContentOptions = {},

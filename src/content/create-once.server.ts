@@ -1,4 +1,3 @@
-import { type Bindings, submissionsToken } from "../env";
 import { sha256Hex } from "../lib/digest";
 
 export interface CreateOnce {
@@ -16,6 +15,19 @@ export interface CreateOnce {
   sentAt: string;
 }
 
+/** The secrets that name the token storing what visitors send (src/env.ts documents them). */
+export interface SubmissionsTokens {
+  DIRECTUS_SUBMISSIONS_TOKEN?: string;
+  DIRECTUS_SUBSCRIBE_TOKEN?: string;
+}
+
+/**
+ * The token that stores what visitors send. A site deployed before the secret's rename still
+ * has it as DIRECTUS_SUBSCRIBE_TOKEN: read for one release (docs/guides/operators.md).
+ */
+export const submissionsToken = (env: SubmissionsTokens): string | undefined =>
+  env.DIRECTUS_SUBMISSIONS_TOKEN || env.DIRECTUS_SUBSCRIBE_TOKEN;
+
 const rememberedFor = 30 * 86_400;
 
 /**
@@ -26,7 +38,7 @@ const rememberedFor = 30 * 86_400;
  */
 export async function createOnce(
   item: CreateOnce,
-  env: Bindings,
+  env: Pick<Env, "CONTENT_CACHE" | "API_BASE_URL"> & SubmissionsTokens,
   options: { fetch?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<"stored" | "duplicate"> {
   const key = `${item.rememberAs}:${await sha256Hex(item.id)}`;

@@ -1,12 +1,12 @@
 import type { Operation } from "./operation";
-import type { ContentSource } from "../routing/define";
+import type { ContentSource } from "./operation";
 import type { SearchDocument } from "./search-document";
 
 /**
  * What features add to the content client, by operation name: answers the worker computes itself
  * (resolvers), work on Directus' answer before it is cached (transforms), and the reads that put
  * an editor's content version in place (versioned reads). The content layer knows no feature:
- * the app installs the features' extensions once (src/routes/content-extensions.server.ts).
+ * the app installs the features' extensions once (src/app/content-extensions.server.ts).
  */
 export interface ContentExtensions {
   resolvers: Record<string, Resolver>;

@@ -49,3 +49,11 @@ export function stableStringify(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+/**
+ * Loaders are isomorphic: the server runs them against the KV-cached Directus client, the
+ * browser (client navigation, hydration) against its query cache and the site's /graphql.
+ */
+export interface ContentSource {
+  query<O extends Operation<any, any>>(operation: O, variables?: VariablesOf<O>): Promise<DataOf<O>>;
+}

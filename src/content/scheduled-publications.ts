@@ -4,7 +4,7 @@ import type { ContentType } from "./content-type.server";
 const operationName = "ScheduledPublications";
 
 /**
- * Server only (the scheduled handler, src/scheduled.server.ts): the query for the published items
+ * Server only (the scheduled handler, src/app/scheduled.server.ts): the query for the published items
  * of each content type with a publish time in `($since, $until]`. Their collections' cached
  * content is invalidated, so they appear by themselves once their time has come. No publish
  * time means published at once: those items were never hidden, and the CMS webhook already

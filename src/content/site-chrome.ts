@@ -1,13 +1,14 @@
 import { reshapeSiteChrome } from "./reshape";
 import { siteChromeQuery } from "./queries/site";
 import type { SiteChrome } from "./types/site";
-import type { LoaderArgs } from "../routing/define";
+import type { SiteConfig } from "../config/site";
+import type { ContentSource } from "./operation";
 
 /**
  * Data of the shell around every page. Never throws: an error page must render even when
  * the CMS is down, so missing parts are simply left out.
  */
-export async function loadSiteChrome({ content, config }: Pick<LoaderArgs, "content" | "config">): Promise<SiteChrome> {
+export async function loadSiteChrome({ content, config }: { content: ContentSource; config: SiteConfig }): Promise<SiteChrome> {
   const year = new Date().getUTCFullYear();
   try {
     return reshapeSiteChrome(await content.query(siteChromeQuery), config, year);

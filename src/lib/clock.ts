@@ -1,5 +1,3 @@
-import type { EventCard } from "../content/types/site";
-
 // Shared by several route modules. Kept out of the route modules themselves: in the browser
 // each route module is the entry of its own chunk, so importing a helper from another route
 // loads that route's view too (the event page loaded the home page's and the events list's).
@@ -10,6 +8,6 @@ export function currentHour(now = Date.now()): string {
 }
 
 /** An event is upcoming until it ends (a conference in progress still is), against the current hour. */
-export function isUpcoming(event: Pick<EventCard, "startAt" | "endAt">, now: string): boolean {
+export function isUpcoming(event: { startAt: string; endAt?: string | null }, now: string): boolean {
   return Date.parse(event.endAt ?? event.startAt) >= Date.parse(now);
 }

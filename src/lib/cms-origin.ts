@@ -1,7 +1,5 @@
-import type { Bindings } from "../env";
-
 /** The Directus origin editors use (admin, Live Preview): `CMS_PUBLIC_URL`, else `API_BASE_URL`. */
-export function cmsOrigin(env: Pick<Bindings, "API_BASE_URL" | "CMS_PUBLIC_URL">): string {
+export function cmsOrigin(env: { API_BASE_URL: string; CMS_PUBLIC_URL?: string }): string {
   const url = env.CMS_PUBLIC_URL?.trim() || env.API_BASE_URL;
   try {
     return new URL(url).origin;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mockDirectus, request as send, resetContentState, testSecrets } from "../../test/worker/helpers";
-import { createApp } from "../app";
+import { createApp } from "../app/create-app";
 import { previewCookieValue } from "./preview";
 import { surelyNotRedirected } from "../features/redirects/store.server";
 import { servePageFromMemory } from "./page-cache";

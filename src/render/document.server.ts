@@ -3,7 +3,7 @@ import { consentStateTag } from "./consent-state";
 import { escapeHtml } from "../lib/html-text";
 import { nonceAttribute, serializeForScript } from "./serialize";
 import { managedHeadTags, type HeadContext } from "./head";
-import type { PageMeta } from "./meta";
+import type { PageMeta } from "../router/meta";
 import type { PagePayload } from "./payload";
 import { speculationRulesTag } from "./speculation-rules";
 

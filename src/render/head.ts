@@ -1,4 +1,4 @@
-import { defaultSocialImagePath, defaultSocialImageSize, fullTitle, type PageMeta } from "./meta";
+import { defaultSocialImagePath, defaultSocialImageSize, fullTitle, type PageMeta } from "../router/meta";
 import { escapeHtml } from "../lib/html-text";
 import { nonceAttribute, serializeForScript } from "./serialize";
 

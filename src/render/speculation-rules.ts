@@ -1,4 +1,4 @@
-import { workerOnlyPrefixes } from "../routing/worker-only";
+import { workerOnlyPrefixes } from "../router/worker-only";
 import { shownInPlaceAttribute } from "../ui/navigation";
 import { nonceAttribute, serializeForScript } from "./serialize";
 

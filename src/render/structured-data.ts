@@ -1,7 +1,7 @@
 import type { SiteConfig } from "../config/site";
 import { allowedWidthFor, allowedWidths, imageUrl } from "../config/images";
 import type { ImageRef } from "../content/types/site";
-import type { SocialImage } from "./meta";
+import type { SocialImage } from "../router/meta";
 
 /** A path of this site as the absolute URL that meta tags and JSON-LD need. */
 export const absolute = (path: string, config: SiteConfig) => new URL(path, config.url).toString();

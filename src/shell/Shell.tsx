@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { t } from "../i18n";
-import type { EditableItem } from "../routing/define";
+import type { EditableItem } from "../router/define";
 import { EditableItemContext } from "../ui/editable";
 import { formatDateTime } from "../ui/format";
 import { Footer } from "./layout/Footer";

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { EditableItem } from "../routing/define";
+import type { EditableItem } from "../router/define";
 import { useSite } from "./site-context";
 
 /** What the Directus Visual Editor needs to open a field's editor (`@directus/visual-editing`'s EditConfig). */

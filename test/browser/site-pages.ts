@@ -1,7 +1,7 @@
 // The pages the site's checkers visit: every page of the sitemap, the screens the sitemap cannot
 // list (search, 404), and one page of each template, derived from the route table.
 import { testSecrets } from "../../scripts/lib/test-stack.mjs";
-import { matchRoute, type RouteId, routeIds } from "../../src/routes/table";
+import { matchRoute, type RouteId, routeIds } from "../../src/app/table";
 
 /**
  * Screens that are pages but not in the sitemap: the search page empty and with results, and an

@@ -7,7 +7,7 @@ import { apiReferenceDocument, apiReferenceDocumentV1 } from "../../cms/seed/api
 import { changelogEntries } from "../../cms/seed/changelog.mjs";
 import { docsPages, docsSections } from "../../cms/seed/docs.mjs";
 import { glossaryEntries } from "../../cms/seed/glossary.mjs";
-import type { ContentSource } from "../../src/routing/define";
+import type { ContentSource } from "../../src/content/operation";
 import type { SearchDocument } from "../../src/features/search";
 import { changelogContentType } from "../../src/features/changelog/content-type.server";
 import { apiReferenceContentType, apiReferenceVersionsContentType } from "../../src/features/docs/api-reference/content-type.server";

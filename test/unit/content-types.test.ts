@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { OPEN_COLLECTIONS, PUBLISH_TIME_FIELDS, ROUTED_COLLECTIONS, STATUS_COLLECTIONS } from "../../cms/scripts/setup.mjs";
 import { cmsContentType } from "../../src/content/content-type.server";
 import { scheduledPublicationsQuery } from "../../src/content/scheduled-publications";
-import { contentTypes } from "../../src/routes/content-types.server";
+import { contentTypes } from "../../src/app/content-types.server";
 
 /**
- * One descriptor per CMS content type (src/routes/content-types.server.ts): the lists that were
+ * One descriptor per CMS content type (src/app/content-types.server.ts): the lists that were
  * kept by hand in the worker and in the CMS set-up follow from it. The CMS set-up is plain Node
  * and reads the descriptors' data from cms/scripts/content-types.json, written from the
  * registry: after adding or changing a type, `npm exec -- vitest run --project unit

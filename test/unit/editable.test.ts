@@ -3,7 +3,7 @@ import { setAttr } from "@directus/visual-editing";
 import { buildSchema, parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { allVersionedReads } from "../../src/content/extensions.server";
-import "../../src/routes/content-extensions.server";
+import "../../src/app/content-extensions.server";
 import { editAttr, type EditConfig } from "../../src/ui/editable";
 
 describe("editAttr (the views' data-directus values)", () => {

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { exampleSecrets, parseVars } from "../../src/example-secrets.server";
+import { exampleSecrets, parseVars } from "../../src/app/example-secrets.server";
 
 /**
  * The worker refuses to run in preprod and prod with any secret of .dev.vars.example
- * (src/example-secrets.server.ts, which Vite inlines the file into): read here on its own, every
+ * (src/app/example-secrets.server.ts, which Vite inlines the file into): read here on its own, every
  * NAME=value line with a value must be in the worker's list, with that value.
  */
 describe("the example secrets a deployed worker refuses", () => {

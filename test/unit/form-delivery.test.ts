@@ -14,7 +14,7 @@ import {
   TEMPLATE_PLACEHOLDERS,
 } from "../../cms/scripts/form-notification.mjs";
 import { webhookCheckFlowScript, webhookHosts, webhookOnSave, webhookUrlProblem } from "../../cms/scripts/form-webhook-rules.mjs";
-import { QUEUE_MAX_RETRIES } from "../../src/queue/consumer.server";
+import { QUEUE_MAX_RETRIES } from "../../src/app/queue.server";
 
 // What the mail operation mails: Directus' own md() (marked, then sanitize-html), from the CMS.
 const mdModule = createRequire(new URL("../../cms/package.json", import.meta.url)).resolve("@directus/api/utils/md");

@@ -24,16 +24,28 @@ describe("the layers are kept by a tool", () => {
     expect(result.status).toBe(0);
   });
 
-  it("fails when a shared layer imports a feature", () => {
-    const result = planted("src/lib/planted-upward-import.ts", 'export { routeTable } from "../routes/table";\n');
+  it("fails when a shared layer imports the app", () => {
+    const result = planted("src/lib/planted-upward-import.ts", 'export { routeTable } from "../app/table";\n');
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("shared-layer-imports-feature: src/lib/planted-upward-import.ts → src/routes/table.ts");
+    expect(result.stderr).toContain("layer-order-lib: src/lib/planted-upward-import.ts → src/app/table.ts");
+  });
+
+  it("fails when a shared layer imports a type from a layer above it", () => {
+    const result = planted("src/content/planted-type-import.ts", 'export type { PageMeta } from "../router/meta";\n');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("layer-order-content: src/content/planted-type-import.ts → src/router/meta.ts");
+  });
+
+  it("fails when a feature imports the app", () => {
+    const result = planted("src/features/blog/planted-app-import.ts", 'export { routeTable } from "../../app/table";\n');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("feature-imports-app: src/features/blog/planted-app-import.ts → src/app/table.ts");
   });
 
   it("fails when a shared layer imports a feature's module", () => {
     const result = planted("src/content/planted-feature-import.ts", 'export { blogPostsQuery } from "../features/blog/queries";\n');
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("shared-layer-imports-feature: src/content/planted-feature-import.ts → src/features/blog/queries.ts");
+    expect(result.stderr).toContain("layer-order-content: src/content/planted-feature-import.ts → src/features/blog/queries.ts");
   });
 
   it("fails when a feature reaches into another feature past its public module", () => {
@@ -44,12 +56,12 @@ describe("the layers are kept by a tool", () => {
     );
   });
 
-  it("fails when two units import each other around a loop", () => {
-    // render already imports lib (html-text): lib importing render closes a loop.
-    const result = planted("src/lib/planted-cycle.ts", 'export { defaultSocialImageSize } from "../render/meta";\n');
+  it("fails when two units import each other around a loop, types included", () => {
+    // ask already reads search's documents: search importing ask closes a loop.
+    const result = planted("src/features/search/planted-cycle.ts", 'export { DocsAskBox } from "../ask";\n');
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/units that import each other around a loop: .*src\/lib, .*src\/render/);
-    expect(result.stderr).toContain("src/lib → src/render: src/lib/planted-cycle.ts → src/render/meta.ts");
+    expect(result.stderr).toMatch(/units that import each other around a loop: .*src\/features\/ask, .*src\/features\/search/);
+    expect(result.stderr).toContain("src/features/search → src/features/ask: src/features/search/planted-cycle.ts → src/features/ask/index.ts");
   });
 
   it("fails when the browser's code reaches a server-only module", () => {

@@ -28,9 +28,9 @@ const root = resolve(import.meta.dirname, "../..");
  */
 const allowed: { file: string; argument: string; reason: string }[] = [
   {
-    file: "src/routing/match.ts",
+    file: "src/router/match.ts",
     argument: '`^${source || "/"}$`',
-    reason: "the route matcher: built from the code's own route table (src/routes/table.ts), literal segments escaped",
+    reason: "the route matcher: built from the code's own route table (src/app/table.ts), literal segments escaped",
   },
   {
     file: "src/lib/sanitize-html.ts",

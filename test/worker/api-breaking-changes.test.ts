@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { processApiDocument } from "../../cms/extensions/api-reference/process.mjs";
 import { apiReferenceDocument, apiReferenceDocumentV1 } from "../../cms/seed/api-reference.mjs";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { apiBreakingChangesQuery } from "../../src/features/changelog";
 import { changelogEntriesAnswer, changelogEntryAnswer } from "./fixtures/changelog";
 import { mockDirectus, request, resetContentState, textOf, type UpstreamCall } from "./helpers";

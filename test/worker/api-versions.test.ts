@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { apiReferenceDocument, apiReferenceDocumentV1 } from "../../cms/seed/api-reference.mjs";
 import { mockDirectus, request, resetContentState, textOf } from "./helpers";
 

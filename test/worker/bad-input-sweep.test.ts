@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import type { Subscription } from "../../src/features/newsletter/store.server";
 import { hostileRequests, sweepProblems, type HostileRequest } from "../fault/hostile-requests";
 import { mockDirectus, request, resetContentState, testSecrets, textOf } from "./helpers";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { blogPosts } from "./fixtures/blog";
 import { mockDirectus, request, resetContentState, testSecrets, textOf } from "./helpers";
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { consentStateScript } from "../../src/render/consent-state";
 import { manyCareersJobs } from "./fixtures/careers";
 import { mockDirectus, request, resetContentState, textOf, type UpstreamCall } from "./helpers";

@@ -1,9 +1,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { clearGenerationMemo } from "../../src/content/generations.server";
 import { resetSearchIndexMemo } from "../../src/features/search/site-index.server";
-import { scheduled } from "../../src/scheduled.server";
+import { scheduled } from "../../src/app/scheduled.server";
 import { processed } from "./fixtures/api-reference";
 import { changelogEntries, changelogEntriesAnswer } from "./fixtures/changelog";
 import { mockDirectus, request, resetContentState, testSecrets, textOf } from "./helpers";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { heroBlock } from "../../src/features/pages/blocks/hero";
 import { mockDirectus, request, resetContentState, textOf, type UpstreamCall } from "./helpers";
 import { cmsPage, homeBlocks, placement } from "./fixtures/pages";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 
 const appWith = (directus: ReturnType<typeof mockDirectus>) => createApp({ pageCache: false, content: { fetch: directus.fetch } });
 

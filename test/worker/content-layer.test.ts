@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { clearGenerationMemo } from "../../src/content/generations.server";
 import { surelyNotRedirected } from "../../src/features/redirects/store.server";
 import { servePageFromMemory } from "../../src/middleware/page-cache";

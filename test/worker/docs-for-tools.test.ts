@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { llmsPartCap } from "../../src/features/docs/routes/files.server";
 import { surelyNotRedirected } from "../../src/features/redirects/store.server";
 import { prefersMarkdown } from "../../src/lib/accept";

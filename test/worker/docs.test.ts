@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import manifest from "../../src/generated/asset-manifest.json";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { Content } from "../../src/content/content.server";
 import { sweepDocPages } from "../../src/features/docs/prerender.server";
 import { renderCacheKey, resetRenderCache } from "../../src/render/markdown/render-cache.server";

@@ -1,11 +1,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { previewNow, publicNow } from "../../src/content/content.server";
 import { clearGenerationMemo } from "../../src/content/generations.server";
 import { blogPostsQuery } from "../../src/features/blog/queries";
 import { previewCookieValue } from "../../src/middleware/preview";
-import { firstRunLookbackMs, publishedUntilKey, scheduled, type ScheduledJob } from "../../src/scheduled.server";
+import { firstRunLookbackMs, publishedUntilKey, scheduled, type ScheduledJob } from "../../src/app/scheduled.server";
 import { editAttr } from "../../src/ui/editable";
 import { blogPosts } from "./fixtures/blog";
 import { cmsPage, homeBlocks, placement } from "./fixtures/pages";

@@ -9,10 +9,10 @@ function Thrower(): never {
 
 /** Routes that exist only in tests: a render error deep in a page, and thrown HTTP errors. */
 const options = {
-  configure(app: Parameters<NonNullable<import("../../src/app").AppOptions["configure"]>>[0]) {
+  configure(app: Parameters<NonNullable<import("../../src/app/create-app").AppOptions["configure"]>>[0]) {
     app.get("/__test/throw-in-render/:renderer", async (c) => {
-      const { renderDocument, streamDocument } = await import("../../src/routes/render-page.server");
-      const { siteChrome } = await import("../../src/routing/request-context.server");
+      const { renderDocument, streamDocument } = await import("../../src/app/render-page.server");
+      const { siteChrome } = await import("../../src/router/request-context.server");
       const { Shell } = await import("../../src/shell/Shell");
       const site = await siteChrome(c);
       const render = c.req.param("renderer") === "stream" ? streamDocument : renderDocument;

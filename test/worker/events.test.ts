@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { summitEvent } from "./fixtures/events";
 import { mockDirectus, request, resetContentState, textOf, type UpstreamCall } from "./helpers";
 import { eventDetailAnswer, eventsListAnswer } from "./fixtures/events";

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Bindings } from "../../src/env";
-import { exampleSecrets, refuseExampleSecrets } from "../../src/example-secrets.server";
+import { exampleSecrets, refuseExampleSecrets } from "../../src/app/example-secrets.server";
 import worker from "../../src/worker";
 import { testSecrets } from "./helpers";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import type { PageFeedbackMessage } from "../../src/features/feedback/store.server";
-import { handleQueueBatch, type QueueMessage } from "../../src/queue/consumer.server";
+import { handleQueueBatch, type QueueMessage } from "../../src/app/queue.server";
 import { mockDirectus, request, resetContentState, testSecrets, textOf } from "./helpers";
 
 beforeEach(resetContentState);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { fakeSiteverify, turnstileTestKeys } from "../support/turnstile-fake";
 import { cmsPage, placement } from "./fixtures/pages";
 import { mockDirectus, request, resetContentState, textOf, type UpstreamCall } from "./helpers";

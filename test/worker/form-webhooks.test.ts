@@ -6,9 +6,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { webhookRetryDelaySeconds } from "../../src/features/forms/delivery/backoff";
 import { hmacSha256Hex } from "../../src/features/forms/delivery/signature";
-import type { FormWebhookMessage } from "../../src/features/forms/delivery/webhooks.server";
-import type { FormSubmission } from "../../src/features/forms/store.server";
-import { handleQueueBatch, QUEUE_MAX_RETRIES, type QueueMessage } from "../../src/queue/consumer.server";
+import type { FormWebhookMessage } from "../../src/features/forms/submission";
+import type { FormSubmission } from "../../src/features/forms/submission";
+import { handleQueueBatch, QUEUE_MAX_RETRIES, type QueueMessage } from "../../src/app/queue.server";
 import { testSecrets } from "./helpers";
 
 const SECRET = "whsec-0123456789abcdef0123456789abcdef";

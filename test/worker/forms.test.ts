@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { formErrors, formValuesSchema, rawFormSchema, reshapeForm } from "../../src/features/forms/form-schema";
-import type { FormSubmissionMessage } from "../../src/features/forms/store.server";
+import type { FormSubmissionMessage } from "../../src/features/forms/submission";
 import { linearPattern } from "../../src/lib/linear-regexp";
-import { handleQueueBatch, type QueueMessage } from "../../src/queue/consumer.server";
+import { handleQueueBatch, type QueueMessage } from "../../src/app/queue.server";
 import { hostilePatterns, withoutBacktracking } from "../support/hostile-patterns";
 import { fakeSiteverify, turnstileTestKeys } from "../support/turnstile-fake";
 import { cmsPage, placement } from "./fixtures/pages";

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import type { Hono } from "hono";
-import { createApp, type AppOptions } from "../../src/app";
+import { createApp, type AppOptions } from "../../src/app/create-app";
 import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
 import type { AppEnv, Bindings } from "../../src/env";

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { offSiteLocations, staysOnSite } from "../support/hostile-locations";
 import { mockDirectus, request, resetContentState, testSecrets, type UpstreamCall } from "./helpers";
 

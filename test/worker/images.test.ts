@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { allowedWidths, deviceWidths, imageUrl } from "../../src/config/images";
 import {
   directusAssetAuthorization,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { t } from "../../src/i18n";
 import { previewCookieValue } from "../../src/middleware/preview";
 import { mockDirectus, request, testSecrets } from "./helpers";

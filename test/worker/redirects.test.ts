@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { mockDirectus, request, resetContentState, testSecrets, textOf, type UpstreamCall } from "./helpers";
 
 type Row = {

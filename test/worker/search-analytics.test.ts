@@ -1,10 +1,10 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import type { Bindings } from "../../src/env";
 import { fillSearchGaps, searchGapsFilledKey, searchGapsIntervalMs } from "../../src/features/search/analytics/gaps.server";
 import { resetSearchIndexMemo } from "../../src/features/search/site-index.server";
-import { scheduled } from "../../src/scheduled.server";
+import { scheduled } from "../../src/app/scheduled.server";
 import { mockDirectus, request, resetContentState, testSecrets } from "./helpers";
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import { sitemapLimits, splitSitemap, urlsetXml } from "../../src/routes/seo.server";
+import { createApp } from "../../src/app/create-app";
+import { sitemapLimits, splitSitemap, urlsetXml } from "../../src/app/seo.server";
 import { sitemapData } from "./fixtures/search";
 import { mockDirectus, request, resetContentState, textOf } from "./helpers";
 

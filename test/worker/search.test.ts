@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { siteSearchQuery } from "../../src/features/search/operation";
 import { resetSearchIndexMemo } from "../../src/features/search/site-index.server";
 import { searchPosts } from "./fixtures/search";
@@ -222,7 +222,7 @@ describe("/search in the browser's /graphql", () => {
 
 describe("the cron backstop", () => {
   it("builds a missing index, leaves a current one alone, and rebuilds after a change it was not told about", async () => {
-    const { scheduled } = await import("../../src/scheduled.server");
+    const { scheduled } = await import("../../src/app/scheduled.server");
     const { bumpGeneration } = await import("../../src/content/generations.server");
     const directus = mockDirectus();
     const ctx = { waitUntil: () => {} };
@@ -242,7 +242,7 @@ describe("the cron backstop", () => {
   });
 
   it("updates the index in place after a small change, and builds it anew two days after its full build", async () => {
-    const { scheduled } = await import("../../src/scheduled.server");
+    const { scheduled } = await import("../../src/app/scheduled.server");
     const { bumpGeneration } = await import("../../src/content/generations.server");
     const posts = [...searchPosts];
     const directus = mockDirectus({ SearchPosts: searchPostsAnswer(() => posts) });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import manifest from "../../src/generated/asset-manifest.json";
 import { searchProposalsQuery } from "../../src/features/search/queries";
 import { commonSecurityHeaders, staticFileCsp, strictTransportSecurity } from "../../src/middleware/security-headers";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { apiReferenceData, apiVersionReferenceAnswer, processed } from "./fixtures/api-reference";
 import { blogPostAnswer } from "./fixtures/blog";
 import { careersJobAnswer } from "./fixtures/careers";

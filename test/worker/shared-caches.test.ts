@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/app/create-app";
 import { bucketOf } from "../../src/features/experiments/assignment";
 import { memoryPageVariant } from "../../src/features/experiments/index.server";
 import { surelyNotRedirected } from "../../src/features/redirects/store.server";

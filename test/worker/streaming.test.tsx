@@ -21,10 +21,10 @@ function resetSlow() {
 }
 
 const options = {
-  configure(app: Parameters<NonNullable<import("../../src/app").AppOptions["configure"]>>[0]) {
+  configure(app: Parameters<NonNullable<import("../../src/app/create-app").AppOptions["configure"]>>[0]) {
     app.get("/__test/slow", async (c) => {
-      const { streamDocument } = await import("../../src/routes/render-page.server");
-      const { siteChrome } = await import("../../src/routing/request-context.server");
+      const { streamDocument } = await import("../../src/app/render-page.server");
+      const { siteChrome } = await import("../../src/router/request-context.server");
       const { Shell } = await import("../../src/shell/Shell");
       const site = await siteChrome(c);
       const promise = slowData.promise;

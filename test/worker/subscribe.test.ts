@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app";
-import { handleQueueBatch } from "../../src/queue/consumer.server";
+import { createApp } from "../../src/app/create-app";
+import { handleQueueBatch } from "../../src/app/queue.server";
 import type { Subscription } from "../../src/features/newsletter/store.server";
 import { mockDirectus, request, resetContentState, testSecrets } from "./helpers";
 import { env } from "cloudflare:test";

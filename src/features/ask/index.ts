@@ -1,8 +1,7 @@
 // The ask feature's public module: what other features and the app may use of it.
 import type { ComponentType } from "react";
-import type { AskPanelProps } from "./views/AskPanel";
+import type { AskPanelProps } from "../search";
 
-export type { AskPanelProps } from "./views/AskPanel";
 export { DocsAskBox } from "./views/DocsAskBox";
 
 /** The dialog's Ask mode, a chunk of its own: loaded the first time a reader switches to it. */

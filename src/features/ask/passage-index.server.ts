@@ -8,7 +8,7 @@
 import { searchSources } from "../../content/extensions.server";
 import { operationCollections } from "../../content/generated/operations";
 import { generationOf } from "../../content/generations.server";
-import type { ContentSource } from "../../routing/define";
+import type { ContentSource } from "../../content/operation";
 import type { SearchDocument } from "../search";
 import { fallbackGlossary, type GlossaryEntry, glossaryFrom } from "./glossary";
 import { passagesFrom } from "./passages";

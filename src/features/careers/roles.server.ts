@@ -2,7 +2,7 @@ import { careersJobsChunk, careersJobsQuery, reshapeJobSummary } from "./queries
 import { offsetChunks } from "../../content/chunks";
 import type { JobSummary } from "./types";
 import { facetsOf, filterJobs, filtersOf, type JobFacets } from "./filters";
-import type { ContentSource } from "../../routing/define";
+import type { ContentSource } from "../../content/operation";
 import { rolesPerPage, type CareersRoles } from "./roles";
 
 /** A bound on the chunks read (10,000 roles), so a CMS that ignored `offset` cannot loop forever. */

@@ -1,6 +1,6 @@
 import type { DocsTreeQuery } from "../../content/generated/operations";
 import { docsTreeQuery } from "./queries";
-import type { ContentSource } from "../../routing/define";
+import type { ContentSource } from "../../content/operation";
 import type { DocsLink, DocsNavigation } from "./navigation";
 import { buildDocsTree, findDocsPage, findDocsSection, neighbours, sidebarTree, type DocsNavPage, type DocsTree } from "./tree";
 

@@ -14,7 +14,7 @@
  */
 import type { RenderPage } from "../../env";
 import { docsPageQuery } from "./queries";
-import type { ContentSource } from "../../routing/define";
+import type { ContentSource } from "../../content/operation";
 import { publishingRequest } from "../../middleware/published-pages";
 import { docsTreeOf } from "./navigation.server";
 import { buildId } from "../../render/asset-tags";

@@ -1,4 +1,4 @@
-import type { Visitor } from "../../routing/define";
+import type { Visitor } from "../../content/visitor";
 
 /**
  * Which variant of an experiment a visitor sees (decision 028). Isomorphic: the worker decides it

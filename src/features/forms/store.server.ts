@@ -1,24 +1,6 @@
 import { createOnce } from "../../content/create-once.server";
 import type { Bindings } from "../../env";
-import type { FormDeliveriesMessage } from "./delivery/webhooks.server";
-import type { FormValues } from "./form-schema";
-
-/** A validated, verified submission, as queued and stored. */
-export interface FormSubmission {
-  /** The site's id: a redelivered queue message is not stored twice. */
-  id: string;
-  formId: string;
-  formKey: string;
-  values: FormValues;
-  sourcePage: string | null;
-  submittedAt: string;
-}
-
-/** The queue message of a submission Directus could not take at once. */
-export interface FormSubmissionMessage {
-  kind: "form_submission";
-  submission: FormSubmission;
-}
+import type { FormDeliveriesMessage, FormSubmission } from "./submission";
 
 /**
  * Stores a submission in Directus (`form_submissions`); Directus' flows then e-mail the form's

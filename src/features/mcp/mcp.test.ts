@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
+import { createApp } from "../../app/create-app";
 import type { Bindings } from "../../env";
 import { docsBodiesAnswer, docsPages, docsTreeData } from "../../../test/worker/fixtures/docs";
 import { processed } from "../../../test/worker/fixtures/api-reference";

@@ -1,6 +1,7 @@
 import { graphqlRequest, type ContentClientOptions } from "../../content/client.server";
 import { sha256Hex } from "../../lib/digest";
-import { type Bindings, submissionsToken } from "../../env";
+import type { Bindings } from "../../env";
+import { submissionsToken } from "../../content/create-once.server";
 
 /** A validated subscription, as queued and stored. */
 export interface Subscription {

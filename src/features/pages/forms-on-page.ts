@@ -1,5 +1,5 @@
 import type { FormDefinition } from "../forms";
-import type { LoaderArgs } from "../../routing/define";
+import type { LoaderArgs } from "../../router/define";
 import { reshapeBlocks } from "./blocks/parse";
 import { pageQuery } from "./queries";
 

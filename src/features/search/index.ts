@@ -1,4 +1,5 @@
 // The search feature's public module: what other features may use of it.
+export type { AskPanelProps } from "./views/ask-slot";
 export type { SearchDocument } from "./documents";
 export { docSections, htmlHeadings, htmlToText, markdownText } from "./documents";
 export { maxLimit, maxQueryLength, normalizeQuery } from "./engine";

@@ -1,6 +1,6 @@
 // An API version's name as the CMS accepts it (`v1`, `v2` …).
 import { apiVersionPattern as apiVersionName } from "../../../cms/extensions/api-reference/process.mjs";
-import type { ContentSource } from "../../routing/define";
+import type { ContentSource } from "../../content/operation";
 import { isSearchKind } from "./documents";
 import { SearchIndexError, type QueryOptions } from "./engine";
 import type { SiteSearchOutcome } from "./operation";

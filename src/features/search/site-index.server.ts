@@ -1,4 +1,4 @@
-import type { ContentSource } from "../../routing/define";
+import type { ContentSource } from "../../content/operation";
 import { generationOf } from "../../content/generations.server";
 import { operationCollections } from "../../content/generated/operations";
 import type { SearchDocument } from "./documents";

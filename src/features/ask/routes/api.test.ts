@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../../app";
+import { createApp } from "../../../app/create-app";
 import { mockDirectus, request, resetContentState } from "../../../../test/worker/helpers";
 import { defaultAskModel } from "../model.server";
 import { resetPassageIndexMemo } from "../passage-index.server";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../../app";
+import { createApp } from "../../../app/create-app";
 import { mockDirectus, request, resetContentState, textOf } from "../../../../test/worker/helpers";
 import { seededAnswers } from "../../../../test/support/ask-seed";
 import { resetPassageIndexMemo } from "../passage-index.server";

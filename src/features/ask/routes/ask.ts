@@ -1,5 +1,5 @@
 import { t } from "../../../i18n";
-import { defineRoute } from "../../../routing/define";
+import { defineRoute } from "../../../router/define";
 import { shownAnswer } from "../answer-text";
 import { askDocsQuery, cleanQuestion, maxQuestionChars } from "../operation";
 import { type AskPageData, AskPage } from "../views/AskPage";

@@ -2,7 +2,7 @@
 // question and content generation, and the model's budget (tokens, prompt, timeout).
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../../app";
+import { createApp } from "../../../app/create-app";
 import { bumpGeneration } from "../../../content/generations.server";
 import { previewCookieValue } from "../../../middleware/preview";
 import { mockDirectus, request, resetContentState, testSecrets } from "../../../../test/worker/helpers";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../../app";
+import { createApp } from "../../../app/create-app";
 import { bumpGeneration } from "../../../content/generations.server";
 import { mockDirectus, request, resetContentState } from "../../../../test/worker/helpers";
 import { seededAnswers } from "../../../../test/support/ask-seed";

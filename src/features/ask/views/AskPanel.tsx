@@ -5,18 +5,8 @@ import { ThumbDownIcon, ThumbUpIcon } from "../../../ui/icons";
 import { type ShownAnswer, shownAnswer } from "../answer-text";
 import { maxQuestionChars } from "../operation";
 import { AskAnswer } from "./AskAnswer";
+import type { AskPanelProps } from "../../search";
 import { AskRefused, sendVote, streamAnswer, type Turn } from "./ask-stream";
-
-export interface AskPanelProps {
-  /** The text to start from: asked at once when `askAtOnce`, else left in the field. */
-  initialQuestion: string;
-  askAtOnce: boolean;
-  /** Controls the dialog puts beside the field (its close button) and under it (the mode switch). */
-  closeButton: ReactNode;
-  modeSwitch: ReactNode;
-  /** A passage's link followed with a plain click: the dialog closes so the browser can show it. */
-  onFollow: (event: MouseEvent<HTMLAnchorElement>) => void;
-}
 
 interface ShownTurn {
   id: number;

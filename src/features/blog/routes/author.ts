@@ -2,7 +2,7 @@ import { blogAuthorQuery, reshapeAuthorDetail } from "../queries";
 import { reshapePostCard } from "../../../content/reshape";
 import { AuthorPage } from "../views/AuthorPage";
 import { t } from "../../../i18n";
-import { defineRoute, PageNotFound } from "../../../routing/define";
+import { defineRoute, PageNotFound } from "../../../router/define";
 import { absolute, organization, socialImage } from "../../../render/structured-data";
 
 /** `/blog/authors/:id`: an author's profile, full bio and published posts. */

@@ -3,7 +3,7 @@ import { reshapePostCard } from "../../../content/reshape";
 import { blogListHref } from "../../../lib/paths/blog";
 import { BlogPage } from "../views/BlogPage";
 import { t } from "../../../i18n";
-import { defineRoute, PageNotFound } from "../../../routing/define";
+import { defineRoute, PageNotFound } from "../../../router/define";
 import { countTags, parseTag, postsPerPage } from "../listing";
 import { absolute, organization } from "../../../render/structured-data";
 import { parsePage } from "../../../lib/paging";

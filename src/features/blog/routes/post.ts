@@ -3,7 +3,7 @@ import { reshapeImage, reshapePostCard } from "../../../content/reshape";
 import { blogPath, postHref } from "../../../lib/paths/blog";
 import { PostPage } from "../views/PostPage";
 import { t } from "../../../i18n";
-import { defineRoute, PageNotFound, editableItem } from "../../../routing/define";
+import { defineRoute, PageNotFound, editableItem } from "../../../router/define";
 import { relatedPosts } from "../listing";
 import { absolute, organization, shareImage } from "../../../render/structured-data";
 

@@ -6,7 +6,7 @@ import type { JobDetail } from "../types";
 import { t } from "../../../i18n";
 import { summaryOf } from "../../../lib/html-text";
 import { JobPage } from "../views/JobPage";
-import { defineRoute, PageNotFound, editableItem } from "../../../routing/define";
+import { defineRoute, PageNotFound, editableItem } from "../../../router/define";
 
 /** `/careers/:slug`: one published role, else 404. */
 export default defineRoute({

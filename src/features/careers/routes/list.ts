@@ -2,7 +2,7 @@ import { t } from "../../../i18n";
 import { careersListHref, hasFilters, parseFilters, activeFilters } from "../filters";
 import { CareersPage } from "../views/CareersPage";
 import { parsePage } from "../../../lib/paging";
-import { defineRoute, PageNotFound } from "../../../routing/define";
+import { defineRoute, PageNotFound } from "../../../router/define";
 import { careersRolesQuery, rolesPerPage } from "../roles";
 
 /**

@@ -3,7 +3,7 @@ import { changelogEntriesQuery } from "../queries";
 import { t } from "../../../i18n";
 import { changelogEntryHref, changelogHref } from "../../../lib/paths/changelog";
 import { ChangelogPage } from "../views/ChangelogPage";
-import { defineRoute, PageNotFound } from "../../../routing/define";
+import { defineRoute, PageNotFound } from "../../../router/define";
 
 /**
  * `/changelog`: every live entry in one cached query, filtered by `?product=` and `?kind=` in the

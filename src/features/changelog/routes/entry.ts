@@ -5,7 +5,7 @@ import { reshapeImage } from "../../../content/reshape";
 import { t } from "../../../i18n";
 import { changelogEntryHref } from "../../../lib/paths/changelog";
 import { absolute, organization, shareImage } from "../../../render/structured-data";
-import { defineRoute, editableItem, PageNotFound } from "../../../routing/define";
+import { defineRoute, editableItem, PageNotFound } from "../../../router/define";
 import { ChangelogEntryPage } from "../views/ChangelogEntryPage";
 
 /**

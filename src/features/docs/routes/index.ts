@@ -2,7 +2,7 @@ import { apiNavigationQuery, usableNavigation } from "../api-reference";
 import { docsTreeQuery } from "../queries";
 import { t } from "../../../i18n";
 import { DocsIndexPage } from "../views/DocsIndexPage";
-import { defineRoute } from "../../../routing/define";
+import { defineRoute } from "../../../router/define";
 import { buildDocsTree, docsPath } from "../tree";
 
 /** `/docs`: every section with its top-level pages. */

@@ -8,7 +8,7 @@ import { reshapeImage } from "../../../content/reshape";
 import { shareImage } from "../../../render/structured-data";
 import { t } from "../../../i18n";
 import { DocPage, type DocPageData } from "../views/DocPage";
-import { defineRoute, PageNotFound, editableItem, type EditableItem } from "../../../routing/define";
+import { defineRoute, PageNotFound, editableItem, type EditableItem } from "../../../router/define";
 import { type DocsLink, docsNavigationQuery } from "../navigation";
 import { docsPath, type DocsNavPage, type DocsNavSection } from "../tree";
 
@@ -51,7 +51,7 @@ export default defineRoute({
     params,
     content,
     config,
-  }): Promise<{ data: DocPageData; meta: import("../../../render/meta").PageMeta; editable: EditableItem }> {
+  }): Promise<{ data: DocPageData; meta: import("../../../router/meta").PageMeta; editable: EditableItem }> {
     const path = params.path ?? "";
     const [{ docsNavigation: found }, apiResult] = await Promise.all([
       content.query(docsNavigationQuery, { path }),

@@ -8,7 +8,7 @@ import { t } from "../../../i18n";
 import { summaryOf } from "../../../lib/html-text";
 import { mapsEmbedUrl } from "../views/map";
 import { EventPage } from "../views/EventPage";
-import { defineRoute, PageNotFound, editableItem } from "../../../routing/define";
+import { defineRoute, PageNotFound, editableItem } from "../../../router/define";
 import { currentHour, isUpcoming } from "../../../lib/clock";
 
 /**

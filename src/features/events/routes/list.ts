@@ -3,7 +3,7 @@ import { reshapeEventCard } from "../../../content/reshape";
 import type { EventCard } from "../../../content/types/site";
 import { t } from "../../../i18n";
 import { EventsPage } from "../views/EventsPage";
-import { defineRoute, PageNotFound } from "../../../routing/define";
+import { defineRoute, PageNotFound } from "../../../router/define";
 import { parsePage } from "../../../lib/paging";
 import { eventsListHref } from "../../../lib/paths/events";
 import { currentHour, isUpcoming } from "../../../lib/clock";

@@ -1,21 +1,9 @@
 // The judge Directus' webhook check on save runs too (its flow gets the functions' source).
 import { webhookHosts, webhookUrlProblem } from "../../../../cms/scripts/form-webhook-rules.mjs";
-import { type Bindings, submissionsToken } from "../../../env";
-import type { FormSubmission } from "../store.server";
+import type { Bindings } from "../../../env";
+import { submissionsToken } from "../../../content/create-once.server";
+import type { FormDeliveriesMessage, FormSubmission, FormWebhookMessage } from "../submission";
 import { webhookSignature } from "./signature";
-
-/** Queued once a submission is stored: its form's webhooks are looked up and each gets a delivery. */
-export interface FormDeliveriesMessage {
-  kind: "form_deliveries";
-  submission: FormSubmission;
-}
-
-/** One submission for one webhook, retried on its own (one receiver's outage holds up no other). */
-export interface FormWebhookMessage {
-  kind: "form_webhook";
-  webhookId: string;
-  submission: FormSubmission;
-}
 
 /** What became of one try, for the queue: ack, try again later, or give up (dead letter). */
 export type WebhookOutcome = "delivered" | "already_delivered" | "refused" | "retry" | "dead_letter";

@@ -15,7 +15,8 @@ import {
 import { formByKeyQuery } from "../queries";
 import type { AppEnv } from "../../../env";
 import { fieldMessageCode, formOutcomeParam, outcomeText, type FormOutcome } from "../outcome";
-import { storeFormSubmission, type FormSubmission, type FormSubmissionMessage } from "../store.server";
+import { storeFormSubmission } from "../store.server";
+import type { FormSubmission, FormSubmissionMessage } from "../submission";
 import { verifyTurnstile } from "../turnstile.server";
 import { t } from "../../../i18n";
 import { linearPattern } from "../../../lib/linear-regexp";
@@ -24,8 +25,8 @@ import { serveUpload } from "../uploads/download.server";
 import { deleteUploads, storeUploads } from "../uploads/store.server";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { recordFormConversion } from "../../experiments/index.server";
-import { loaderArgs } from "../../../routing/request-context.server";
-import type { LoaderArgs } from "../../../routing/define";
+import { loaderArgs } from "../../../router/request-context.server";
+import type { LoaderArgs } from "../../../router/define";
 
 export interface FormsOptions {
   /** Upstream fetch for storing (tests inject a mock Directus). */

@@ -1,7 +1,7 @@
 import { t } from "../../../i18n";
 import { legalPages as pages } from "../legal-pages";
 import { LegalPage } from "../views/LegalPage";
-import { defineRoute, PageNotFound } from "../../../routing/define";
+import { defineRoute, PageNotFound } from "../../../router/define";
 
 /** `/legal/:page`: the privacy policy and terms (texts in locales/en.json). */
 export default defineRoute({

@@ -6,7 +6,7 @@ import { fieldErrors, fromForm, newsletterSchema } from "../newsletter";
 import { loadSiteChrome } from "../../../content/site-chrome";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { storeSubscription, type Subscription } from "../store.server";
-import { loaderArgs } from "../../../routing/request-context.server";
+import { loaderArgs } from "../../../router/request-context.server";
 
 /** The short code of a field message, for the redirect of a form post without JavaScript. */
 function messageCode(message: string): string {

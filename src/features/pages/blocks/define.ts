@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import type * as z from "zod/mini";
 import type { SiteConfig } from "../../../config/site";
 import type { HomeContentQuery } from "../../../content/generated/operations";
-import type { Visitor } from "../../../routing/define";
+import type { Visitor } from "../../../content/visitor";
 
 /** What a block's reshape function may use besides its own data. */
 export interface BlockContext {

@@ -7,7 +7,7 @@ import { t } from "../../../i18n";
 import { CmsPage } from "../views/CmsPage";
 import { absolute, organization, shareImage } from "../../../render/structured-data";
 import { currentHour } from "../../../lib/clock";
-import { defineRoute, editableItem, PageNotFound } from "../../../routing/define";
+import { defineRoute, editableItem, PageNotFound } from "../../../router/define";
 
 /** Longest page path we look up; a longer one is no page. */
 const maxPathLength = 300;

@@ -1,4 +1,5 @@
-import { submissionsToken, type Bindings } from "../../../env";
+import type { Bindings } from "../../../env";
+import { submissionsToken } from "../../../content/create-once.server";
 import { analyticsQuery } from "./query";
 
 /*

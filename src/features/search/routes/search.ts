@@ -4,7 +4,7 @@ import { isSearchKind } from "../documents";
 import { maxQueryLength, normalizeQuery } from "../engine";
 import { siteSearchQuery } from "../operation";
 import { SearchPage } from "../views/SearchPage";
-import { defineRoute } from "../../../routing/define";
+import { defineRoute } from "../../../router/define";
 
 /** Results a search page shows (the dialog shows fewer). */
 export const searchPageLimit = 30;

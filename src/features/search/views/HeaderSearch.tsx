@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { AskPanelProps } from "../../ask";
+import type { AskPanelProps } from "./ask-slot";
 import { HeaderSearchControls } from "./HeaderSearchControls";
 
 export interface HeaderSearchProps {

@@ -11,7 +11,7 @@ import {
   type MouseEvent,
   type RefObject,
 } from "react";
-import type { AskPanelProps } from "../../ask";
+import type { AskPanelProps } from "./ask-slot";
 import { t } from "../../../i18n";
 import { plural } from "../../../i18n/plural";
 import type { SearchResult } from "../engine";

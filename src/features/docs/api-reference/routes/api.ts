@@ -5,10 +5,10 @@ import type { SiteConfig } from "../../../../config/site";
 import { changesFor } from "../../../changelog";
 import { changelogLinksQuery } from "../../../changelog";
 import { t } from "../../../../i18n";
-import type { PageMeta } from "../../../../render/meta";
+import type { PageMeta } from "../../../../router/meta";
 import { shareImage } from "../../../../render/structured-data";
 import { ApiReferencePage, type ApiReferencePageData } from "../views/ApiReferencePage";
-import { defineRoute, PageNotFound } from "../../../../routing/define";
+import { defineRoute, PageNotFound } from "../../../../router/define";
 import { docsNavigationQuery } from "../../navigation";
 import { docsPath } from "../../tree";
 

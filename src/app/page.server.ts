@@ -2,8 +2,9 @@ import type { Context } from "hono";
 import type { Operation } from "../content/operation";
 import type { AppEnv } from "../env";
 import { renderErrorPage, renderPage } from "./render-page.server";
-import { loaderArgs, siteChrome } from "../routing/request-context.server";
-import { PageNotFound, type ContentSource } from "../routing/define";
+import { loaderArgs, siteChrome } from "../router/request-context.server";
+import type { ContentSource } from "../content/operation";
+import { PageNotFound } from "../router/define";
 import { loadRoute, matchRoute, type PageState } from "./table";
 
 /**

@@ -1,15 +1,15 @@
-import "./routes/content-extensions.server";
-import { graphqlRequest } from "./content/client.server";
-import { Content, publicNow } from "./content/content.server";
-import { bumpGeneration } from "./content/generations.server";
-import { scheduledPublicationsQuery } from "./content/scheduled-publications";
-import type { Bindings } from "./env";
-import { errorFields, logLine } from "./lib/log";
-import type { RenderPage } from "./env";
-import { sweepDocPages } from "./features/docs/prerender.server";
-import { rebuildSearchIndexIfStale } from "./features/search/site-index.server";
-import { contentTypes } from "./routes/content-types.server";
-import { fillSearchGaps } from "./features/search/analytics/gaps.server";
+import "./content-extensions.server";
+import { graphqlRequest } from "../content/client.server";
+import { Content, publicNow } from "../content/content.server";
+import { bumpGeneration } from "../content/generations.server";
+import { scheduledPublicationsQuery } from "../content/scheduled-publications";
+import type { Bindings } from "../env";
+import { errorFields, logLine } from "../lib/log";
+import type { RenderPage } from "../env";
+import { sweepDocPages } from "../features/docs/prerender.server";
+import { rebuildSearchIndexIfStale } from "../features/search/site-index.server";
+import { contentTypes } from "./content-types.server";
+import { fillSearchGaps } from "../features/search/analytics/gaps.server";
 
 /** Every content type with a publish time (and the pages' block windows), asked about at once. */
 const scheduledQuery = scheduledPublicationsQuery(contentTypes);

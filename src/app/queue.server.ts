@@ -1,13 +1,9 @@
 import type { Bindings } from "../env";
 import { storePageFeedback, type PageFeedbackMessage } from "../features/feedback/store.server";
 import { webhookRetryDelaySeconds } from "../features/forms/delivery/backoff";
-import {
-  deliverWebhook,
-  fanOutDeliveries,
-  type FormDeliveriesMessage,
-  type FormWebhookMessage,
-} from "../features/forms/delivery/webhooks.server";
-import { storeFormSubmission, type FormSubmissionMessage } from "../features/forms/store.server";
+import { deliverWebhook, fanOutDeliveries } from "../features/forms/delivery/webhooks.server";
+import { storeFormSubmission } from "../features/forms/store.server";
+import type { FormDeliveriesMessage, FormSubmissionMessage, FormWebhookMessage } from "../features/forms/submission";
 import { storeSubscription, type Subscription } from "../features/newsletter/store.server";
 
 /**

@@ -3,7 +3,7 @@ import type { ReactElement } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import type { AppEnv } from "../env";
 import { t } from "../i18n";
-import type { RouteModule } from "../routing/define";
+import type { RouteModule } from "../router/define";
 import { loadRoute, type PageState } from "./table";
 import { App } from "./App";
 import { isNotFoundStatus } from "../shell/ErrorPage";
@@ -14,9 +14,9 @@ import { speculationRulesJson } from "../render/speculation-rules";
 import { consentStateScript } from "../render/consent-state";
 import { isCrawler } from "../render/crawlers";
 import { documentEnd, documentStart } from "../render/document.server";
-import type { PageMeta } from "../render/meta";
+import type { PageMeta } from "../router/meta";
 import type { PagePayload } from "../render/payload";
-import { siteChrome, siteConfig } from "../routing/request-context.server";
+import { siteChrome, siteConfig } from "../router/request-context.server";
 
 /** The build's policy for public pages (hashes are computed once per isolate). */
 let hashedPolicy: Promise<string | null> | undefined;

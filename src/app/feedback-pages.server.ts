@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { PageNotFound } from "../routing/define";
-import { loaderArgs } from "../routing/request-context.server";
+import { PageNotFound } from "../router/define";
+import { loaderArgs } from "../router/request-context.server";
 import { loadRoute, matchRoute } from "./table";
 
 /**

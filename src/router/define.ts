@@ -1,15 +1,8 @@
 import type { ComponentType } from "react";
-import type { DataOf, Operation, VariablesOf } from "../content/operation";
+import type { ContentSource, Operation } from "../content/operation";
+import type { Visitor } from "../content/visitor";
 import type { SiteConfig } from "../config/site";
-import type { PageMeta } from "../render/meta";
-
-/**
- * Loaders are isomorphic: the server runs them against the KV-cached Directus client, the
- * browser (client navigation, hydration) against its query cache and the site's /graphql.
- */
-export interface ContentSource {
-  query<O extends Operation<any, any>>(operation: O, variables?: VariablesOf<O>): Promise<DataOf<O>>;
-}
+import type { PageMeta } from "./meta";
 
 export interface LoaderArgs {
   url: URL;
@@ -18,23 +11,6 @@ export interface LoaderArgs {
   config: SiteConfig;
   /** Who asks, for the page's experiments (decision 028); absent: a visitor who sees the control. */
   visitor?: Visitor;
-}
-
-/**
- * The visitor as experiments see it (decision 028): `id` only with analytics consent and not for
- * a crawler (everyone else sees the control); `preview` for an editor, who picks a variant with
- * `?variant=<key>`; `now`, the one instant the request decides with, so its cache key and its
- * render agree.
- */
-export interface Visitor {
-  id: string | null;
-  preview: boolean;
-  now: number;
-  /**
-   * On the server: the variant of each experiment that the page cache's key names for this
-   * request; an experiment not named shows what everyone sees. The render follows the key.
-   */
-  assigned?: Readonly<Record<string, string>>;
 }
 
 /**

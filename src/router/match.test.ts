@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createMatcher } from "./match";
-import { matchRoute, routeIds, routeTable } from "../routes/table";
+import { matchRoute, routeIds, routeTable } from "../app/table";
 
 describe("createMatcher", () => {
   const match = createMatcher({

@@ -1,7 +1,7 @@
 import type { SiteChrome } from "../content/types/site";
 import type { ErrorData } from "../shell/ErrorPage";
-import type { EditableItem, RouteModule } from "../routing/define";
-import { createMatcher } from "../routing/match";
+import type { EditableItem, RouteModule } from "../router/define";
+import { createMatcher } from "../router/match";
 
 /**
  * Every page of the site: its URL pattern and its route module (loader, operations, view).

@@ -1,7 +1,7 @@
 // The file's text, inlined by Vite at build time: the list below follows the file, never a copy.
-import exampleVarsText from "../.dev.vars.example?raw";
-import type { Bindings } from "./env";
-import { logLine } from "./lib/log";
+import exampleVarsText from "../../.dev.vars.example?raw";
+import type { Bindings } from "../env";
+import { logLine } from "../lib/log";
 
 /**
  * `NAME=value` lines of a .dev.vars-style file, comments and empty values left out (an empty
