@@ -1,4 +1,4 @@
-// First-party analytics, loaded only while analytics consent is on (src/views/consent).
+// First-party analytics, loaded only while analytics consent is on (src/features/consent/views).
 // Sets a random visitor id cookie and reports page views to /api/collect with sendBeacon. The
 // search page's view carries its query string (the search made there), and a click on one of
 // its results reports the query, the result's kind and position (never the visitor's id). A click

@@ -325,8 +325,8 @@ export async function writeOperationsFile() {
       writeFileSync(outputFile, source);
     }
   }
-  // Build output, like src/generated: the folder ignores itself, so a fresh clone needs no entry
-  // in the root .gitignore.
+  // Build output, like src/generated: ignored by the root .gitignore, and the folder also ignores
+  // itself (a checkout whose .gitignore predates that entry).
   const ignore = join(dirname(outputFile), ".gitignore");
   if (!existsSync(ignore)) writeFileSync(ignore, "# Written by scripts/codegen.mjs on every build.\n*\n");
   return { file: relative(root, outputFile), changed, ms: Math.round(performance.now() - started) };

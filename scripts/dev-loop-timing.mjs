@@ -39,7 +39,7 @@ if (!hasChromium()) {
 
 // What is edited: a heading in a view (the page must show it) and a rule in the stylesheet.
 const target = args.cms
-  ? { path: "/", view: "src/features/pages/blocks/hero.tsx", selector: "h1" }
+  ? { path: "/", view: "src/features/pages/blocks/hero/index.tsx", selector: "h1" }
   : { path: "/dev-loop-timing-404", view: "src/shell/ErrorPage.tsx", selector: "h1" };
 const viewFile = join(root, target.view);
 const cssFile = join(root, "src/styles/app.css");

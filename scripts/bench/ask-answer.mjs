@@ -40,7 +40,7 @@ try {
   const index = await m.seededPassageIndex();
   const siteOrigin = "https://www.meridian.example";
 
-  // One question as the endpoint answers it without a model (routes/api.server.ts).
+  // One question as the endpoint answers it without a model (src/features/ask/routes/api.server.ts).
   const answerOnce = (question) => {
     const start = performance.now();
     const retrieval = m.retrieve(index, question);

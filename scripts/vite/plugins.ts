@@ -143,6 +143,9 @@ export interface AssetManifest {
   clientEntryIntegrity?: string;
 }
 
+/** The build's output folders under src/ (the asset manifest; scripts/codegen.mjs's operation types). */
+const generatedSourceDirs = new Set(["src/generated", "src/content/generated"]);
+
 /**
  * A hash of everything the worker's HTML is built from: the sources (not the generated files,
  * which follow from them), the texts and the locked dependencies. The page cache keys by build;
@@ -156,7 +159,7 @@ export function serverSourcesHash(root: string): string {
     for (const entry of entries) {
       const child = `${path}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (child !== "src/generated") add(child);
+        if (!generatedSourceDirs.has(child)) add(child);
       } else if (!entry.name.endsWith(".generated.css")) {
         hash
           .update(`${child}\0`)

@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import manifest from "../../src/generated/asset-manifest.json";
 import { breakpoints, tailwindThemeCss, themeBreakpoints } from "../../src/config/design-tokens";
+import { outputFile as codegenOutput, root as repoRoot } from "../../scripts/codegen.mjs";
 import { serverSourcesHash } from "../../scripts/vite/plugins";
 
 const built = (path: string) => readFileSync(new URL(`../../dist/client${path}`, import.meta.url));
@@ -74,12 +75,15 @@ describe("production build", () => {
 });
 
 describe("the build's key for cached pages", () => {
-  /** A minimal project: sources, a generated file, texts and a lock file. */
+  /** Where scripts/codegen.mjs writes the operation types (src/content/generated/operations.ts). */
+  const operationsFile = relative(repoRoot, codegenOutput).split("\\").join("/");
+  /** A minimal project: sources, the generated files (where the build writes them), texts and a lock file. */
   const project = () => {
     const root = mkdtempSync(join(tmpdir(), "server-sources-"));
     for (const [path, text] of Object.entries({
       "src/render/head.ts": "export const head = 1;",
-      "src/generated/operations.ts": "export {};",
+      [operationsFile]: "export {};",
+      "src/generated/asset-manifest.json": "{}",
       "src/styles/tokens.generated.css": ":root {}",
       "locales/en.json": "{}",
       "package-lock.json": "{}",
@@ -94,7 +98,9 @@ describe("the build's key for cached pages", () => {
     const root = project();
     const before = serverSourcesHash(root);
     expect(serverSourcesHash(root)).toBe(before);
-    writeFileSync(join(root, "src/generated/operations.ts"), "export const regenerated = true;");
+    // scripts/codegen.mjs's output (outputFile) and the asset manifest the build writes last.
+    writeFileSync(join(root, operationsFile), "export const regenerated = true;");
+    writeFileSync(join(root, "src/generated/asset-manifest.json"), '{"serverSources":"0123456789abcdef"}');
     writeFileSync(join(root, "src/styles/tokens.generated.css"), ":root { --x: 1 }");
     expect(serverSourcesHash(root)).toBe(before);
     for (const [path, text] of [
