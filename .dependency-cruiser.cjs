@@ -44,6 +44,13 @@ module.exports = {
       to: { path: "^src/features/[^/]+/", pathNot: ["^src/features/$1/", "^src/features/[^/]+/index(\\.server)?\\.tsx?$"] },
     },
     {
+      name: "app-imports-feature-through-its-face",
+      comment: "The app is built from the features' faces: index.ts (the browser's side), index.server.ts (the worker's), pages.ts (its pages for the route table) and boot.ts (what the first-load script takes, kept tiny).",
+      severity: "error",
+      from: { path: anyOf(abovePaths.slice(1).concat("^src/(app|shell|client)/")) },
+      to: { path: "^src/features/[^/]+/", pathNot: "^src/features/[^/]+/(index(\\.server)?\\.tsx?|pages\\.ts|boot\\.ts)$" },
+    },
+    {
       name: "feature-imports-app",
       comment: "The app is built from the features: a feature imports no part of it.",
       severity: "error",

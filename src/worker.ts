@@ -2,7 +2,7 @@ import { createApp } from "./app/create-app";
 import type { Bindings } from "./env";
 import { exampleSecretsIn, logExampleSecrets, refuseExampleSecrets } from "./app/example-secrets.server";
 import { memoryPageVariant } from "./features/experiments/index.server";
-import { surelyNotRedirected } from "./features/redirects/store.server";
+import { surelyNotRedirected } from "./features/redirects/index.server";
 import { servePageFromMemory } from "./middleware/page-cache";
 import { handleQueueBatch, type QueueMessage } from "./app/queue.server";
 import { scheduled } from "./app/scheduled.server";

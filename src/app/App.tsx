@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect } from "react";
-import { CookieConsentSlot } from "../features/consent/views/CookieConsentSlot";
+import { CookieConsentSlot } from "../features/consent";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { ErrorPage } from "../shell/ErrorPage";
 import { loadedRoute, type PageState } from "./table";

@@ -6,14 +6,10 @@ import "./content-extensions.server";
 import { ContentError } from "../content/client.server";
 import type { ContentOptions } from "../content/content.server";
 import type { AppEnv } from "../env";
-import { experiments } from "../features/experiments/index.server";
-import type { ImageOptions } from "../features/images/handler.server";
 import { content } from "../middleware/content";
 import { pageCache } from "../middleware/page-cache";
-import { redirects } from "../features/redirects/middleware";
 import { preview } from "../middleware/preview";
 import { requestLog } from "../middleware/request-log";
-import { prefersMarkdown } from "../lib/accept";
 import { errorFields, logLine } from "../lib/log";
 import { sameOriginWrites } from "../middleware/same-origin";
 import { securityHeaders } from "../middleware/security-headers";
@@ -21,24 +17,16 @@ import { trailingSlash } from "../middleware/trailing-slash";
 import { renderErrorPage } from "./render-page.server";
 import { methodNotAllowed } from "./methods.server";
 import { registerRoutes } from "./register.server";
-import type { FeedbackOptions } from "../features/feedback/routes/api.server";
 import { graphqlBodyLimitBytes } from "./api/graphql.server";
-import type { FormsOptions } from "../features/forms/routes/api.server";
-import type { SubscribeOptions } from "../features/newsletter/routes/api.server";
+import type { FeatureContext, FeatureOptions } from "../router/feature.server";
+import { features } from "./features.server";
 
-export interface AppOptions {
+/** The app's options: the features' test seams (FeatureOptions, each feature adds its own) and the app's. */
+export interface AppOptions extends FeatureOptions {
   /** Extra routes, registered before the pages (tests use it for routes that must not ship). */
   configure?: (app: Hono<AppEnv>) => void;
   /** Content client options (tests inject a mock Directus and cache policy). */
   content?: ContentOptions;
-  /** /_next/image options (tests inject the upstream fetch and short limits). */
-  images?: ImageOptions;
-  /** Newsletter storage options (tests inject a mock Directus). */
-  subscribe?: SubscribeOptions;
-  /** Form submissions: Directus and Turnstile's siteverify (tests inject fakes). */
-  forms?: FormsOptions;
-  /** Page feedback comments: Directus (tests inject a mock). */
-  feedback?: FeedbackOptions;
   /** Whole-page cache; on by default. */
   pageCache?: boolean;
 }
@@ -48,26 +36,11 @@ const tooLarge = bodyLimit({
   onError: (c) => c.json({ errors: [{ message: `The body is larger than ${graphqlBodyLimitBytes} bytes.` }] }, 413),
 });
 
-/**
- * Pages the CMS webhook renders when they are published and keeps in KV: a page-cache miss looks
- * there first (a KV read, so only where it can pay off: the docs, rendered by the webhook).
- */
-const publishedWhenEdited = (path: string) => path.startsWith("/docs/") && !path.endsWith(".md");
+/** Addresses that answer published content whoever asks (an editor's preview cookie included): the features say which. */
+const publishedOnly = (c: Context<AppEnv>) => features.some((feature) => feature.publishedOnly?.(c.req.path, c.req.header("accept")));
 
-/**
- * Files and the MCP server for AI tools give published docs only, whoever asks (an editor's
- * preview cookie included); so does a docs page's Markdown asked for by Accept.
- */
-const publishedOnly = (c: Context<AppEnv>) => {
-  const path = c.req.path;
-  return (
-    path === "/llms.txt" ||
-    path === "/llms-full.txt" ||
-    path.startsWith("/llms-full/") ||
-    path === "/mcp" ||
-    (path.startsWith("/docs/") && (path.endsWith(".md") || prefersMarkdown(c.req.header("accept"))))
-  );
-};
+/** Pages the CMS webhook renders when published and keeps in KV: a page-cache miss looks there first. */
+const publishedWhenEdited = (path: string) => features.some((feature) => feature.publishedWhenEdited?.(path));
 
 /** The request's execution context; none in a plain `app.request` (tests). */
 function executionContextOf(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {
@@ -79,15 +52,9 @@ function executionContextOf(c: Context<AppEnv>): Context<AppEnv>["executionCtx"]
 }
 
 /** Builds the worker's Hono app: middleware, routes, then the error screens. */
-export function createApp({
-  configure,
-  content: contentOptions,
-  images,
-  subscribe,
-  forms,
-  feedback,
-  pageCache: usePageCache = true,
-}: AppOptions = {}): Hono<AppEnv> {
+export function createApp(options: AppOptions = {}): Hono<AppEnv> {
+  const { configure, content: contentOptions, pageCache: usePageCache = true } = options;
+  const featureContext: FeatureContext = { options, renderErrorPage };
   const app = new Hono<AppEnv>();
   app.use(requestLog()); // first: one log line for every answer, errors included
   app.use(securityHeaders());
@@ -111,11 +78,12 @@ export function createApp({
     c.set("renderPage", async (request) => app.fetch(request, c.env, executionContextOf(c)));
     await next();
   });
-  app.use(redirects({ content: contentOptions, renderGone: (c) => renderErrorPage(c, 410) })); // before the cached pages: an old address never shows its old page
-  app.use(experiments()); // before the cached pages: they are kept per variant
+  // The features' middleware before the cached pages (an old address never shows its old page;
+  // pages are kept per experiment variant).
+  for (const feature of features) if (feature.beforePages) app.use(feature.beforePages(featureContext));
   if (usePageCache) app.use(pageCache({ variant: (c) => c.get("experimentVariant") ?? "", published: publishedWhenEdited }));
   configure?.(app); // before the pages, which answer every other GET
-  registerRoutes(app, { images, subscribe, forms, feedback });
+  registerRoutes(app, featureContext);
 
   // Pages are read with GET (and HEAD); a form or script using another method gets a short 405.
   // (The API answers its own wrong methods and unknown addresses: register.server.ts.)

@@ -1,36 +1,17 @@
 import "./content-extensions.server";
 import { graphqlRequest } from "../content/client.server";
-import { Content, publicNow } from "../content/content.server";
+import { publicNow } from "../content/content.server";
 import { bumpGeneration } from "../content/generations.server";
 import { scheduledPublicationsQuery } from "../content/scheduled-publications";
 import type { Bindings } from "../env";
 import { errorFields, logLine } from "../lib/log";
 import type { RenderPage } from "../env";
-import { sweepDocPages } from "../features/docs/prerender.server";
-import { rebuildSearchIndexIfStale } from "../features/search/site-index.server";
+import type { ScheduledJob, ScheduledRun } from "../router/feature.server";
 import { contentTypes } from "./content-types.server";
-import { fillSearchGaps } from "../features/search/analytics/gaps.server";
+import { features } from "./features.server";
 
 /** Every content type with a publish time (and the pages' block windows), asked about at once. */
 const scheduledQuery = scheduledPublicationsQuery(contentTypes);
-
-/** What a job gets from one run of the cron trigger. */
-interface ScheduledRun {
-  /** When the platform scheduled this run (ms). */
-  scheduledTime: number;
-  cron: string;
-  waitUntil(promise: Promise<unknown>): void;
-  /** Upstream fetch (tests inject a mock Directus). */
-  fetch?: typeof fetch;
-  /** A request through the whole app (the worker's own), to publish pages; none in some tests. */
-  renderPage?: RenderPage;
-}
-
-/** One task of the cron trigger (`[triggers] crons` in wrangler.toml: every minute). */
-export interface ScheduledJob {
-  name: string;
-  run(env: Bindings, run: ScheduledRun): Promise<void>;
-}
 
 /** KV key: the end of the last window of publish times already announced. */
 export const publishedUntilKey = "scheduled:published-until";
@@ -70,39 +51,8 @@ const publishScheduledItems: ScheduledJob = {
   },
 };
 
-/** The search index's backstop: rebuilt when indexed content changed since its last build. */
-const rebuildSearchIndex: ScheduledJob = {
-  name: "rebuild-search-index",
-  async run(env, { scheduledTime, waitUntil, fetch }) {
-    const content = new Content(env, waitUntil, false, fetch ? { fetch } : {});
-    if (await rebuildSearchIndexIfStale(env.CONTENT_CACHE, content, new Date(scheduledTime))) {
-      logLine("info", "search_index_rebuilt", { reason: "cron" });
-    }
-  },
-};
-
-/** After a deploy: every doc page rendered and published whole again, a batch a minute. */
-const renderDocPages: ScheduledJob = {
-  name: "render-doc-pages",
-  async run(env, { waitUntil, fetch, renderPage }) {
-    const content = new Content(env, waitUntil, false, fetch ? { fetch } : {});
-    const publish = renderPage ? { renderPage, siteUrl: env.SITE_URL } : undefined;
-    const rendered = await sweepDocPages(env.CONTENT_CACHE, content, { publish });
-    if (rendered) logLine("info", "doc_pages_rendered", { count: rendered, reason: "cron" });
-  },
-};
-
-/** Once an hour: the searches that found nothing, from Analytics Engine into the CMS for editors (search_gaps). */
-const fillSearchGapsJob: ScheduledJob = {
-  name: "fill-search-gaps",
-  async run(env, { scheduledTime, fetch }) {
-    const written = await fillSearchGaps(env, { now: scheduledTime, ...(fetch ? { fetch } : {}) });
-    if (written !== null) logLine("info", "search_gaps_filled", { count: written });
-  },
-};
-
-/** Every job of the cron trigger; they run side by side. Adding one is one line here. */
-const scheduledJobs: readonly ScheduledJob[] = [publishScheduledItems, rebuildSearchIndex, renderDocPages, fillSearchGapsJob];
+/** Every job of the cron trigger, the app's and the features'; they run side by side. */
+const scheduledJobs: readonly ScheduledJob[] = [publishScheduledItems, ...features.flatMap((feature) => feature.jobs ?? [])];
 
 /**
  * The worker's `scheduled` handler: runs every job, logs each failure, and fails the invocation

@@ -3,7 +3,7 @@ import type { Operation } from "../content/operation";
 import type { AppEnv } from "../env";
 import { escapeXml } from "../render/serialize";
 import { publicHtmlCacheControl } from "../render/cache-policy";
-import { legalPages } from "../features/legal/legal-pages";
+import { legalPages } from "../features/legal";
 import { contentTypes } from "./content-types.server";
 import { routeIds, routeTable } from "./table";
 

@@ -2,38 +2,34 @@ import type { SiteChrome } from "../content/types/site";
 import type { ErrorData } from "../shell/ErrorPage";
 import type { EditableItem, RouteModule } from "../router/define";
 import { createMatcher } from "../router/match";
+import { askRoutes } from "../features/ask/pages";
+import { blogRoutes } from "../features/blog/pages";
+import { careersRoutes } from "../features/careers/pages";
+import { changelogRoutes } from "../features/changelog/pages";
+import { docsRoutes } from "../features/docs/pages";
+import { eventsRoutes } from "../features/events/pages";
+import { legalRoutes } from "../features/legal/pages";
+import { builtPageRoute, homeRoute } from "../features/pages/pages";
+import { searchRoutes } from "../features/search/pages";
 
 /**
- * Every page of the site: its URL pattern and its route module (loader, operations, view).
- * The worker's page handler and the browser's router both read this table through one matcher.
- * Modules load on demand, so in the browser each route is its own chunk.
- *
- * Adding a page: write a route module (`defineRoute`) with its view, and add a line here. Pages
- * editors build from blocks need no line: `/` and `page` (every other path) read the CMS.
+ * Every page of the site: its URL pattern and its route module (loader, operations, view), one
+ * line per feature (each feature's `pages.ts`). The worker's page handler and the browser's
+ * router both read this table through one matcher. Modules load on demand, so in the browser
+ * each route is its own chunk. Pages editors build from blocks need no line: `/` and `page`
+ * (every other path, last) read the CMS.
  */
 export const routeTable = {
-  home: { path: "/", module: () => import("../features/pages/routes/cms-page") },
-  search: { path: "/search", module: () => import("../features/search/routes/search") },
-  ask: { path: "/ask", module: () => import("../features/ask/routes/ask") },
-  blog: { path: "/blog", module: () => import("../features/blog/routes/list") },
-  post: { path: "/blog/:slug", module: () => import("../features/blog/routes/post") },
-  author: { path: "/blog/authors/:id", module: () => import("../features/blog/routes/author") },
-  careers: { path: "/careers", module: () => import("../features/careers/routes/list") },
-  job: { path: "/careers/:slug", module: () => import("../features/careers/routes/job") },
-  events: { path: "/events", module: () => import("../features/events/routes/list") },
-  event: { path: "/events/:slug", module: () => import("../features/events/routes/event") },
-  legal: { path: "/legal/:page", module: () => import("../features/legal/routes/legal") },
-  changelog: { path: "/changelog", module: () => import("../features/changelog/routes/changelog") },
-  changelogEntry: { path: "/changelog/:slug", module: () => import("../features/changelog/routes/entry") },
-  docs: { path: "/docs", module: () => import("../features/docs/routes") },
-  apiReference: { path: "/docs/api", module: () => import("../features/docs/api-reference/routes/api") },
-  apiTag: { path: "/docs/api/:tag", module: () => import("../features/docs/api-reference/routes/api") },
-  apiOperation: { path: "/docs/api/:tag/:operation", module: () => import("../features/docs/api-reference/routes/api") },
-  // An earlier API version's operation; its overview and tags match the two routes above (v1 is no tag slug).
-  apiVersionOperation: { path: "/docs/api/:version/:tag/:operation", module: () => import("../features/docs/api-reference/routes/api") },
-  doc: { path: "/docs/*path", module: () => import("../features/docs/routes/page") },
-  // Last and least specific: any other path may be a page built in the CMS.
-  page: { path: "/*path", module: () => import("../features/pages/routes/cms-page") },
+  ...homeRoute,
+  ...searchRoutes,
+  ...askRoutes,
+  ...blogRoutes,
+  ...careersRoutes,
+  ...eventsRoutes,
+  ...legalRoutes,
+  ...changelogRoutes,
+  ...docsRoutes,
+  ...builtPageRoute,
 } satisfies Record<string, { path: string; module: () => Promise<{ default: RouteModule<any> }> }>;
 
 export type RouteId = keyof typeof routeTable;

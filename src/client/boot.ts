@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import type { PagePayload } from "../render/payload";
-import { loadAnalytics } from "../features/consent/views/events";
-import { isSearchShortcut } from "../features/search/views/shortcut";
+import { loadAnalytics } from "../features/consent/boot";
+import { isSearchShortcut } from "../features/search/boot";
 import { loadRoute, type RouteId } from "../app/table";
 import { findLink, inAppTarget, loadAheadTarget, pathOf, plainClick } from "./links";
 import {

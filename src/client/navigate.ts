@@ -3,7 +3,7 @@ import type { PagePayload } from "../render/payload";
 import { PageNotFound } from "../router/define";
 import { loadRoute, matchRoute, type PageState } from "../app/table";
 import { keepScrollAttribute, setNavigator, type NavigateOptions } from "../ui/navigation";
-import { countPageView } from "../features/consent/views/events";
+import { countPageView } from "../features/consent/boot";
 import { visitorIdFromCookies } from "../features/experiments";
 import { ClientContent } from "./content";
 import { applyHead } from "./head";

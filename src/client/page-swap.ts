@@ -1,6 +1,6 @@
 import { managedHeadSelector } from "../render/head-selector";
 import { shownInPlaceAttribute } from "../ui/navigation";
-import { countPageView } from "../features/consent/views/events";
+import { countPageView } from "../features/consent/boot";
 import { pathOf } from "./links";
 
 /**

@@ -61,7 +61,9 @@ describe("the layers are kept by a tool", () => {
     const result = planted("src/features/search/planted-cycle.ts", 'export { DocsAskBox } from "../ask";\n');
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/units that import each other around a loop: .*src\/features\/ask, .*src\/features\/search/);
-    expect(result.stderr).toContain("src/features/search → src/features/ask: src/features/search/planted-cycle.ts → src/features/ask/index.ts");
+    expect(result.stderr).toContain(
+      "src/features/search → src/features/ask: src/features/search/planted-cycle.ts → src/features/ask/index.ts",
+    );
   });
 
   it("fails when the browser's code reaches a server-only module", () => {

@@ -3,14 +3,9 @@ import { isContentCollection } from "../../content/collections";
 import { bumpGeneration } from "../../content/generations.server";
 import type { AppEnv } from "../../env";
 import { secretsEqual } from "../../lib/secrets.server";
-import { prerenderDocPages } from "../../features/docs/prerender.server";
-import { isIndexedCollection, requestSearchIndexRebuild } from "../../features/search/site-index.server";
-import { rebuildRedirectMap, redirectCollections } from "../../features/redirects/store.server";
+import { features } from "../features.server";
 
 const revalidateSecretHeader = "X-Revalidate-Secret";
-/** Doc pages one webhook renders at once (a bulk edit of more is left to the scheduled sweep). */
-const maxPrerenderedPerCall = 50;
-
 /**
  * POST /api/revalidate — the Directus Flow's webhook: `{collection, keys}` with the shared
  * secret. Bumps that collection's generation so the next request refetches. Idempotent;
@@ -37,21 +32,16 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
       await work; // no execution context (a plain app.request in a test)
     }
   };
-  const logFailure = (what: string) => (error: unknown) => console.error(`${what} failed:`, error instanceof Error ? error.message : error);
-  // The redirect map is rebuilt before answering, so the change is live when the CMS hears back.
-  if (redirectCollections.includes(body.collection)) {
-    await rebuildRedirectMap(c.env.CONTENT_CACHE, c.get("content")).catch(logFailure("redirect map"));
-  }
-  // The search index follows its content: rebuilt after the response, from the fresh content.
-  if (isIndexedCollection(body.collection)) {
-    await afterResponse(requestSearchIndexRebuild(c.env.CONTENT_CACHE, c.get("content")));
-  }
-  // Doc pages are rendered now, when published, so that no visitor waits for Markdown and Shiki.
-  if (body.collection === "docs_pages" && keys.length) {
-    const publish = { renderPage: c.get("renderPage"), siteUrl: c.env.SITE_URL };
-    await afterResponse(
-      prerenderDocPages(c.get("content"), keys.slice(0, maxPrerenderedPerCall), publish).catch(logFailure("doc pre-render")),
-    );
-  }
+  // Then each feature's own work (a redirect map rebuilt before answering, the search index and
+  // doc pages after), one after the other: a failure of one is its own to log.
+  const change = {
+    collection: body.collection,
+    keys,
+    env: c.env,
+    content: c.get("content"),
+    renderPage: c.get("renderPage"),
+    afterResponse,
+  };
+  for (const feature of features) await feature.onContentChange?.(change);
   return c.json({ revalidated: true, collection: body.collection, keys, generation });
 });

@@ -1,9 +1,13 @@
-// The ask feature's public server-only module: what other features may use of it.
+// The ask feature's server face: its API, content type and content, and what other features may use of it.
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { errorFields, logLine } from "../../lib/log";
+import { defineFeature } from "../../router/feature.server";
 import { writeAskPoint } from "../search/index.server";
+import { askContent } from "./content.server";
+import { glossaryContentType } from "./content-type.server";
 import { askDocsQuery, cleanQuestion, maxQuestionChars } from "./operation";
+import { askRoutes } from "./routes/api.server";
 
 /**
  * The /ask page's question, sent beside its page view (the page is cached and may never
@@ -23,3 +27,10 @@ export async function recordAskPageView(c: Context<AppEnv>, search: string): Pro
 // For the MCP server's search: its results carry the passage they point to.
 export { passageIndex } from "./passage-index.server";
 export type { Passage } from "./passages";
+
+export const askFeature = defineFeature({
+  name: "ask",
+  routes: (app) => app.route("/api/ask", askRoutes),
+  contentTypes: [glossaryContentType],
+  content: [askContent],
+});

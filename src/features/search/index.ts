@@ -6,3 +6,4 @@ export { maxLimit, maxQueryLength, normalizeQuery } from "./engine";
 export type { SearchResult } from "./engine";
 export { siteSearchQuery } from "./operation";
 export { analyticsQuery } from "./analytics/query";
+export { HeaderSearch } from "./views/HeaderSearch";

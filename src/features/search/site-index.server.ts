@@ -1,4 +1,7 @@
+import { Content } from "../../content/content.server";
 import type { ContentSource } from "../../content/operation";
+import { logLine } from "../../lib/log";
+import type { ScheduledJob } from "../../router/feature.server";
 import { generationOf } from "../../content/generations.server";
 import { operationCollections } from "../../content/generated/operations";
 import type { SearchDocument } from "./documents";
@@ -168,7 +171,7 @@ export function requestSearchIndexRebuild(kv: KVNamespace, content: ContentSourc
  * The cron backstop: rebuilds when an indexed collection changed since the last build (a missed
  * webhook, an item whose publish time came) or when there is no index yet.
  */
-export async function rebuildSearchIndexIfStale(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<boolean> {
+async function rebuildSearchIndexIfStale(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<boolean> {
   const [current, builtFrom, pointer] = await Promise.all([
     generationOf(kv, indexedCollections()),
     kv.get(builtFromKey),
@@ -285,3 +288,14 @@ export async function previewSearchIndex(kv: KVNamespace, content: ContentSource
   );
   return openShardedIndex(built.base, async (name) => overlay.get(name) ?? null);
 }
+
+/** The cron's backstop: the index rebuilt when indexed content changed since its last build. */
+export const rebuildSearchIndexJob: ScheduledJob = {
+  name: "rebuild-search-index",
+  async run(env, { scheduledTime, waitUntil, fetch }) {
+    const content = new Content(env, waitUntil, false, fetch ? { fetch } : {});
+    if (await rebuildSearchIndexIfStale(env.CONTENT_CACHE, content, new Date(scheduledTime))) {
+      logLine("info", "search_index_rebuilt", { reason: "cron" });
+    }
+  },
+};

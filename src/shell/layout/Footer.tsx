@@ -2,8 +2,8 @@ import { t } from "../../i18n";
 import { LogoMark } from "../../ui/Logo";
 import { GithubIcon, LinkedinIcon, XIcon } from "../../ui/icons";
 import type { SiteChrome } from "../../content/types/site";
-import { NewsletterSlot } from "../../features/newsletter/views/NewsletterSlot";
-import { requestConsentDialog } from "../../features/consent/views/events";
+import { NewsletterSlot } from "../../features/newsletter";
+import { requestConsentDialog } from "../../features/consent";
 
 const social = [
   { label: "LinkedIn", href: "https://www.linkedin.com/company/meridian-cloud-demo", Icon: LinkedinIcon },

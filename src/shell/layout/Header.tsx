@@ -2,7 +2,7 @@ import { t } from "../../i18n";
 import { LogoMark } from "../../ui/Logo";
 import { MenuIcon } from "../../ui/icons";
 import { loadAskPanel } from "../../features/ask";
-import { HeaderSearch } from "../../features/search/views/HeaderSearch";
+import { HeaderSearch } from "../../features/search";
 import type { SiteChrome } from "../../content/types/site";
 import { StockQuote } from "./StockQuote";
 

@@ -1,5 +1,7 @@
 import type { Bindings } from "../../../env";
 import { submissionsToken } from "../../../content/create-once.server";
+import { logLine } from "../../../lib/log";
+import type { ScheduledJob } from "../../../router/feature.server";
 import { analyticsQuery } from "./query";
 
 /*
@@ -149,3 +151,12 @@ async function storeGaps(env: Bindings, token: string, gaps: SearchGap[], fetche
     );
   }
 }
+
+/** Once an hour: the searches that found nothing, from Analytics Engine into the CMS for editors (search_gaps). */
+export const fillSearchGapsJob: ScheduledJob = {
+  name: "fill-search-gaps",
+  async run(env, { scheduledTime, fetch }) {
+    const written = await fillSearchGaps(env, { now: scheduledTime, ...(fetch ? { fetch } : {}) });
+    if (written !== null) logLine("info", "search_gaps_filled", { count: written });
+  },
+};

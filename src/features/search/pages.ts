@@ -1,0 +1,5 @@
+// The search feature's pages for the route table (browser and worker): path → route module,
+// loaded on demand. Apart from index.ts so that the browser's route table carries nothing else.
+export const searchRoutes = {
+  search: { path: "/search", module: () => import("./routes/search") },
+} as const;
