@@ -54,6 +54,8 @@ async function staticChecks() {
     ["biome (format and lint)", bin("biome"), ["check", "--diagnostic-level=error", "."]],
     ["knip (unused files, exports, dependencies)", bin("knip"), ["--no-progress"]],
     ["layers (dependency-cruiser: import rules)", process.execPath, ["scripts/lint-layers.mjs"]],
+    // docs/ARCHITECTURE.md's recipes followed on a copy of the tree, with the files they touch counted.
+    ["recipes (a code page, a content type, a block)", process.execPath, ["scripts/recipes.mjs"]],
   ]) {
     const status = await logged(name, command, args);
     if (status !== 0) {
