@@ -3,20 +3,35 @@
 // dependency-cruiser), runs every suite and ends with one line
 // `N passed, N failed[, N skipped]` summed over all of them.
 //   vitest projects: unit (Node), worker (workerd), browser (Chromium), contract and fault (real stacks)
-//   node --test:     CMS tests against a real local Directus (cms/test), once on SQLite and
+//   node --test:     CMS tests against a real local Directus (cms/test/*.test.mjs and the features'
+//                    src/features/**/*.cms.test.mjs), once on SQLite and
 //                    once on PostgreSQL (a throwaway server; skipped when PostgreSQL is not installed),
 //                    then Directus as a cluster (cms/test/cluster.test.mjs: two instances, Redis,
 //                    HAProxy, on the same PostgreSQL; skipped with the reason when a tool is missing)
 // Two lanes take the suites in turn (longest first); each suite's output is printed when it ends
 // and kept in test-results/. The end gives each lane's time and the Directus processes' peak.
 // `npm run test:stress` runs all of this with a core kept busy.
+// `node scripts/test.mjs --list`: the CMS test files of each node --test pass, and nothing run.
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
+import { cmsTestFiles, isCluster, isPostgresOnly } from "./lib/cms-test-files.mjs";
 import { bin, root } from "./lib/processes.mjs";
 import { postgresBinDir, startPostgres, testEnv } from "../cms/scripts/postgres.mjs";
 import { startSlotCount, summariseCmsEvents } from "../cms/scripts/start-slots.mjs";
+
+if (process.argv.includes("--list")) {
+  // What each node --test pass would run (cmsSqlitePass, cmsPostgresPasses), one file a line.
+  const files = cmsTestFiles();
+  const passes = {
+    "CMS on SQLite": files.filter((f) => !isPostgresOnly(f) && !isCluster(f)),
+    "CMS on PostgreSQL": files.filter((f) => !isCluster(f)),
+    "CMS as a cluster": files.filter(isCluster),
+  };
+  for (const [pass, list] of Object.entries(passes)) for (const file of list) console.log(`${pass}\t${file}`);
+  process.exit(0);
+}
 
 const runStarted = Date.now();
 /** Each step's and lane's time, printed above the last line. */
@@ -140,7 +155,7 @@ async function contractPass(name, files, env = process.env) {
       "--test-reporter-destination=stdout",
       "--test-reporter=tap",
       `--test-reporter-destination=${tapFile}`,
-      ...files.map((f) => join("cms/test", f)),
+      ...files,
     ],
     env,
   );
@@ -162,17 +177,10 @@ async function contractPass(name, files, env = process.env) {
   }
 }
 
-/** The CMS test files: on SQLite all but the production entrypoint (PostgreSQL only) and the cluster (a pass of its own). */
-const cmsTestFiles = () => {
-  const contractDir = join(root, "cms/test");
-  return existsSync(contractDir) ? readdirSync(contractDir).filter((f) => f.endsWith(".test.mjs")) : [];
-};
-const PG_ONLY = new Set(["entrypoint.test.mjs"]);
-const CLUSTER = "cluster.test.mjs";
-
 /** The CMS tests on SQLite. */
 async function cmsSqlitePass() {
-  const files = cmsTestFiles().filter((f) => !PG_ONLY.has(f) && f !== CLUSTER);
+  // All but the production entrypoint (PostgreSQL only) and the cluster (a pass of its own).
+  const files = cmsTestFiles().filter((f) => !isPostgresOnly(f) && !isCluster(f));
   if (files.length) await contractPass("cms tests (Directus on SQLite)", files);
 }
 
@@ -180,16 +188,17 @@ async function cmsSqlitePass() {
 async function cmsPostgresPasses() {
   const files = cmsTestFiles();
   if (!files.length) return;
-  const clusterPass = (env) => contractPass("cms tests (Directus as a cluster: Redis, HAProxy, two instances)", [CLUSTER], env);
+  const cluster = files.filter(isCluster);
+  const clusterPass = (env) => contractPass("cms tests (Directus as a cluster: Redis, HAProxy, two instances)", cluster, env);
   // One throwaway server, a database per Directus instance (lib.mjs). Every file moves its
   // Directus by CMS_TEST_PORT_OFFSET and takes a data dir of its own here: this pass may run
   // beside the SQLite pass (the other lane).
-  const pgFiles = files.filter((f) => f !== CLUSTER);
+  const pgFiles = files.filter((f) => !isCluster(f));
   if (!postgresBinDir()) {
     console.log(`\nPostgreSQL is not installed (apt-get install postgresql): the PostgreSQL pass is skipped (${pgFiles.length} files)`);
     totals.skipped += pgFiles.length;
     // The cluster file reports its own tests as skipped, with the reason.
-    if (files.includes(CLUSTER)) await clusterPass();
+    if (cluster.length) await clusterPass();
     return;
   }
   let server = null;
@@ -199,7 +208,7 @@ async function cmsPostgresPasses() {
     await contractPass("cms tests (Directus on PostgreSQL)", pgFiles, { ...pgEnv, CMS_TEST_PORT_OFFSET: "500" });
     // On the same server: its seeded template database is there now, so the cluster's database
     // is a copy (seconds) instead of a new seed (a minute).
-    if (files.includes(CLUSTER)) await clusterPass(pgEnv);
+    if (cluster.length) await clusterPass(pgEnv);
   } catch (error) {
     console.error(`the PostgreSQL pass could not run: ${error.message}`);
     totals.failed += 1;
