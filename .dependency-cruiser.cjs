@@ -74,7 +74,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: ["(^|/)(node_modules|dist|generated)/", "\\.test\\.tsx?$"] },
+    exclude: { path: ["(^|/)(node_modules|dist|generated)/", "\\.test\\.(tsx?|mjs)$"] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },

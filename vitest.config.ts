@@ -1,21 +1,32 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * Five suites, one runner (the CMS tests run under `node --test`, cms/test):
- * - unit: plain Node tests of pure modules and build scripts (test/unit);
- * - worker: the worker inside workerd with its real bindings (src/**\/*.test.ts(x), test/worker);
- * - browser: Debian's Chromium against a seeded Directus and `wrangler dev` (test/browser);
- * - contract: the worker against a real seeded Directus (test/contract);
- * - fault: Directus stopped and hanging under load, the bad-input sweep on the real stack (test/fault).
+ * Five suites, one runner (the CMS tests run under `node --test`: scripts/lib/cms-test-files.mjs).
+ * A test sits beside what it tests, and its name says what runs it:
+ * - unit: plain Node tests of pure modules and build scripts (`*.node.test.ts`, and test/unit);
+ * - worker: the worker inside workerd with its real bindings (any other `*.test.ts(x)` under src/, and test/worker);
+ * - browser: Debian's Chromium against a seeded Directus and `wrangler dev` (`*.browser.test.ts`, and test/browser);
+ * - contract: the worker against a real seeded Directus (`*.contract.test.ts`, and test/contract);
+ * - fault: Directus stopped and hanging under load, the bad-input sweep on the real stack (`*.fault.test.ts`, and test/fault).
+ * test/<suite>/ keeps the tests of the whole site or of several features. No file is in two suites
+ * (test/unit/test-projects.test.ts).
  */
+const suffixes = ["node", "browser", "contract", "fault"] as const;
+/** Files another suite's suffix names, with vitest's own exclusions. */
+const namedForOthers = (own?: (typeof suffixes)[number]) => [
+  ...configDefaults.exclude,
+  ...suffixes.filter((suffix) => suffix !== own).map((suffix) => `**/*.${suffix}.test.{ts,tsx}`),
+];
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: "unit",
-          include: ["test/unit/**/*.test.ts"],
+          include: ["test/unit/**/*.test.ts", "{src,test}/**/*.node.test.ts"],
+          exclude: namedForOthers("node"),
           testTimeout: 60_000, // a hang guard: `npm test` runs this suite beside the browser suite, maybe on a busy machine
           environment: "node",
         },
@@ -25,6 +36,7 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["src/**/*.test.{ts,tsx}", "test/worker/**/*.test.{ts,tsx}"],
+          exclude: namedForOthers(),
           // A hang guard, not a speed check: a cold docs render compiles Shiki's grammars, and
           // `npm test` runs this suite beside the browser suite, maybe on a busy machine.
           testTimeout: 60_000,
@@ -33,7 +45,8 @@ export default defineConfig({
       {
         test: {
           name: "browser",
-          include: ["test/browser/**/*.test.ts"],
+          include: ["test/browser/**/*.test.ts", "src/**/*.browser.test.ts"],
+          exclude: namedForOthers("browser"),
           environment: "node",
           globalSetup: ["test/browser/global-setup.ts"],
           // Hang guards, not speed checks: `npm test` runs this suite beside the others on two
@@ -48,7 +61,8 @@ export default defineConfig({
       {
         test: {
           name: "contract",
-          include: ["test/contract/**/*.test.ts"],
+          include: ["test/contract/**/*.test.ts", "src/**/*.contract.test.ts"],
+          exclude: namedForOthers("contract"),
           environment: "node",
           globalSetup: ["test/contract/global-setup.ts"],
           // Hang guards (a busy machine is no failure).
@@ -60,7 +74,8 @@ export default defineConfig({
       {
         test: {
           name: "fault",
-          include: ["test/fault/**/*.test.ts"],
+          include: ["test/fault/**/*.test.ts", "src/**/*.fault.test.ts"],
+          exclude: namedForOthers("fault"),
           environment: "node",
           globalSetup: ["test/fault/global-setup.ts"],
           // Hang guards (a busy machine is no failure): a test restarts Directus.

@@ -39,7 +39,7 @@ export const unitOf = (path) => {
 const graph = new Map();
 let crossUnitImports = 0;
 for (const module of report.modules) {
-  if (!module.source.startsWith("src/") || /\.test\.tsx?$/.test(module.source)) continue;
+  if (!module.source.startsWith("src/") || /\.test\.(tsx?|mjs)$/.test(module.source)) continue;
   for (const dependency of module.dependencies) {
     // Type imports count: erased before anything runs, they still tie one unit's knowledge to another's.
     if (!dependency.resolved.startsWith("src/")) continue;
