@@ -21,8 +21,8 @@ import CONTENT_TYPES from "./content-types.json" with { type: "json" };
 /**
  * The block types a page or section is made of: what the schema snapshot lets a section's
  * many-to-any `blocks` hold. Read from the snapshot, which the image carries (the site's block
- * folders, src/features/pages/blocks/<block>/, are not in it); test/unit/block-collections.test.ts
- * keeps the snapshot and the folders in step.
+ * folders, src/features/pages/blocks/<block>/, are not in it);
+ * src/features/pages/blocks/block-collections.node.test.ts keeps the snapshot and the folders in step.
  */
 export const BLOCK_COLLECTIONS = blockCollectionsOf(readFileSync(new URL("../schema/snapshot.yaml", import.meta.url), "utf8"));
 

@@ -1,8 +1,13 @@
-// Shared by the CMS contract tests: a stand-in for the site's webhook endpoint, a fresh Directus
-// per test file, and a GraphQL client (always POST).
+// Shared by the CMS contract tests (cms/test/*.test.mjs and the features' *.cms.test.mjs): a
+// stand-in for the site's webhook endpoint, a fresh Directus per test file, and a GraphQL client
+// (always POST).
 import { once } from "node:events";
 import { createServer } from "node:http";
 import { startFreshCms as startFreshInstance } from "../scripts/lib.mjs";
+
+// Directus' own Markdown renderer, the one its mail operation runs. Resolved here, from the CMS's
+// packages (cms/node_modules): a test in src/features/ would look for it in the site's.
+export { md } from "@directus/api/utils/md";
 
 /**
  * Waits until `check()` answers something truthy, and returns it; polls with a bound (never a

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 
 /**
  * The block folders' CMS sides (`src/features/pages/blocks/<block>/cms.mjs`), found by reading
- * the folder, for the tests that need every block type (vitest, and `node --test` in cms/test).
+ * the folder, for the tests that need every block type (vitest, and the CMS tests under `node --test`).
  */
 
 /** What the tests pass a block's sample: a unique stamp and ids of seeded items (absent in an empty CMS). */

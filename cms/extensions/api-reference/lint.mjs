@@ -2,7 +2,8 @@
 // new to the document: the schema validator catches what is malformed, this catches what is
 // valid but wrong (duplicate operation ids, undeclared path parameters, examples that break
 // their schema, discriminators that cannot choose). The save hook refuses errors and reports
-// warnings; CI lints the seeded versions with the same function (test/unit/openapi-lint.test.ts).
+// warnings; CI lints the seeded versions with the same function
+// (src/features/docs/api-reference/openapi-lint.node.test.ts).
 // Node only (the linter compiles schemas with `new Function`), loaded at the first lint so
 // Directus starts no slower.
 
