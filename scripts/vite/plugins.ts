@@ -146,9 +146,14 @@ export interface AssetManifest {
 /** The build's output folders under src/ (the asset manifest; scripts/codegen.mjs's operation types). */
 const generatedSourceDirs = new Set(["src/generated", "src/content/generated"]);
 
+/** A feature's CMS part (src/features/<name>/cms/: schema, access, seed): Directus', never the worker's. */
+const cmsPart = (directory: string) => directory === "cms";
+/** Tests, and a block's part of the CMS schema, sit beside what they are about but render nothing. */
+const notRendered = (file: string) => /\.test\.[cm]?[jt]sx?$/.test(file) || file === "schema.yaml";
+
 /**
  * A hash of everything the worker's HTML is built from: the sources (not the generated files,
- * which follow from them), the texts and the locked dependencies. The page cache keys by build;
+ * which follow from them, nor tests and CMS parts, which render nothing), the texts and the locked dependencies. The page cache keys by build;
  * a change that only the server renders (the document head, say) leaves the client's file names
  * as they were, and must still not be answered with pages of the previous build.
  */
@@ -159,8 +164,8 @@ export function serverSourcesHash(root: string): string {
     for (const entry of entries) {
       const child = `${path}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (!generatedSourceDirs.has(child)) add(child);
-      } else if (!entry.name.endsWith(".generated.css")) {
+        if (!generatedSourceDirs.has(child) && !cmsPart(entry.name)) add(child);
+      } else if (!entry.name.endsWith(".generated.css") && !notRendered(entry.name)) {
         hash
           .update(`${child}\0`)
           .update(readFileSync(join(root, child)))

@@ -94,7 +94,7 @@ describe("the build's key for cached pages", () => {
     return root;
   };
 
-  it("changes with any server source, text or dependency, and not with generated files", () => {
+  it("changes with any server source, text or dependency, and not with generated files, tests or CMS parts", () => {
     const root = project();
     const before = serverSourcesHash(root);
     expect(serverSourcesHash(root)).toBe(before);
@@ -102,6 +102,18 @@ describe("the build's key for cached pages", () => {
     writeFileSync(join(root, operationsFile), "export const regenerated = true;");
     writeFileSync(join(root, "src/generated/asset-manifest.json"), '{"serverSources":"0123456789abcdef"}');
     writeFileSync(join(root, "src/styles/tokens.generated.css"), ":root { --x: 1 }");
+    expect(serverSourcesHash(root)).toBe(before);
+    // Tests and a feature's CMS part sit among the sources and render nothing.
+    for (const [path, text] of [
+      ["src/features/blog/blog.test.ts", "it('renders', () => {});"],
+      ["src/features/blog/feed.browser.test.ts", "it('shows', () => {});"],
+      ["src/features/blog/cms/schema.yaml", "collections: []"],
+      ["src/features/blog/cms/seed.mjs", "export const posts = [];"],
+      ["src/features/pages/blocks/quote/schema.yaml", "collections: []"],
+    ] as const) {
+      mkdirSync(join(root, dirname(path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
     expect(serverSourcesHash(root)).toBe(before);
     for (const [path, text] of [
       ["src/render/head.ts", "export const head = 2;"],
