@@ -42,6 +42,9 @@ export const SETUP_MODULES = [
   "experiment-flows.mjs",
   "subscription-rules.mjs",
   "content-types.json",
+  "access.json",
+  "access-rules.mjs",
+  "site-access.mjs",
 ];
 
 /** Development defaults. Every value can be overridden through the variable of the same name. */

@@ -17,6 +17,11 @@ import { subscriptionCheckFlowScript } from "./subscription-rules.mjs";
 // The site's content types (src/app/content-types.server.ts), written out for this plain Node
 // script; test/unit/content-types.test.ts fails when they differ.
 import CONTENT_TYPES from "./content-types.json" with { type: "json" };
+// What the features declare of their collections' access, written out by feature-parts.mjs
+// (npm run cms:parts); test/unit/cms-access.test.ts fails when it differs.
+import FEATURE_ACCESS from "./access.json" with { type: "json" };
+import { PUBLISHED, accessModel } from "./access-rules.mjs";
+import { access as siteAccess } from "./site-access.mjs";
 
 /**
  * The block types a page or section is made of: what the schema snapshot lets a section's
@@ -37,42 +42,22 @@ function blockCollectionsOf(snapshotText) {
   return allowed;
 }
 
-/** Collections with a status field: anonymous readers only ever see status = published. */
-export const STATUS_COLLECTIONS = [
-  ...CONTENT_TYPES.filter((type) => type.status).map((type) => type.collection),
-  // Parts of the content types' items, and the site's own lists.
-  "speakers",
-  "newsletter_topics",
-  "search_proposals",
-  "docs_sections",
-  "plans",
-  "prices",
-  "forms",
-  ...BLOCK_COLLECTIONS,
-];
 /**
- * Experiments and their variants (decision 028): the site reads the running and stopped ones (a
- * stopped one shows its winner, else its control); drafts stay with editors. Only the site's
- * token reads them, like the blocks that place them.
+ * The access model: what the features declare of their collections (src/features/<name>/cms/
+ * access.mjs, copied into access.json by feature-parts.mjs: the image has no src/), what the site
+ * declares of its own (site-access.mjs), the content types' status and publish times and the
+ * block types, made into lists and rules by access-rules.mjs.
  */
-const EXPERIMENT_COLLECTIONS = ["experiments", "experiment_variants"];
-const EXPERIMENT_SHOWN = { status: { _in: ["running", "stopped"] } };
+const MODEL = accessModel({
+  declarations: [...FEATURE_ACCESS.features, { file: "cms/scripts/site-access.mjs", access: siteAccess }],
+  contentTypes: CONTENT_TYPES,
+  blockCollections: BLOCK_COLLECTIONS,
+});
+
+/** Collections with a status field: anonymous readers only ever see status = published (and live). */
+export const STATUS_COLLECTIONS = MODEL.statusCollections;
 /** Collections anonymous readers see in full. */
-export const OPEN_COLLECTIONS = [
-  ...CONTENT_TYPES.filter((type) => !type.status).map((type) => type.collection),
-  "stock_quote",
-  "site_settings",
-  "navigation",
-  "navigation_items",
-  "block_feature_grid_items",
-];
-/** Junctions of many-to-many and many-to-any fields: readable where the item they belong to is. */
-const JUNCTION_COLLECTIONS = ["events_speakers", "pages_blocks", "sections_blocks", "changelog_entries_docs_pages"];
-/** A form's fields: readable where their form is. */
-const FORM_PART_COLLECTIONS = ["form_fields"];
-/** Old addresses the site redirects: anonymous readers see the active ones, without editors' notes. */
-const REDIRECTS = "redirects";
-const publicRedirectFields = ["id", "source", "match", "status_code", "target", "target_page", "target_post", "keep_query", "priority"];
+export const OPEN_COLLECTIONS = MODEL.openCollections;
 /**
  * Read by the site's read token only, never by the Public policy. A block, a section, their
  * placements and a form are published only as part of a live page, and Directus cannot filter a
@@ -82,42 +67,43 @@ const publicRedirectFields = ["id", "source", "match", "status_code", "target", 
  * Files likewise: the site fetches an upload with the token and serves it resized through
  * /_next/image, so anonymous `/files` and `/assets` give nothing away (drafts' uploads included).
  */
-export const SITE_ONLY_COLLECTIONS = [
-  ...BLOCK_COLLECTIONS,
-  "block_feature_grid_items",
-  "sections",
-  "pages_blocks",
-  "sections_blocks",
-  "forms",
-  "form_fields",
-  "directus_files",
-  ...EXPERIMENT_COLLECTIONS,
-];
+export const SITE_ONLY_COLLECTIONS = MODEL.siteOnlyCollections;
 /** Content the revalidation flow watches. */
-export const CONTENT_COLLECTIONS = [
-  ...STATUS_COLLECTIONS,
-  ...OPEN_COLLECTIONS,
-  ...JUNCTION_COLLECTIONS,
-  ...FORM_PART_COLLECTIONS,
-  ...EXPERIMENT_COLLECTIONS,
-  REDIRECTS,
-];
+export const CONTENT_COLLECTIONS = MODEL.contentCollections;
+
+/** The fields the site's token may write to `collection` with `action` (its declaration's `siteToken`). */
+const siteTokenFields = (collection, action) =>
+  MODEL.siteTokenRules.find((rule) => rule.collection === collection && rule.action === action)?.fields ?? [];
 /** Fields a visitor may send when subscribing to the newsletter. */
-export const SUBSCRIPTION_FIELDS = ["email", "topics", "agreed_at", "source_page"];
+export const SUBSCRIPTION_FIELDS = siteTokenFields("newsletter_subscriptions", "create");
 /** Fields the site writes when it stores a form submission (validated by the site against the form first). */
-export const FORM_SUBMISSION_FIELDS = ["form", "values", "source_page", "submission_id"];
+export const FORM_SUBMISSION_FIELDS = siteTokenFields("form_submissions", "create");
 /** Fields the site writes for a "Was this page helpful?" answer with a comment. */
-export const FEEDBACK_FIELDS = ["page", "helpful", "comment", "feedback_id"];
+export const FEEDBACK_FIELDS = siteTokenFields("docs_feedback", "create");
 
 /**
  * The field holding each collection's publish time: published items whose time is still ahead
  * are scheduled, and nobody but the Preview role sees them until then. Empty means at once.
  */
-export const PUBLISH_TIME_FIELDS = Object.fromEntries(
-  CONTENT_TYPES.filter((type) => type.publishTimeField).map((type) => [type.collection, type.publishTimeField]),
-);
+export const PUBLISH_TIME_FIELDS = MODEL.publishTimeFields;
 
-const PUBLISHED = { status: { _eq: "published" } };
+/**
+ * Each policy's permissions on the declared collections (replaced on every run):
+ * - Public: the published content, without the parts only a live page shows, and without files;
+ *   no writes (visitors' sign-ups, submissions and feedback go through the site, whose token
+ *   writes them after its checks);
+ * - Site reader (the site's read token): published content, drafts and scheduled items hidden
+ *   everywhere (lists, by id, aggregates and relations), with the parts of pages and the files;
+ * - Site (the site's server-side token): the public reads, and what the features let it write;
+ * - Preview: reads everything the site reads, drafts included, and content versions.
+ */
+export const POLICY_RULES = {
+  public: MODEL.publicRules,
+  siteReader: MODEL.readerRules,
+  site: [...MODEL.publicRules, ...MODEL.siteTokenRules],
+  preview: MODEL.previewCollections.map((collection) => ({ collection, action: "read", permissions: {}, fields: ["*"] })),
+};
+
 const FLOW_NAME = "Revalidate site on content change";
 const FORM_NOTIFY_FLOW = "Notify about a form submission";
 const FORM_CONFIRM_FLOW = "Confirm a form submission to its sender";
@@ -125,134 +111,6 @@ const FORM_WEBHOOK_CHECK_FLOW = "Form webhook check on save";
 const SUBSCRIPTION_CHECK_FLOW = "Newsletter sign-up check";
 const PAGE_PATH_FLOW = "Page URL on save";
 const PAGE_TREE_FLOW = "Page URLs under a moved page";
-
-/** Published, and its publish time (if any) reached: `$NOW` is evaluated by Directus on every read. */
-function live(collection) {
-  const field = PUBLISH_TIME_FIELDS[collection];
-  if (!field) return PUBLISHED;
-  return { _and: [PUBLISHED, { _or: [{ [field]: { _null: true } }, { [field]: { _lte: "$NOW" } }] }] };
-}
-
-/** A block placement's window (`show_from`, `show_until`); queries filter it with the server's `$now` as well. */
-const shownNow = [
-  { _or: [{ show_from: { _null: true } }, { show_from: { _lte: "$NOW" } }] },
-  { _or: [{ show_until: { _null: true } }, { show_until: { _gt: "$NOW" } }] },
-];
-
-/**
- * The site's reads (its read token): published content, drafts and scheduled items hidden
- * everywhere (lists, by id, aggregates and relations), and the parts of pages.
- */
-function publishedReadRules() {
-  return [
-    ...STATUS_COLLECTIONS.map((collection) => ({ collection, action: "read", permissions: live(collection), fields: ["*"] })),
-    ...OPEN_COLLECTIONS.map((collection) => ({ collection, action: "read", permissions: {}, fields: ["*"] })),
-    {
-      collection: "events_speakers",
-      action: "read",
-      permissions: { _and: [{ events_id: live("events") }, { speakers_id: PUBLISHED }] },
-      fields: ["*"],
-    },
-    // A page's blocks: of a live page, and inside their show_from/show_until window.
-    { collection: "pages_blocks", action: "read", permissions: { _and: [{ pages_id: live("pages") }, ...shownNow] }, fields: ["*"] },
-    // A changelog entry's docs pages: both ends live.
-    {
-      collection: "changelog_entries_docs_pages",
-      action: "read",
-      permissions: { _and: [{ changelog_entries_id: live("changelog_entries") }, { docs_pages_id: live("docs_pages") }] },
-      fields: ["*"],
-    },
-    { collection: "sections_blocks", action: "read", permissions: { _and: [{ sections_id: PUBLISHED }, ...shownNow] }, fields: ["*"] },
-    { collection: "form_fields", action: "read", permissions: { form: PUBLISHED }, fields: ["*"] },
-    { collection: "experiments", action: "read", permissions: EXPERIMENT_SHOWN, fields: ["*"] },
-    { collection: "experiment_variants", action: "read", permissions: { experiment: EXPERIMENT_SHOWN }, fields: ["*"] },
-    { collection: "directus_files", action: "read", permissions: {}, fields: ["*"] },
-    { collection: REDIRECTS, action: "read", permissions: { active: { _eq: true } }, fields: publicRedirectFields },
-  ];
-}
-
-/** What anyone may read: the published content, without the parts only a live page shows, and without files. */
-function publicReadRules() {
-  return publishedReadRules().filter((rule) => !SITE_ONLY_COLLECTIONS.includes(rule.collection));
-}
-
-/** Sign-ups: created by the site's token only; the flow "Newsletter sign-up check" judges each row. */
-const subscribeRule = {
-  collection: "newsletter_subscriptions",
-  action: "create",
-  permissions: {},
-  validation: { _and: [{ email: { _nnull: true } }, { agreed_at: { _nnull: true } }, { topics: { _nnull: true } }] },
-  fields: SUBSCRIPTION_FIELDS,
-};
-
-/**
- * Form submissions: only the site's token creates them, after its own checks (the form's
- * definition, Turnstile, the honeypot, the rate limit). The Public policy gets nothing: a create
- * straight through Directus would skip those checks. Nobody but editors reads them.
- */
-const formSubmissionRule = {
-  collection: "form_submissions",
-  action: "create",
-  permissions: {},
-  validation: { _and: [{ form: { _nnull: true } }, { values: { _nnull: true } }, { submission_id: { _nnull: true } }] },
-  fields: FORM_SUBMISSION_FIELDS,
-};
-
-/**
- * Form webhooks: the site's token reads them (with their secrets, to sign what it sends) and
- * writes the deliveries editors see. Nobody else but editors: the Public policy and the site's
- * read token get nothing of either, so no secret is ever readable publicly.
- */
-const formWebhookRules = [
-  { collection: "form_webhooks", action: "read", permissions: {}, fields: ["id", "form", "url", "secret", "enabled"] },
-  { collection: "form_webhook_deliveries", action: "read", permissions: {}, fields: ["id", "delivery_id", "status"] },
-  ...["create", "update"].map((action) => ({
-    collection: "form_webhook_deliveries",
-    action,
-    permissions: {},
-    fields: [
-      "delivery_id",
-      "webhook",
-      "submission_id",
-      "status",
-      "attempts",
-      "last_status",
-      "last_error",
-      "last_attempt_at",
-      "delivered_at",
-    ],
-  })),
-];
-
-/**
- * Page feedback comments: created by the site's token only (after its checks and rate limit, or
- * later from its queue); read by editors alone.
- */
-const feedbackRule = {
-  collection: "docs_feedback",
-  action: "create",
-  permissions: {},
-  validation: { _and: [{ page: { _nnull: true } }, { helpful: { _nnull: true } }, { feedback_id: { _nnull: true } }] },
-  fields: FEEDBACK_FIELDS,
-};
-
-/**
- * Search gaps (the searches that found nothing): filled by the site's cron with the site's token,
- * which finds the known queries, adds new ones (status "new" by default) and updates their count
- * and last search; the status and note are the editors'. The Public policy gets nothing.
- */
-const SEARCH_GAPS_FIELDS = ["query", "count", "last_seen"];
-const searchGapsRules = [
-  { collection: "search_gaps", action: "read", permissions: {}, fields: ["id", "query"] },
-  {
-    collection: "search_gaps",
-    action: "create",
-    permissions: {},
-    validation: { _and: [{ query: { _nnull: true } }, { count: { _nnull: true } }, { last_seen: { _nnull: true } }] },
-    fields: SEARCH_GAPS_FIELDS,
-  },
-  { collection: "search_gaps", action: "update", permissions: {}, fields: ["count", "last_seen"] },
-];
 
 // ---------------------------------------------------------------------------------------------
 // Live Preview and the Visual Editor. The snapshot's `meta.preview_url` of each routed collection
@@ -655,24 +513,15 @@ async function recordProjectOwner(api, config) {
  * @param {(msg: string) => void} log
  */
 export async function setupAccess(api, config, log = () => {}) {
-  const managed = [
-    ...CONTENT_COLLECTIONS,
-    "directus_files",
-    "newsletter_subscriptions",
-    "form_submissions",
-    "form_webhooks",
-    "form_webhook_deliveries",
-    "docs_feedback",
-    "search_gaps",
-    "directus_versions",
-  ];
+  // Every declared collection: the permissions each policy has on them are replaced.
+  const managed = MODEL.managedCollections;
 
   // Public (anonymous) policy: the row in directus_access with neither role nor user.
   const publicAccess = await findOne(api, "/access", { role: { _null: true }, user: { _null: true } });
   if (!publicAccess) throw new Error("Public policy not found");
   // Reads only: visitors' sign-ups, submissions, feedback and uploads go through the site, whose
   // token writes them after its checks (a create straight through Directus would skip them).
-  await setPermissions(api, publicAccess.policy, publicReadRules(), managed);
+  await setPermissions(api, publicAccess.policy, POLICY_RULES.public, managed);
   log("cms:   public policy: published-only reads (no page parts, no files), no writes");
 
   // Preview: read-only, sees drafts. Used by the site for draft previews.
@@ -683,17 +532,7 @@ export async function setupAccess(api, config, log = () => {}) {
     description: "Read-only access to all content including drafts (site preview mode).",
   });
   // Content versions too: the site previews a named version (`posts_by_id(id, version)`).
-  await setPermissions(
-    api,
-    preview.policy,
-    [...CONTENT_COLLECTIONS, "directus_files", "directus_versions"].map((collection) => ({
-      collection,
-      action: "read",
-      permissions: {},
-      fields: ["*"],
-    })),
-    managed,
-  );
+  await setPermissions(api, preview.policy, POLICY_RULES.preview, managed);
   await ensureTokenUser(api, { email: "preview@example.com", firstName: "Preview", role: preview.role, token: config.previewToken });
   log("cms:   Preview role + user with static token (DIRECTUS_PREVIEW_TOKEN)");
 
@@ -706,7 +545,7 @@ export async function setupAccess(api, config, log = () => {}) {
     icon: "menu_book",
     description: "Read-only token of the site worker: published content, with the page parts and files the public does not read.",
   });
-  await setPermissions(api, reader.policy, publishedReadRules(), managed);
+  await setPermissions(api, reader.policy, POLICY_RULES.siteReader, managed);
   await ensureTokenUser(api, { email: "site-reader@example.com", firstName: "Site reader", role: reader.role, token: config.readToken });
   log("cms:   Site reader role + user with static token (DIRECTUS_READ_TOKEN)");
 
@@ -719,12 +558,7 @@ export async function setupAccess(api, config, log = () => {}) {
     icon: "public",
     description: "Server-side token of the site worker: creates newsletter subscriptions, form submissions and feedback.",
   });
-  await setPermissions(
-    api,
-    site.policy,
-    [...publicReadRules(), subscribeRule, formSubmissionRule, ...formWebhookRules, feedbackRule, ...searchGapsRules],
-    managed,
-  );
+  await setPermissions(api, site.policy, POLICY_RULES.site, managed);
   await ensureTokenUser(api, { email: "site@example.com", firstName: "Site", role: site.role, token: config.siteToken });
   log("cms:   Site role + user with static token (DIRECTUS_SITE_TOKEN)");
 
