@@ -9,7 +9,7 @@
  * request turns into a response header.
  */
 import { processApiDocument } from "../../cms/extensions/api-reference/process.mjs";
-import { apiReferenceDocument } from "../../cms/seed/api-reference.mjs";
+import { apiReferenceDocument } from "../../src/features/docs/cms/seed/api-reference.mjs";
 import type { ApiReference } from "../../src/features/docs/api-reference/types";
 import { operationNamed } from "../support/operations";
 

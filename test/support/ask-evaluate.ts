@@ -2,7 +2,7 @@
 // (a question counts when a passage that answers it is among the first five), MRR (1 / rank of
 // the first such passage), and how often the retrieval declines (on questions the docs do not
 // answer, and wrongly on those they do). Shared by the unit test and scripts/bench/ask-retrieval.mjs.
-import { glossaryEntries } from "../../cms/seed/glossary.mjs";
+import { glossaryEntries } from "../../src/features/ask/cms/seed.mjs";
 import questionSet from "../../src/features/ask/questions.json";
 import { passagesFrom } from "../../src/features/ask/passages";
 import { buildPassageIndex, type PassageIndex, retrieve } from "../../src/features/ask/retrieval";

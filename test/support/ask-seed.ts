@@ -3,10 +3,10 @@
 // answering their queries from the seed, so tests and the bench build passages through the same
 // code the worker runs. Used by src/features/ask's tests and scripts/bench/ask-retrieval.mjs (test data: kept out of src/).
 import { processApiDocument } from "../../cms/extensions/api-reference/process.mjs";
-import { apiReferenceDocument, apiReferenceDocumentV1 } from "../../cms/seed/api-reference.mjs";
-import { changelogEntries } from "../../cms/seed/changelog.mjs";
-import { docsPages, docsSections } from "../../cms/seed/docs.mjs";
-import { glossaryEntries } from "../../cms/seed/glossary.mjs";
+import { apiReferenceDocument, apiReferenceDocumentV1 } from "../../src/features/docs/cms/seed/api-reference.mjs";
+import { changelogEntries } from "../../src/features/changelog/cms/seed.mjs";
+import { docsPages, docsSections } from "../../src/features/docs/cms/seed/docs.mjs";
+import { glossaryEntries } from "../../src/features/ask/cms/seed.mjs";
 import type { ContentSource } from "../../src/content/operation";
 import type { SearchDocument } from "../../src/features/search";
 import { changelogContentType } from "../../src/features/changelog/content-type.server";

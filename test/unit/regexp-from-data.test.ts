@@ -6,7 +6,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { formFieldCheckFlowScript, formFieldOnSave, formPatternProblem, linearPatternProblem } from "../../cms/scripts/pattern-rules.mjs";
 import { processApiDocument } from "../../cms/extensions/api-reference/process.mjs";
-import { apiReferenceDocument } from "../../cms/seed/api-reference.mjs";
+import { apiReferenceDocument } from "../../src/features/docs/cms/seed/api-reference.mjs";
 import type { ApiReference } from "../../src/features/docs/api-reference/types";
 import { validateValue } from "../../src/features/docs/api-reference/validate";
 import { formErrors, formValuesSchema, rawFormSchema, reshapeForm } from "../../src/features/forms/form-schema";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi } from "../../../cms/scripts/lib.mjs";
-import { glossaryEntries } from "../../../cms/seed/glossary.mjs";
+import { glossaryEntries } from "./cms/seed.mjs";
 import { graphqlClient, startFreshCms, startRevalidateCatcher } from "../../../cms/test/support.mjs";
 
 const PG = process.env.CMS_TEST_DB === "pg";

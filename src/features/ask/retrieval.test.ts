@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { docsPages } from "../../../cms/seed/docs.mjs";
+import { docsPages } from "../docs/cms/seed/docs.mjs";
 import { renderMarkdown } from "../../render/markdown/markdown.server";
 import { extractiveAnswer } from "./answer";
 import type { PassageIndex } from "./retrieval";

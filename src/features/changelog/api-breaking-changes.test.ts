@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { processApiDocument } from "../../../cms/extensions/api-reference/process.mjs";
-import { apiReferenceDocument, apiReferenceDocumentV1 } from "../../../cms/seed/api-reference.mjs";
+import { apiReferenceDocument, apiReferenceDocumentV1 } from "../docs/cms/seed/api-reference.mjs";
 import { createApp } from "../../app/create-app";
 import { apiBreakingChangesQuery } from "./index";
 import { changelogEntriesAnswer, changelogEntryAnswer } from "../../../test/worker/fixtures/changelog";

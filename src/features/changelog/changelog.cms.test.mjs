@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi } from "../../../cms/scripts/lib.mjs";
-import { changelogEntries } from "../../../cms/seed/changelog.mjs";
+import { changelogEntries } from "./cms/seed.mjs";
 import { eventually, graphqlClient, startFreshCms, startRevalidateCatcher } from "../../../cms/test/support.mjs";
 
 const PG = process.env.CMS_TEST_DB === "pg";

@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi } from "../../../cms/scripts/lib.mjs";
 import { graphqlClient, startFreshCms, startRevalidateCatcher } from "../../../cms/test/support.mjs";
-import { docsPages, docsSections } from "../../../cms/seed/docs.mjs";
-import { apiReferenceDocument } from "../../../cms/seed/api-reference.mjs";
+import { docsPages, docsSections } from "./cms/seed/docs.mjs";
+import { apiReferenceDocument } from "./cms/seed/api-reference.mjs";
 import { processApiDocument } from "../../../cms/extensions/api-reference/process.mjs";
 
 const PG = process.env.CMS_TEST_DB === "pg";

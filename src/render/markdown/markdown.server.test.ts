@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { docsPages } from "../../../cms/seed/docs.mjs";
-import { apiReferenceDocument } from "../../../cms/seed/api-reference.mjs";
+import { docsPages } from "../../features/docs/cms/seed/docs.mjs";
+import { apiReferenceDocument } from "../../features/docs/cms/seed/api-reference.mjs";
 import { processApiDocument } from "../../../cms/extensions/api-reference/process.mjs";
 import { parseFenceInfo } from "./code-blocks.server";
 import { highlight, highlightCss } from "./highlight.server";
@@ -21,7 +21,7 @@ const render = (markdown: string, extra: Partial<RenderOptions> = {}) => renderM
 const fence = (info: string, code: string) => `\`\`\`${info}\n${code}\n\`\`\``;
 const count = (html: string, needle: string | RegExp) => html.split(needle).length - 1;
 
-/** cms/seed/docs.mjs with its image placeholders filled in. */
+/** The seeded docs (src/features/docs/cms/seed/docs.mjs) with their image placeholders filled in. */
 const seededPages = () =>
   (docsPages as { path: string; status?: string; body: string }[]).map((page) => ({
     ...page,

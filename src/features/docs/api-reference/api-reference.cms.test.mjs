@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS } from "../../../../cms/scripts/lib.mjs";
-import { apiReferenceDocument, apiReferenceDocumentV1 } from "../../../../cms/seed/api-reference.mjs";
+import { apiReferenceDocument, apiReferenceDocumentV1 } from "../cms/seed/api-reference.mjs";
 import { graphqlClient, startFreshCms, startRevalidateCatcher } from "../../../../cms/test/support.mjs";
 
 const PG = process.env.CMS_TEST_DB === "pg";

@@ -8,10 +8,10 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // Plain ES modules of the CMS: the seeded document and the processing its hook runs.
 import { processApiDocument } from "../../../../cms/extensions/api-reference/process.mjs";
-import { apiReferenceDocument } from "../../../../cms/seed/api-reference.mjs";
+import { apiReferenceDocument } from "../cms/seed/api-reference.mjs";
 import { mockPrefix, mockRoutes } from "./mock.server";
 import { codeSamples, generatedSamples, keyVariable, writtenSamples } from "./samples";
-import { docsPages } from "../../../../cms/seed/docs.mjs";
+import { docsPages } from "../cms/seed/docs.mjs";
 import type { ApiReference } from "./types";
 import type { AppEnv } from "../../../env";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { processApiDocument } from "../../../../cms/extensions/api-reference/process.mjs";
-import { apiReferenceDocument, apiReferenceDocumentV1 } from "../../../../cms/seed/api-reference.mjs";
+import { apiReferenceDocument, apiReferenceDocumentV1 } from "../cms/seed/api-reference.mjs";
 import { apiPageVariables } from "./routes/api";
 import type { ApiNavigation } from "./types";
 import { type ApiVersionEntry, orderVersions, samePageIn, versionLinks } from "./versions";

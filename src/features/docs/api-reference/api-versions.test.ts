@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../../app/create-app";
-import { apiReferenceDocument, apiReferenceDocumentV1 } from "../../../../cms/seed/api-reference.mjs";
+import { apiReferenceDocument, apiReferenceDocumentV1 } from "../cms/seed/api-reference.mjs";
 import { mockDirectus, request, resetContentState, textOf } from "../../../../test/worker/helpers";
 
 beforeEach(resetContentState);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { processApiDocument } from "../../../../cms/extensions/api-reference/process.mjs";
-import { apiReferenceDocument, apiReferenceDocumentV1 } from "../../../../cms/seed/api-reference.mjs";
+import { apiReferenceDocument, apiReferenceDocumentV1 } from "../cms/seed/api-reference.mjs";
 import { breakingChanges } from "./breaking-changes";
 import type { ApiOperation, ApiReference, ApiSchema } from "./types";
 

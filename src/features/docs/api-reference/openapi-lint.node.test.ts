@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import * as redocly from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { lintApiDocument } from "../../../../cms/extensions/api-reference/lint.mjs";
-import { apiReferenceDocument, apiReferenceVersions } from "../../../../cms/seed/api-reference.mjs";
+import { apiReferenceDocument, apiReferenceVersions } from "../cms/seed/api-reference.mjs";
 
 // Every seeded version passes Redocly's recommended rules with no error, the check the CMS
 // hook makes when an editor saves one (cms/extensions/api-reference/lint.mjs): a seed the hook
