@@ -1,7 +1,9 @@
 // Demo content for Meridian Cloud: generates the artwork (SVG rendered with the sharp that ships
 // with Directus), uploads it through POST /files so Directus records real width/height, then
 // creates the items. Idempotent: existing files (by filename) and items (by slug/key/name) are
-// reused, so an interrupted seed can simply run again. Called by prepareCms().
+// reused, so an interrupted seed can simply run again. Called by prepareCms(), never by the image.
+// The data: each feature's own in src/features/<name>/cms/seed.mjs (or its cms/seed/<x>.mjs), the
+// site's (share price, settings, menus) and the generated artwork in cms/seed/.
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { CMS_DIR } from "./lib.mjs";
@@ -10,10 +12,14 @@ import { authors } from "../../src/features/blog/cms/seed/authors.mjs";
 import { posts } from "../../src/features/blog/cms/seed/posts.mjs";
 import { jobs, hiringNote } from "../../src/features/careers/cms/seed.mjs";
 import { events, speakers } from "../../src/features/events/cms/seed.mjs";
-import { newsletterTopics, redirects, searchProposals, siteSettings, stockQuote } from "../seed/site.mjs";
+import { navigation, siteSettings, stockQuote } from "../seed/site.mjs";
+import { newsletterTopics } from "../../src/features/newsletter/cms/seed.mjs";
+import { searchProposals } from "../../src/features/search/cms/seed.mjs";
+import { redirects } from "../../src/features/redirects/cms/seed.mjs";
+import { experiments } from "../../src/features/experiments/cms/seed.mjs";
 import { docsImages, docsPages, docsSections } from "../../src/features/docs/cms/seed/docs.mjs";
 import { forms } from "../../src/features/forms/cms/seed.mjs";
-import { experiments, navigation, pages, plans, sections } from "../../src/features/pages/cms/seed.mjs";
+import { pages, plans, sections } from "../../src/features/pages/cms/seed.mjs";
 import { apiReferenceVersions } from "../../src/features/docs/cms/seed/api-reference.mjs";
 import { changelogEntries } from "../../src/features/changelog/cms/seed.mjs";
 import { glossaryEntries } from "../../src/features/ask/cms/seed.mjs";

@@ -1,25 +1,5 @@
-// Small collections and singletons.
-
-export const newsletterTopics = [
-  {
-    key: "product-updates",
-    title: "Product updates",
-    description: "New GPU types, regions and features, once a month. No more than one email a month.",
-    sort: 1,
-  },
-  {
-    key: "engineering",
-    title: "Engineering blog",
-    description: "New articles from Meridian engineers on scheduling, networking, storage and inference.",
-    sort: 2,
-  },
-  {
-    key: "events",
-    title: "Events and webinars",
-    description: "Invitations to conferences where we have a booth, and to our online sessions.",
-    sort: 3,
-  },
-];
+// The site's own content (no feature owns it): the share price, the settings and the menus.
+// Written through REST by cms/scripts/seed.mjs.
 
 export const stockQuote = {
   ticker: "MRDN",
@@ -38,27 +18,64 @@ export const siteSettings = {
   // default_social_image is a generated 1280x640 image uploaded by the seed script.
 };
 
-export const searchProposals = [
-  { label: "GPU cluster pricing", query: "gpu pricing", sort: 1 },
-  { label: "Reserved vs on-demand capacity", query: "reserved capacity", sort: 2 },
-  { label: "Serverless inference with AI Studio", query: "ai studio inference", sort: 3 },
-  { label: "Managed Kubernetes for training", query: "kubernetes training", sort: 4 },
-  { label: "Slurm quick start", query: "slurm", sort: 5 },
-  { label: "S3-compatible object storage", query: "object storage s3", sort: 6 },
-  { label: "Regions and data centres", query: "regions", sort: 7 },
-  { label: "Open roles in engineering", query: "careers engineering", sort: 8 },
-];
-
-/** Redirects to learn from in the admin: an old docs version, the status page, a retired programme. */
-export const redirects = [
-  { source: "/docs/v1", match: "prefix", target: "/docs", status_code: 308, note: "The first docs version moved to /docs." },
-  { source: "/status", target: "https://status.meridian.example/", status_code: 307, note: "The status page lives on its own host." },
+/** Menus. `page` names a page key; `doc` a docs page path; `url` a path or URL; `children` a group's links. */
+export const navigation = [
   {
-    source: "/news/(\\d{4})/([a-z0-9-]+)",
-    match: "regex",
-    target: "/blog/$2",
-    status_code: 301,
-    note: "Links from the old newsroom (/news/2023/slug).",
+    key: "header",
+    title: "Header",
+    items: [
+      { kind: "page", page: "products", label: "Products" },
+      { kind: "page", page: "solutions", label: "Solutions" },
+      { kind: "url", url: "/docs", label: "Docs" },
+      { kind: "url", url: "/blog", label: "Blog" },
+      { kind: "url", url: "/careers", label: "Careers" },
+      { kind: "url", url: "/events", label: "Events" },
+    ],
   },
-  { source: "/early-access", status_code: 410, note: "The early-access programme has ended." },
+  {
+    key: "footer",
+    title: "Footer",
+    items: [
+      {
+        kind: "group",
+        label: "Products",
+        children: [
+          { kind: "page", page: "gpu-clusters" },
+          { kind: "page", page: "ai-studio" },
+          { kind: "page", page: "kubernetes-and-slurm" },
+          { kind: "page", page: "object-storage" },
+          { kind: "page", page: "pricing" },
+        ],
+      },
+      {
+        kind: "group",
+        label: "Company",
+        children: [
+          { kind: "page", page: "about" },
+          { kind: "url", url: "/careers", label: "Careers" },
+          { kind: "url", url: "/events", label: "Events" },
+          { kind: "page", page: "contact-sales" },
+        ],
+      },
+      {
+        kind: "group",
+        label: "Resources",
+        children: [
+          { kind: "url", url: "/docs", label: "Documentation" },
+          { kind: "url", url: "/changelog", label: "Changelog" },
+          { kind: "doc", doc: "getting-started/quickstart", label: "Quickstart" },
+          { kind: "url", url: "/blog", label: "Blog" },
+          { kind: "page", page: "solutions" },
+        ],
+      },
+      {
+        kind: "group",
+        label: "Legal",
+        children: [
+          { kind: "url", url: "/legal/privacy-policy", label: "Privacy policy" },
+          { kind: "url", url: "/legal/terms", label: "Terms of service" },
+        ],
+      },
+    ],
+  },
 ];

@@ -1,6 +1,6 @@
-// Pages built from blocks, the sections they share, the price list and the menus. Each block is
+// Pages built from blocks, the sections they share and the price list. Each block is
 // `[collection, fields]`; `["sections", key]` places a shared section. Pages are listed parents
-// first; `parent` names another page's key. Written through REST by scripts/seed.mjs.
+// first; `parent` names another page's key. Written through REST by cms/scripts/seed.mjs.
 
 /** Offers of the GPU price list (the same numbers as docs/gpu-clusters/instance-types). */
 export const plans = [
@@ -127,59 +127,6 @@ const productCards = [
 ];
 
 const talk = ["sections", "talk-to-an-engineer"];
-
-/**
- * Experiments (decision 028), by key: each variant's blocks become a section of its own. The
- * pricing page's hero: the control leads with billing by the second, the variant with the
- * lowest price; the goal is the contact-sales form sent.
- */
-export const experiments = [
-  {
-    key: "pricing-hero",
-    name: "Pricing hero: billing by the second, or the lowest price first",
-    status: "running",
-    goal: "form_submitted",
-    goal_form: "contact-sales",
-    variants: [
-      {
-        key: "control",
-        label: "Billed by the second",
-        weight: 50,
-        is_control: true,
-        blocks: [
-          [
-            "block_hero",
-            {
-              eyebrow: "Pricing",
-              headline: "Prices per GPU-hour, billed by the second",
-              text: "No minimum term on demand. Reservations of one to three years lower the hourly price by up to 36%. Storage and networking are priced separately, with no egress fees between regions.",
-              primary_label: "Contact sales",
-              primary_href: "/contact-sales",
-            },
-          ],
-        ],
-      },
-      {
-        key: "lowest-price",
-        label: "Lowest price first",
-        weight: 50,
-        is_control: false,
-        blocks: [
-          [
-            "block_hero",
-            {
-              eyebrow: "Pricing",
-              headline: "GPUs from $0.99 an hour, no minimum term",
-              text: "Pay by the second for what you run, or reserve for one to three years and save up to 36%. No egress fees between regions.",
-              primary_label: "Get a quote",
-              primary_href: "/contact-sales",
-            },
-          ],
-        ],
-      },
-    ],
-  },
-];
 
 export const pages = [
   {
@@ -727,68 +674,6 @@ export const pages = [
           ],
         },
       ],
-    ],
-  },
-];
-
-/** Menus. `page` names a page key; `doc` a docs page path; `url` a path or URL; `children` a group's links. */
-export const navigation = [
-  {
-    key: "header",
-    title: "Header",
-    items: [
-      { kind: "page", page: "products", label: "Products" },
-      { kind: "page", page: "solutions", label: "Solutions" },
-      { kind: "url", url: "/docs", label: "Docs" },
-      { kind: "url", url: "/blog", label: "Blog" },
-      { kind: "url", url: "/careers", label: "Careers" },
-      { kind: "url", url: "/events", label: "Events" },
-    ],
-  },
-  {
-    key: "footer",
-    title: "Footer",
-    items: [
-      {
-        kind: "group",
-        label: "Products",
-        children: [
-          { kind: "page", page: "gpu-clusters" },
-          { kind: "page", page: "ai-studio" },
-          { kind: "page", page: "kubernetes-and-slurm" },
-          { kind: "page", page: "object-storage" },
-          { kind: "page", page: "pricing" },
-        ],
-      },
-      {
-        kind: "group",
-        label: "Company",
-        children: [
-          { kind: "page", page: "about" },
-          { kind: "url", url: "/careers", label: "Careers" },
-          { kind: "url", url: "/events", label: "Events" },
-          { kind: "page", page: "contact-sales" },
-        ],
-      },
-      {
-        kind: "group",
-        label: "Resources",
-        children: [
-          { kind: "url", url: "/docs", label: "Documentation" },
-          { kind: "url", url: "/changelog", label: "Changelog" },
-          { kind: "doc", doc: "getting-started/quickstart", label: "Quickstart" },
-          { kind: "url", url: "/blog", label: "Blog" },
-          { kind: "page", page: "solutions" },
-        ],
-      },
-      {
-        kind: "group",
-        label: "Legal",
-        children: [
-          { kind: "url", url: "/legal/privacy-policy", label: "Privacy policy" },
-          { kind: "url", url: "/legal/terms", label: "Terms of service" },
-        ],
-      },
     ],
   },
 ];
