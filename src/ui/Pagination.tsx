@@ -1,6 +1,5 @@
 import { t } from "../i18n";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
-import { blogListHref } from "../lib/paths/blog";
 
 /** Page numbers to show: first, last, and the current one with its neighbours; gaps as null. */
 function pageItems(current: number, total: number): (number | null)[] {
@@ -20,23 +19,21 @@ const step =
   "inline-flex min-h-11 items-center gap-1.5 rounded-lg border border-line-strong px-4 text-[0.9375rem] font-semibold transition-colors";
 
 /**
- * Previous / page numbers / next, as plain links (every page works without JavaScript). The
- * blog's list by default; another list (events) passes its own addresses and label. Below a list
+ * Previous / page numbers / next, as plain links (every page works without JavaScript). The list
+ * passes its pages' addresses and the nav's label (what it pages: "Blog pages"). Below a list
  * that ends in a rule of its own (the careers rows), `ruled={false}` leaves out the nav's.
  */
 export function Pagination({
   page,
   totalPages,
-  tag = null,
-  hrefFor = (number) => blogListHref({ page: number, tag }),
-  label = t("blog.pagination_label"),
+  hrefFor,
+  label,
   ruled = true,
 }: {
   page: number;
   totalPages: number;
-  tag?: string | null;
-  hrefFor?: (page: number) => string;
-  label?: string;
+  hrefFor: (page: number) => string;
+  label: string;
   ruled?: boolean;
 }) {
   if (totalPages <= 1) return null;
@@ -45,16 +42,16 @@ export function Pagination({
   return (
     <nav aria-label={label} className={`flex items-center justify-between gap-4 ${ruled ? "border-line mt-14 border-t pt-8" : "mt-8"}`}>
       {previous ? (
-        <a href={previous} rel="prev" className={`${step} hover:border-ink`} aria-label={t("blog.previous_page")}>
-          <ChevronLeftIcon /> {t("blog.previous")}
+        <a href={previous} rel="prev" className={`${step} hover:border-ink`} aria-label={t("pagination.previous_page")}>
+          <ChevronLeftIcon /> {t("pagination.previous")}
         </a>
       ) : (
         <span className={`${step} text-ink-subtle border-line cursor-not-allowed opacity-60`} aria-disabled="true">
-          <ChevronLeftIcon /> {t("blog.previous")}
+          <ChevronLeftIcon /> {t("pagination.previous")}
         </span>
       )}
 
-      <p className="text-ink-muted text-sm sm:hidden">{t("blog.page_of", { page, total: totalPages })}</p>
+      <p className="text-ink-muted text-sm sm:hidden">{t("pagination.page_of", { page, total: totalPages })}</p>
       <ul className="hidden items-center gap-1 sm:flex">
         {pageItems(page, totalPages).map((item, index) =>
           item === null ? (
@@ -65,7 +62,7 @@ export function Pagination({
             <li key={item}>
               <a
                 href={hrefFor(item)}
-                aria-label={t("blog.page_number", { page: item })}
+                aria-label={t("pagination.page_number", { page: item })}
                 aria-current={item === page ? "page" : undefined}
                 className={`inline-flex h-11 min-w-11 items-center justify-center rounded-lg px-3 text-[0.9375rem] font-semibold tabular-nums transition-colors ${
                   item === page ? "bg-ink text-white" : "text-ink-muted hover:bg-surface-muted hover:text-ink"
@@ -79,12 +76,12 @@ export function Pagination({
       </ul>
 
       {next ? (
-        <a href={next} rel="next" className={`${step} hover:border-ink`} aria-label={t("blog.next_page")}>
-          {t("blog.next")} <ChevronRightIcon />
+        <a href={next} rel="next" className={`${step} hover:border-ink`} aria-label={t("pagination.next_page")}>
+          {t("pagination.next")} <ChevronRightIcon />
         </a>
       ) : (
         <span className={`${step} text-ink-subtle border-line cursor-not-allowed opacity-60`} aria-disabled="true">
-          {t("blog.next")} <ChevronRightIcon />
+          {t("pagination.next")} <ChevronRightIcon />
         </span>
       )}
     </nav>

@@ -76,7 +76,12 @@ export function BlogPage({ data }: { data: BlogPageData }) {
           </div>
         )}
 
-        <Pagination page={page} totalPages={totalPages} tag={tag} />
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          hrefFor={(number) => blogListHref({ page: number, tag })}
+          label={t("blog.pagination_label")}
+        />
       </section>
     </>
   );
