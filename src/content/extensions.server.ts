@@ -1,12 +1,14 @@
 import type { Operation } from "./operation";
 import type { ContentSource } from "./operation";
 import type { SearchDocument } from "./search-document";
+import type { NavigationItemFieldsFragment } from "./generated/operations";
 
 /**
  * What features add to the content client, by operation name: answers the worker computes itself
  * (resolvers), work on Directus' answer before it is cached (transforms), and the reads that put
- * an editor's content version in place (versioned reads). The content layer knows no feature:
- * the app installs the features' extensions once (src/app/content-extensions.server.ts).
+ * an editor's content version in place (versioned reads); and where the site's menus link to
+ * their items. The content layer knows no feature: the app installs the features' extensions
+ * once (src/app/content-extensions.server.ts).
  */
 export interface ContentExtensions {
   resolvers: Record<string, Resolver>;
@@ -16,7 +18,12 @@ export interface ContentExtensions {
   previewPaths: Record<string, PreviewPath>;
   /** What each content type gives the site search, in the content types' order. */
   searchSources: readonly SearchSource[];
+  /** Where the CMS menus' items that point at a feature's item link, by the item's kind ("post", "doc"). */
+  menuLinks: Record<string, MenuLink>;
 }
+
+/** The path a menu item links to, or null when its target is gone or not public. */
+export type MenuLink = (item: NavigationItemFieldsFragment) => string | null;
 
 /** A content type's part of the site search. */
 export interface SearchSource {
@@ -97,20 +104,34 @@ export interface PreviewVersion {
   key: string;
 }
 
-let installed: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [], previewPaths: {}, searchSources: [] };
+const noExtensions = (): ContentExtensions => ({
+  resolvers: {},
+  transforms: {},
+  versionedReads: [],
+  previewPaths: {},
+  searchSources: [],
+  menuLinks: {},
+});
 
-/** The app's features' extensions, merged; an operation name claimed twice is a mistake. */
+let installed = noExtensions();
+
+/** The app's features' extensions, merged; a name (an operation's, a menu item kind) claimed twice is a mistake. */
 export function installContentExtensions(parts: readonly Partial<ContentExtensions>[]): void {
-  const merged: ContentExtensions = { resolvers: {}, transforms: {}, versionedReads: [], previewPaths: {}, searchSources: [] };
+  const merged = noExtensions();
   for (const part of parts) {
     for (const [kind, table] of [
       ["resolver", part.resolvers],
       ["transform", part.transforms],
       ["preview path", part.previewPaths],
+      ["menu link", part.menuLinks],
     ] as const) {
       for (const [name, run] of Object.entries(table ?? {})) {
-        const target: Record<string, unknown> =
-          kind === "resolver" ? merged.resolvers : kind === "transform" ? merged.transforms : merged.previewPaths;
+        const target: Record<string, unknown> = {
+          resolver: merged.resolvers,
+          transform: merged.transforms,
+          "preview path": merged.previewPaths,
+          "menu link": merged.menuLinks,
+        }[kind];
         if (target[name]) throw new Error(`two ${kind}s for ${name}`);
         target[name] = run;
       }
@@ -138,6 +159,10 @@ export const previewPathOf = (collection: string): PreviewPath | undefined =>
 
 /** The collections whose items have pages an editor can preview. */
 export const previewCollections = (): string[] => Object.keys(installed.previewPaths);
+
+/** Where a menu item of this kind links, if a feature said so. */
+export const menuLinkOf = (kind: string): MenuLink | undefined =>
+  Object.hasOwn(installed.menuLinks, kind) ? installed.menuLinks[kind] : undefined;
 
 /** What the content types give the site search, in their order. */
 export const searchSources = (): readonly SearchSource[] => installed.searchSources;

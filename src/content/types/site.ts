@@ -36,40 +36,6 @@ export interface ImageRef {
   alt: string;
 }
 
-export interface AuthorSummary {
-  id: string;
-  name: string;
-  shortDescription: string;
-  linkedin: string | null;
-  avatar: ImageRef | null;
-}
-
-export interface PostCard {
-  slug: string;
-  href: string;
-  title: string;
-  description: string;
-  /** ISO timestamp. */
-  publishedAt: string | null;
-  tags: string[];
-  cover: ImageRef | null;
-  author: AuthorSummary | null;
-}
-
-export interface EventCard {
-  slug: string;
-  href: string;
-  title: string;
-  startAt: string;
-  endAt: string | null;
-  online: boolean;
-  venue: string | null;
-  location: string | null;
-  booth: string | null;
-  bookingUrl: string | null;
-  cover: ImageRef | null;
-}
-
 /** One link of a CMS menu; a footer column is an item with children and no href. */
 export interface MenuItem {
   id: string;

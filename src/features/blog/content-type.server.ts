@@ -1,7 +1,7 @@
 import { defineContentType } from "../../content/content-type.server";
 import { idOf, itemRead } from "../../content/extensions.server";
 import { sitemapQuery } from "../../content/queries/sitemap";
-import { authorHref, postHref } from "../../lib/paths/blog";
+import { authorHref, postHref } from "./paths";
 import { offsetChunks } from "../../content/chunks";
 import { htmlHeadings, htmlToText } from "../search";
 import { blogPostPathQuery, blogVersionReads, searchPostsChunk, searchPostsQuery } from "./queries";

@@ -1,5 +1,5 @@
 import type { TagCount } from "./types";
-import type { PostCard } from "../../content/types/site";
+import type { PostCard } from "./types";
 
 /** Posts per page of /blog (a 3 by 3 grid on wide screens). */
 export const postsPerPage = 9;

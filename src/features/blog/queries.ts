@@ -1,7 +1,7 @@
 import { imageUrl } from "../../config/images";
 import { sanitizeHtml, type SanitizeOptions } from "../../lib/sanitize-html";
 import type { SiteConfig } from "../../config/site";
-import { authorHref } from "../../lib/paths/blog";
+import { authorHref } from "./paths";
 import type { AuthorDetail, AuthorProfile, PostDetail } from "./types";
 import type {
   SearchPostsQuery,
@@ -16,8 +16,33 @@ import type {
   BlogPostPathQueryVariables,
 } from "../../content/generated/operations";
 import { defineOperation } from "../../content/operation";
-import { reshapeAuthor, reshapePostCard } from "../../content/reshape";
-import { authorCardFields, fileFields, postCardFields } from "../../content/queries/fragments";
+import { fileFields } from "../../content/queries/fragments";
+import { reshapeAuthor, reshapePostCard } from "./reshape";
+
+/** An author on a post card; a query that spreads it carries FileFields too. */
+export const authorCardFields = /* GraphQL */ `
+fragment AuthorCardFields on authors {
+  id
+  first_name
+  second_name
+  short_description
+  linkedin_link
+  avatar_url
+  avatar { ...FileFields }
+}`;
+
+/** A post card (the home page's feed reads it too); a query that spreads it carries AuthorCardFields and FileFields too. */
+export const postCardFields = /* GraphQL */ `
+fragment PostCardFields on posts {
+  id
+  slug
+  title
+  description
+  published_at
+  tags
+  cover { ...FileFields }
+  author { ...AuthorCardFields }
+}`;
 
 /** How many published posts the blog reads at most (tags are filtered in the loader). */
 export const blogPostsLimit = 200;

@@ -1,4 +1,26 @@
-import type { AuthorSummary, PostCard } from "../../content/types/site";
+import type { ImageRef } from "../../content/types/site";
+
+/** An author as a post card shows them. */
+export interface AuthorSummary {
+  id: string;
+  name: string;
+  shortDescription: string;
+  linkedin: string | null;
+  avatar: ImageRef | null;
+}
+
+/** A post in the lists (the blog, an author's page, related posts, the home page's feed). */
+export interface PostCard {
+  slug: string;
+  href: string;
+  title: string;
+  description: string;
+  /** ISO timestamp. */
+  publishedAt: string | null;
+  tags: string[];
+  cover: ImageRef | null;
+  author: AuthorSummary | null;
+}
 
 /** An author as the article and author pages show them. */
 export interface AuthorProfile extends AuthorSummary {

@@ -1,7 +1,7 @@
 import { defineContentType } from "../../content/content-type.server";
 import { itemRead } from "../../content/extensions.server";
 import { sitemapQuery } from "../../content/queries/sitemap";
-import { jobHref } from "../../lib/paths/careers";
+import { jobHref } from "./paths";
 import { htmlToText } from "../search";
 import { careersJobPathQuery, careersVersionReads, searchJobsQuery } from "./queries";
 

@@ -3,7 +3,7 @@ import { sanitizeHtml } from "../../lib/sanitize-html";
 import { defineOperation } from "../../content/operation";
 import { fileFields } from "../../content/queries/fragments";
 import type { JobDetail, JobSummary } from "./types";
-import { jobHref } from "../../lib/paths/careers";
+import { jobHref } from "./paths";
 import type {
   SearchJobsQuery,
   SearchJobsQueryVariables,

@@ -1,5 +1,5 @@
 import { defineContentType } from "../../content/content-type.server";
-import { changelogEntryHref, changelogHref } from "../../lib/paths/changelog";
+import { changelogEntryHref, changelogHref } from "./paths";
 import { markdownText } from "../search";
 import { type ChangelogEntry, productFacets, reshapeChangelogEntry } from "./entries";
 import { changelogEntriesQuery, changelogEntryPathQuery, searchChangelogQuery } from "./queries";

@@ -1,7 +1,7 @@
 import { defineContentType } from "../../content/content-type.server";
 import { itemRead } from "../../content/extensions.server";
 import { sitemapQuery } from "../../content/queries/sitemap";
-import { eventHref } from "../../lib/paths/events";
+import { eventHref } from "./paths";
 import { htmlToText } from "../search";
 import { eventPathQuery, eventVersionReads, searchEventsQuery } from "./queries";
 

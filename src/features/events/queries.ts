@@ -12,9 +12,26 @@ import type {
   EventPathQuery,
   EventPathQueryVariables,
 } from "../../content/generated/operations";
-import { reshapeEventCard, reshapeImage } from "../../content/reshape";
+import { reshapeImage } from "../../content/reshape";
+import { reshapeEventCard } from "./reshape";
 import type { EventDetail, MapPosition, Speaker } from "./types";
-import { eventCardFields, fileFields } from "../../content/queries/fragments";
+import { fileFields } from "../../content/queries/fragments";
+
+/** An event card (the home page's feed reads it too); a query that spreads it carries FileFields too. */
+export const eventCardFields = /* GraphQL */ `
+fragment EventCardFields on events {
+  id
+  slug
+  title
+  start_at
+  end_at
+  online
+  venue
+  location
+  booth
+  booking_link
+  cover { ...FileFields }
+}`;
 
 /** An event as its page reads it: the card fields, description, map and speakers. */
 type DirectusEventDetail = EventDetailQuery["events"][number];

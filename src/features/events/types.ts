@@ -1,4 +1,19 @@
-import type { EventCard, ImageRef } from "../../content/types/site";
+import type { ImageRef } from "../../content/types/site";
+
+/** An event in the lists (the events page, the home page's banner). */
+export interface EventCard {
+  slug: string;
+  href: string;
+  title: string;
+  startAt: string;
+  endAt: string | null;
+  online: boolean;
+  venue: string | null;
+  location: string | null;
+  booth: string | null;
+  bookingUrl: string | null;
+  cover: ImageRef | null;
+}
 
 export interface MapPosition {
   lat: number;

@@ -1,13 +1,19 @@
 import type { Context } from "hono";
 import { type Passage, passageIndex } from "../ask/index.server";
-import { changelogEntriesQuery, changelogKinds, productFacets, reshapeChangelogEntry, type ChangelogEntry } from "../changelog";
+import {
+  changelogEntriesQuery,
+  changelogEntryHref,
+  changelogKinds,
+  productFacets,
+  reshapeChangelogEntry,
+  type ChangelogEntry,
+} from "../changelog";
 import { apiOperationHref, codeSamples, isApiVersionName, operationFile, type ApiOperation, type ApiReference } from "../docs";
 import { docsMarkdown, loadApiReferenceVersion, loadApiVersions } from "../docs/index.server";
 import { analyticsQuery, htmlToText, maxLimit, maxQueryLength, normalizeQuery, siteSearchQuery, type SearchResult } from "../search";
 import { kindsFound, writeSearchPoint } from "../search/index.server";
 import type { AppEnv } from "../../env";
 import { errorFields, logLine } from "../../lib/log";
-import { changelogEntryHref } from "../../lib/paths/changelog";
 import { InvalidArguments, type Tool, type ToolResult } from "./protocol";
 
 /*

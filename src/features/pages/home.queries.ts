@@ -1,6 +1,8 @@
 import { defineOperation } from "../../content/operation";
 import type { HomeContentQuery, HomeContentQueryVariables } from "../../content/generated/operations";
-import { authorCardFields, eventCardFields, fileFields, postCardFields } from "../../content/queries/fragments";
+import { fileFields } from "../../content/queries/fragments";
+import { authorCardFields, postCardFields } from "../blog";
+import { eventCardFields } from "../events";
 
 /**
  * Main page: latest posts, the next in-person event (for the meeting banner), the open-roles count

@@ -3,7 +3,7 @@ import type { RedirectsQuery } from "../../content/generated/operations";
 // The same rules Directus applies when a redirect is saved (its flow runs this module's functions).
 import { applyTarget, comparablePath, internalPath, matchRedirect, redirectProblem } from "../../../cms/scripts/redirect-rules.mjs";
 import { siteLocation } from "../../lib/location";
-import { postHref } from "../../lib/paths/blog";
+import { postHref } from "../blog";
 
 type RedirectStatus = 301 | 302 | 307 | 308 | 410;
 

@@ -1,5 +1,5 @@
 import { blogAuthorQuery, reshapeAuthorDetail } from "../queries";
-import { reshapePostCard } from "../../../content/reshape";
+import { reshapePostCard } from "../reshape";
 import { AuthorPage } from "../views/AuthorPage";
 import { t } from "../../../i18n";
 import { defineRoute, PageNotFound } from "../../../router/define";

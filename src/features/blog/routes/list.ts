@@ -1,6 +1,6 @@
 import { blogPostsQuery } from "../queries";
-import { reshapePostCard } from "../../../content/reshape";
-import { blogListHref } from "../../../lib/paths/blog";
+import { reshapePostCard } from "../reshape";
+import { blogListHref } from "../paths";
 import { BlogPage } from "../views/BlogPage";
 import { t } from "../../../i18n";
 import { defineRoute, PageNotFound } from "../../../router/define";

@@ -1,6 +1,7 @@
 import { blogPostQuery, blogPostsQuery, reshapePost } from "../queries";
-import { reshapeImage, reshapePostCard } from "../../../content/reshape";
-import { blogPath, postHref } from "../../../lib/paths/blog";
+import { reshapeImage } from "../../../content/reshape";
+import { reshapePostCard } from "../reshape";
+import { blogPath, postHref } from "../paths";
 import { PostPage } from "../views/PostPage";
 import { t } from "../../../i18n";
 import { defineRoute, PageNotFound, editableItem } from "../../../router/define";

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { blogPostsQuery } from "../queries";
-import { authorName } from "../../../content/reshape";
+import { authorName } from "../reshape";
 import type { AppEnv } from "../../../env";
 import { t } from "../../../i18n";
 import { rssResponse } from "../../../render/rss";
-import { blogPath, blogRssPath, postHref } from "../../../lib/paths/blog";
+import { blogPath, blogRssPath, postHref } from "../paths";
 
 /** Items in the feed: the latest posts. */
 const rssItemCount = 20;

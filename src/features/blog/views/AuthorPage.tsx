@@ -2,11 +2,11 @@ import { t } from "../../../i18n";
 import { plural } from "../../../i18n/plural";
 import { Avatar } from "../../../ui/Avatar";
 import { LinkedinLink } from "../../../ui/LinkedinLink";
-import { blogPath } from "../../../lib/paths/blog";
+import { blogPath } from "../paths";
 import { PostCard } from "./PostCard";
 import { Prose } from "../../../ui/Prose";
 import type { AuthorDetail } from "../types";
-import type { PostCard as Post } from "../../../content/types/site";
+import type { PostCard as Post } from "../types";
 import { BackLink } from "../../../ui/BackLink";
 import { useEditable } from "../../../ui/editable";
 

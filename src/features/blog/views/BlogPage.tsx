@@ -2,11 +2,11 @@ import { t } from "../../../i18n";
 import { plural } from "../../../i18n/plural";
 import { RssIcon } from "../../../ui/icons";
 import { Pagination } from "../../../ui/Pagination";
-import { blogListHref, blogRssPath } from "../../../lib/paths/blog";
+import { blogListHref, blogRssPath } from "../paths";
 import { PostCard } from "./PostCard";
 import { TagFilter } from "./TagFilter";
 import type { TagCount } from "../types";
-import type { PostCard as Post } from "../../../content/types/site";
+import type { PostCard as Post } from "../types";
 
 export interface BlogPageData {
   /** This page's posts. */

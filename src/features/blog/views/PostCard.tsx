@@ -1,6 +1,6 @@
 import { t } from "../../../i18n";
 import { formatDate } from "../../../ui/format";
-import type { PostCard as Post } from "../../../content/types/site";
+import type { PostCard as Post } from "../types";
 import { Image } from "../../../ui/Image";
 
 /** A blog post in lists: cover, tags, title, description, author and date. */

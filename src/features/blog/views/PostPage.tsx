@@ -1,12 +1,12 @@
 import { t } from "../../../i18n";
 import { Avatar } from "../../../ui/Avatar";
 import { AuthorCard } from "./AuthorCard";
-import { blogListHref, blogPath } from "../../../lib/paths/blog";
+import { blogListHref, blogPath } from "../paths";
 import { PostCard } from "./PostCard";
 import { Prose } from "../../../ui/Prose";
 import type { PostDetail } from "../types";
 import { formatDate } from "../../../ui/format";
-import type { PostCard as Post } from "../../../content/types/site";
+import type { PostCard as Post } from "../types";
 import { ArrowRightIcon } from "../../../ui/icons";
 import { Image } from "../../../ui/Image";
 import { BackLink } from "../../../ui/BackLink";

@@ -1,5 +1,5 @@
 import { t } from "../../../i18n";
-import { blogListHref } from "../../../lib/paths/blog";
+import { blogListHref } from "../paths";
 import type { TagCount } from "../types";
 
 const chip =

@@ -1,7 +1,7 @@
 import { filterEntries, parseChangelogFilters, productFacets, reshapeChangelogEntry, type ChangelogEntry } from "../entries";
 import { changelogEntriesQuery } from "../queries";
 import { t } from "../../../i18n";
-import { changelogEntryHref, changelogHref } from "../../../lib/paths/changelog";
+import { changelogEntryHref, changelogHref } from "../paths";
 import { ChangelogPage } from "../views/ChangelogPage";
 import { defineRoute, PageNotFound } from "../../../router/define";
 

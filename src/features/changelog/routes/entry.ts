@@ -3,7 +3,7 @@ import { entrySummary, reshapeChangelogEntry } from "../entries";
 import { changelogEntryQuery } from "../queries";
 import { reshapeImage } from "../../../content/reshape";
 import { t } from "../../../i18n";
-import { changelogEntryHref } from "../../../lib/paths/changelog";
+import { changelogEntryHref } from "../paths";
 import { absolute, organization, shareImage } from "../../../render/structured-data";
 import { defineRoute, editableItem, PageNotFound } from "../../../router/define";
 import { ChangelogEntryPage } from "../views/ChangelogEntryPage";

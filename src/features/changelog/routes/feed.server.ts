@@ -5,7 +5,7 @@ import { changelogEntriesQuery } from "../queries";
 import type { AppEnv } from "../../../env";
 import { t } from "../../../i18n";
 import { escapeHtml } from "../../../lib/html-text";
-import { changelogEntryHref, changelogFeedPath, changelogHref, changelogProductFeedPath } from "../../../lib/paths/changelog";
+import { changelogEntryHref, changelogFeedPath, changelogHref, changelogProductFeedPath } from "../paths";
 import { rssResponse } from "../../../render/rss";
 import { kindLabel } from "../views/KindBadge";
 

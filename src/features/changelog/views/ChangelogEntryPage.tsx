@@ -1,7 +1,7 @@
 import type { ApiVersionChanges } from "../api-changes";
 import type { ChangelogEntry } from "../entries";
 import { t } from "../../../i18n";
-import { changelogFeedPath, changelogHref, changelogPath } from "../../../lib/paths/changelog";
+import { changelogFeedPath, changelogHref, changelogPath } from "../paths";
 import { BackLink } from "../../../ui/BackLink";
 import { useEditable } from "../../../ui/editable";
 import { formatDate } from "../../../ui/format";

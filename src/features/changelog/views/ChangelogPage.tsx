@@ -1,7 +1,7 @@
 import { changelogKinds, type ChangelogEntry, type ChangelogFilters, type ChangelogProduct } from "../entries";
 import { t } from "../../../i18n";
 import { plural } from "../../../i18n/plural";
-import { changelogEntryHref, changelogFeedPath, changelogHref, changelogProductFeedPath } from "../../../lib/paths/changelog";
+import { changelogEntryHref, changelogFeedPath, changelogHref, changelogProductFeedPath } from "../paths";
 import { KindBadge, kindLabel } from "./KindBadge";
 import { formatDate } from "../../../ui/format";
 import { Prose } from "../../../ui/Prose";

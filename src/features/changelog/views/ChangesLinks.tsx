@@ -1,6 +1,6 @@
 import type { ChangelogLink } from "../entries";
 import { t } from "../../../i18n";
-import { changelogEntryHref } from "../../../lib/paths/changelog";
+import { changelogEntryHref } from "../paths";
 import { formatDate } from "../../../ui/format";
 import { KindBadge } from "./KindBadge";
 

@@ -8,8 +8,8 @@ import { docsBodiesQuery, docsTreeQuery } from "../queries";
 import type { AppEnv } from "../../../env";
 import { t } from "../../../i18n";
 import { prefersMarkdown } from "../../../lib/accept";
-import { changelogFeedPath } from "../../../lib/paths/changelog";
-import { aiToolsDocsPath, mcpPath } from "../../../lib/paths/mcp";
+import { changelogFeedPath } from "../../changelog";
+import { aiToolsDocsPath, mcpPath } from "../../../config/mcp";
 import { publicHtmlCacheControl } from "../../../render/cache-policy";
 import { buildDocsTree, docsPath, findDocsPage, type DocsTree } from "../tree";
 

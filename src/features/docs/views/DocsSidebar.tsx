@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { changelogPath } from "../../../lib/paths/changelog";
+import { changelogPath } from "../../changelog";
 import { type ApiNavigation, apiOperationHref, apiTagHref, apiVersionRoot } from "../api-reference";
 import { t } from "../../../i18n";
 import type { DocsNavPage, DocsNavSection } from "../tree";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { t } from "../../../i18n";
-import { aiToolsDocsPath, mcpPath, mcpServerKey } from "../../../lib/paths/mcp";
+import { aiToolsDocsPath, mcpPath, mcpServerKey } from "../../../config/mcp";
 import { copyText } from "./useDocBehaviours";
 
 /**

@@ -1,11 +1,11 @@
 import { eventsListQuery } from "../queries";
-import { reshapeEventCard } from "../../../content/reshape";
-import type { EventCard } from "../../../content/types/site";
+import { reshapeEventCard } from "../reshape";
+import type { EventCard } from "../types";
 import { t } from "../../../i18n";
 import { EventsPage } from "../views/EventsPage";
 import { defineRoute, PageNotFound } from "../../../router/define";
 import { parsePage } from "../../../lib/paging";
-import { eventsListHref } from "../../../lib/paths/events";
+import { eventsListHref } from "../paths";
 import { currentHour, isUpcoming } from "../../../lib/clock";
 
 export { isUpcoming } from "../../../lib/clock";

@@ -1,6 +1,6 @@
 import { t } from "../../../i18n";
 import { formatDate } from "../../../ui/format";
-import type { EventCard } from "../../../content/types/site";
+import type { EventCard } from "../types";
 
 /**
  * The meeting-booking banner: 'Let's meet in person', the booth when one is set, and the

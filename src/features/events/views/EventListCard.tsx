@@ -1,6 +1,6 @@
 import { t } from "../../../i18n";
 import { BoothIcon, CalendarIcon, MapPinIcon } from "../../../ui/icons";
-import type { EventCard } from "../../../content/types/site";
+import type { EventCard } from "../types";
 import { Image } from "../../../ui/Image";
 import { dateTile, formatDateRange, formatTime, isSingleDay } from "./dates";
 

@@ -1,9 +1,9 @@
 import { t } from "../../../i18n";
 import { EventListCard } from "./EventListCard";
-import type { EventCard } from "../../../content/types/site";
+import type { EventCard } from "../types";
 import { PageIntro } from "../../../ui/PageIntro";
 import { Pagination } from "../../../ui/Pagination";
-import { eventsListHref } from "../../../lib/paths/events";
+import { eventsListHref } from "../paths";
 
 export interface EventsData {
   /** Not over yet, soonest first (split in the loader against the current hour). */

@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../../../env";
 import { errorFields, logLine } from "../../../lib/log";
-import { mcpServerKey } from "../../../lib/paths/mcp";
+import { mcpServerKey } from "../../../config/mcp";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { answer, errorCodes, protocolVersions, rpcError, type ServerInfo } from "../protocol";
 import { mcpTools } from "../tools.server";

@@ -2,7 +2,7 @@ import { type ReactNode, useRef } from "react";
 import type { ApiPageData } from "../page";
 import type { ApiParameter } from "../types";
 import { apiTagHref } from "../types";
-import { changelogEntryHref } from "../../../../lib/paths/changelog";
+import { changelogEntryHref } from "../../../changelog";
 import { ApiVersionNotice, ApiVersionPicker } from "./ApiVersionPicker";
 import { type MessageKey, t } from "../../../../i18n";
 import type { DocsNavSection } from "../../tree";

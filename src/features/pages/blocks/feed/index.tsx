@@ -1,9 +1,8 @@
 import * as z from "zod/mini";
-import { reshapeEventCard, reshapePostCard } from "../../../../content/reshape";
 import { t } from "../../../../i18n";
 import { plural } from "../../../../i18n/plural";
-import { PostCard } from "../../../blog";
-import { EventBanner } from "../../../events";
+import { PostCard, reshapePostCard } from "../../../blog";
+import { EventBanner, reshapeEventCard } from "../../../events";
 import { useEditable } from "../../../../ui/editable";
 import { SearchProposals } from "../../../../ui/SearchProposals";
 import { useSite } from "../../../../ui/site-context";
