@@ -12,7 +12,7 @@ import { clientEntryIntegrity } from "../render/asset-tags";
 import { pageCacheControl } from "../render/cache-policy";
 import { speculationRulesJson } from "../render/speculation-rules";
 import { consentStateScript } from "../render/consent-state";
-import { isCrawler } from "../render/crawlers";
+import { isCrawler } from "../lib/crawler";
 import { documentEnd, documentStart } from "../render/document.server";
 import type { PageMeta } from "../router/meta";
 import type { PagePayload } from "../render/payload";
