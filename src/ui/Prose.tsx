@@ -26,7 +26,7 @@ const proseClasses = [
   "[&_hr]:border-line [&_hr]:my-12",
 ].join(" ");
 
-/** Plain code blocks, images and tables of CMS rich text (documentation styles its own: src/styles/docs.css). */
+/** Plain code blocks, images and tables of CMS rich text (the Markdown renderer's HTML has its own: src/render/markdown/markdown.css). */
 const richTextMediaClasses = [
   "[&_pre]:border-line [&_pre]:bg-surface-muted [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:border [&_pre]:px-5 [&_pre]:py-4 [&_pre]:text-[0.875rem] [&_pre]:leading-relaxed",
   "[&_img]:border-line [&_img]:h-auto [&_img]:w-full [&_img]:rounded-xl [&_img]:border",

@@ -5,8 +5,8 @@
  *
  * The site's CSP has `style-src 'self'`, which also blocks `style` attributes, so tokens carry
  * classes (`hl-<hex colour>`, `hl-i`/`hl-b`/`hl-u`/`hl-s`) and the colours live in
- * src/styles/docs.css. `highlightCss()` generates those rules from the theme; a test checks the
- * stylesheet contains them.
+ * markdown.css beside it. `highlightCss()` generates those rules from the theme; a test checks
+ * the stylesheet contains them.
  */
 import docker from "@shikijs/langs/docker";
 import diff from "@shikijs/langs/diff";

@@ -28,8 +28,8 @@ const seededPages = () =>
     body: page.body.replace(/\{\{asset:[\w-]+\}\}/g, "/assets/0b7f2c2e-1c4e-4a53-9d64-2f1a7c9b3e10"),
   }));
 
-/** The generated block of src/styles/docs.css. */
-const docsCssHighlightBlock = `.code-block pre { color: #24292e; background: #ffffff; }
+/** The generated block of src/render/markdown/markdown.css. */
+const markdownCssHighlightBlock = `.code-block pre { color: #24292e; background: #ffffff; }
 .hl-005cc5 { color: #005cc5; }
 .hl-032f62 { color: #032f62; }
 .hl-22863a { color: #22863a; }
@@ -363,10 +363,10 @@ describe("text, reading time and the stylesheet", () => {
     expect(readingMinutes(1_000, 200)).toBe(6);
   });
 
-  it("the colour rules are the ones in src/styles/docs.css", () => {
+  it("the colour rules are the ones in src/render/markdown/markdown.css", () => {
     // Vitest empties .css imports, so this cannot read the stylesheet: if this fails, copy the
-    // new highlightCss() output between the highlight:start/end comments of docs.css, then here.
-    expect(highlightCss()).toBe(docsCssHighlightBlock);
+    // new highlightCss() output between the highlight:start/end comments of markdown.css, then here.
+    expect(highlightCss()).toBe(markdownCssHighlightBlock);
   });
 
   it("defines a class for every colour the highlighter emits on the seeded docs", async () => {
