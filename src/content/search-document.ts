@@ -1,17 +1,14 @@
 // What the site search holds: the contract between the content types that give documents
 // (their descriptors' `search`) and the search feature that indexes them.
 
-export const searchKinds = ["doc", "post", "job", "event", "page"] as const;
-export type SearchKind = (typeof searchKinds)[number];
-
-export function isSearchKind(value: unknown): value is SearchKind {
-  return typeof value === "string" && (searchKinds as readonly string[]).includes(value);
-}
-
 export interface SearchDocument {
   /** Unique across the whole index; the URL is a good choice (docSections uses it). */
   id: string;
-  kind: SearchKind;
+  /**
+   * What the item is ("doc", "post"…): the search feature lists the kinds it indexes, shows and
+   * filters by; a document of a kind it does not list is left out of the index.
+   */
+  kind: string;
   /** Plain text (never HTML): the page, post or role title, or a doc section's heading. */
   title: string;
   /** Plain text of the headings inside the item (a doc page's h2/h3, a post's subheadings). */

@@ -8,7 +8,7 @@ import { changelogEntries } from "../../src/features/changelog/cms/seed.mjs";
 import { docsPages, docsSections } from "../../src/features/docs/cms/seed/docs.mjs";
 import { glossaryEntries } from "../../src/features/ask/cms/seed.mjs";
 import type { ContentSource } from "../../src/content/operation";
-import type { SearchDocument } from "../../src/features/search";
+import { ofSearchKind, type SearchDocument } from "../../src/features/search";
 import { changelogContentType } from "../../src/features/changelog/content-type.server";
 import { apiReferenceContentType, apiReferenceVersionsContentType } from "../../src/features/docs/api-reference/content-type.server";
 import { docsPagesContentType } from "../../src/features/docs/content-type.server";
@@ -120,7 +120,10 @@ export async function seededSearchDocuments(): Promise<SearchDocument[]> {
   const content = seededContent();
   const documents: SearchDocument[] = [];
   for (const type of [docsPagesContentType, changelogContentType, apiReferenceContentType, apiReferenceVersionsContentType]) {
-    for await (const document of type.search!.documents(content)) documents.push(document);
+    for await (const document of type.search!.documents(content)) {
+      if (!ofSearchKind(document)) throw new Error(`seeded content: ${document.id} is of no search kind (${document.kind})`);
+      documents.push(document);
+    }
   }
   return documents;
 }

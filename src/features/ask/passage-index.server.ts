@@ -9,7 +9,7 @@ import { searchSources } from "../../content/extensions.server";
 import { operationCollections } from "../../content/generated/operations";
 import { generationOf } from "../../content/generations.server";
 import type { ContentSource } from "../../content/operation";
-import type { SearchDocument } from "../search";
+import { ofSearchKind, type SearchDocument } from "../search";
 import { fallbackGlossary, type GlossaryEntry, glossaryFrom } from "./glossary";
 import { passagesFrom } from "./passages";
 import { askGlossaryQuery } from "./queries";
@@ -26,7 +26,7 @@ function sourceCollections(): string[] {
 async function documents(content: ContentSource): Promise<SearchDocument[]> {
   const all: SearchDocument[] = [];
   for (const source of searchSources()) {
-    for await (const document of source.documents(content)) if (document.kind === "doc") all.push(document);
+    for await (const document of source.documents(content)) if (ofSearchKind(document) && document.kind === "doc") all.push(document);
   }
   return all;
 }

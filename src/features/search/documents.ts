@@ -4,8 +4,26 @@
 import { decodeEntities } from "../../lib/sanitize-html";
 import type { DocHeading } from "../../render/markdown/heading";
 
-export { isSearchKind, type SearchDocument, type SearchKind, searchKinds } from "../../content/search-document";
-import type { SearchDocument } from "../../content/search-document";
+import type { SearchDocument as ContentSearchDocument } from "../../content/search-document";
+
+/**
+ * The kinds of item the search indexes, in the order it shows them (the kind filter, the result
+ * counts). The index stores a document's kind as its position here: a new kind goes at the end.
+ */
+export const searchKinds = ["doc", "post", "job", "event", "page"] as const;
+export type SearchKind = (typeof searchKinds)[number];
+
+export function isSearchKind(value: unknown): value is SearchKind {
+  return typeof value === "string" && (searchKinds as readonly string[]).includes(value);
+}
+
+/** A document the search indexes: a content type's, of a kind the search lists. */
+export interface SearchDocument extends ContentSearchDocument {
+  kind: SearchKind;
+}
+
+/** Whether a content type's document is of a kind the search indexes. */
+export const ofSearchKind = (document: ContentSearchDocument): document is SearchDocument => isSearchKind(document.kind);
 
 export interface DocPage {
   /** Path of the page, without a fragment: `/docs/kubernetes/node-pools`. */

@@ -107,6 +107,16 @@ describe("the search index", () => {
     expect(await env.CONTENT_CACHE.get("search:current")).toMatch(/^search:index:/);
   });
 
+  it("gets documents of the kinds it lists from the content types, each kind from one of them at least", async () => {
+    const { Content } = await import("../../src/content/content.server");
+    const { searchSources } = await import("../../src/content/extensions.server");
+    const { searchKinds } = await import("../../src/features/search/documents");
+    const content = new Content({ ...env, ...testSecrets } as never, () => {}, false, { fetch: mockDirectus().fetch });
+    const kinds = new Set<string>();
+    for (const source of searchSources()) for await (const document of source.documents(content)) kinds.add(document.kind);
+    expect([...kinds].sort()).toEqual([...searchKinds].sort());
+  });
+
   it("reads the posts a chunk at a time, finds the last one, and keeps none of them in the request's or the isolate's memory", async () => {
     const posts = Array.from({ length: searchPostsChunk + 1 }, (_, i) => ({
       ...searchPosts[0]!,

@@ -4,7 +4,7 @@ import { logLine } from "../../lib/log";
 import type { ScheduledJob } from "../../router/feature.server";
 import { generationOf } from "../../content/generations.server";
 import { operationCollections } from "../../content/generated/operations";
-import type { SearchDocument } from "./documents";
+import { ofSearchKind, type SearchDocument } from "./documents";
 import { searchSources } from "../../content/extensions.server";
 import { SearchIndexError } from "./engine";
 import { updateShardedIndex, writeShardedIndex } from "./shard-build";
@@ -59,7 +59,9 @@ function parsePointer(pointer: string): { key: string; baseKey: string } {
  * type reads its own (in chunks where it has many), so the build never holds every text at once.
  */
 async function* searchDocuments(content: ContentSource): AsyncGenerator<SearchDocument> {
-  for (const source of searchSources()) yield* source.documents(content);
+  for (const source of searchSources()) {
+    for await (const document of source.documents(content)) if (ofSearchKind(document)) yield document;
+  }
 }
 
 /** Every published item as search documents, in one list (tests). */
