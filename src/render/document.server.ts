@@ -13,10 +13,17 @@ export interface DocumentContext extends HeadContext {
   nonce: string;
   /** Let the browser fetch the next page on intent (not in an editor's preview). */
   prefetch: boolean;
+  /** The RSS feeds every page announces (the app names them: a feed is a feature's). */
+  feeds: readonly Feed[];
+}
+
+interface Feed {
+  title: string;
+  href: string;
 }
 
 /** `<!doctype html>` through the opening of the React root: flushed before rendering starts. */
-export function documentStart({ meta, prefetch, ...context }: DocumentContext): string {
+export function documentStart({ meta, prefetch, feeds, ...context }: DocumentContext): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -25,7 +32,9 @@ export function documentStart({ meta, prefetch, ...context }: DocumentContext): 
     managedHeadTags(meta, context) +
     `<meta name="theme-color" content="#ffffff">` +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
-    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(context.siteName)} blog" href="/blog/rss.xml">` +
+    feeds
+      .map((feed) => `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">`)
+      .join("") +
     headAssetTags(context.nonce) +
     (prefetch ? speculationRulesTag(context.nonce) : "") +
     `</head><body><div id="app">`
