@@ -108,9 +108,9 @@ describe("the search index", () => {
   });
 
   it("gets documents of the kinds it lists from the content types, each kind from one of them at least", async () => {
-    const { Content } = await import("../../src/content/content.server");
-    const { searchSources } = await import("../../src/content/extensions.server");
-    const { searchKinds } = await import("../../src/features/search/documents");
+    const { Content } = await import("../../content/content.server");
+    const { searchSources } = await import("../../content/extensions.server");
+    const { searchKinds } = await import("./documents");
     const content = new Content({ ...env, ...testSecrets } as never, () => {}, false, { fetch: mockDirectus().fetch });
     const kinds = new Set<string>();
     for (const source of searchSources()) for await (const document of source.documents(content)) kinds.add(document.kind);
