@@ -14,10 +14,10 @@ import { speculationRulesJson } from "../render/speculation-rules";
 import { consentStateScript } from "../render/consent-state";
 import { isCrawler } from "../lib/crawler";
 import { documentEnd, documentStart } from "../render/document.server";
-import { blogRssPath } from "../features/blog/paths";
 import type { PageMeta } from "../router/meta";
 import type { PagePayload } from "../render/payload";
 import { siteChrome, siteConfig } from "../router/request-context.server";
+import { features } from "./features.server";
 
 /** The build's policy for public pages (hashes are computed once per isolate). */
 let hashedPolicy: Promise<string | null> | undefined;
@@ -131,7 +131,7 @@ function documentParts(
     siteName: config.name,
     indexable: config.environment === "prod",
     prefetch: !state.site.preview,
-    feeds: [{ title: `${config.name} blog`, href: blogRssPath }],
+    feeds: features.flatMap((feature) => feature.feeds?.(config.name) ?? []),
   });
   const payload: PagePayload = {
     route: state.route === "error" ? null : state.route,

@@ -97,6 +97,8 @@ export interface ServerFeature {
   publishedOnly?(path: string, accept: string | undefined): boolean;
   /** Pages the CMS webhook renders when published and keeps in KV: a page-cache miss looks there first. */
   publishedWhenEdited?(path: string): boolean;
+  /** The feeds every page announces in its head (the site's name titles them). */
+  feeds?(siteName: string): readonly { title: string; href: string }[];
 }
 
 export const defineFeature = (feature: ServerFeature): ServerFeature => feature;

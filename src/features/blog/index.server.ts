@@ -9,4 +9,5 @@ export const blogFeature = defineFeature({
   routes: (app) => app.get(blogRssPath, rssFeed),
   contentTypes: [postsContentType, authorsContentType],
   content: [blogContent],
+  feeds: (siteName) => [{ title: `${siteName} blog`, href: blogRssPath }],
 });
