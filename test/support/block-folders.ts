@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
+import { cmsFieldsOf, type Fields } from "../../src/features/pages/blocks/fields.mjs";
 
 /**
  * The block folders' CMS sides (`src/features/pages/blocks/<block>/cms.mjs`), found by reading
@@ -15,7 +16,9 @@ interface SampleContext {
 export interface BlockFolder {
   folder: string;
   collection: string;
-  /** Collection → field → Directus type (`type -> collection` for a relation). */
+  /** Its collections' declared fields (src/features/pages/blocks/fields.mjs). */
+  fields: Record<string, Fields>;
+  /** Collection → field → Directus type (`type -> collection` for a relation), derived from `fields`. */
   cmsFields: Record<string, Record<string, string>>;
   /** Data an editor could save, and a piece of the page's HTML that shows it rendered. */
   sample: (context: SampleContext) => { item: Record<string, unknown>; shows: string };
@@ -31,7 +34,8 @@ export const blockFolders: BlockFolder[] = await Promise.all(
     .map(async (folder) => {
       const file = new URL(`${folder}/cms.mjs`, blocksDir);
       if (!existsSync(file)) throw new Error(`block folder ${folder} has no cms.mjs`);
-      return { folder, ...((await import(file.href)) as Omit<BlockFolder, "folder">) };
+      const side = (await import(file.href)) as Omit<BlockFolder, "folder" | "cmsFields">;
+      return { folder, ...side, cmsFields: cmsFieldsOf(side.fields) };
     }),
 );
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BLOCK_COLLECTIONS } from "../../../../cms/scripts/setup.mjs";
 import { blockRegistry } from "./registry";
 import { blockFolders } from "../../../../test/support/block-folders";
+import type { Fields } from "./fields.mjs";
 
 /**
  * A block type is one folder (src/features/pages/blocks/<block>/: its view and its CMS side,
@@ -57,6 +58,24 @@ describe("block types", () => {
         expect(snapshotFields(collection), `${block.folder}/cms.mjs: ${collection}`).toEqual(fields);
       }
     }
+  });
+
+  /** The fields a declaration reads of related collections (`one`, `many`, at any depth): collection, field, declared type. */
+  const relatedFields = (fields: Fields): [string, string, string][] =>
+    Object.values(fields).flatMap((field) => {
+      if ((field.kind !== "one" && field.kind !== "many") || field.fields.kind === "given") return [];
+      const collection = field.kind === "one" ? field.type.split(" -> ")[1]! : field.collection;
+      const nested = field.fields as Fields;
+      return [
+        ...Object.entries(nested).map(([name, nestedField]): [string, string, string] => [collection, name, nestedField.type]),
+        ...relatedFields(nested),
+      ];
+    });
+
+  it("the fields a block reads of related collections (a price list, an experiment's variants) have the snapshot's types", () => {
+    const related = blockFolders.flatMap((block) => Object.values(block.fields).flatMap(relatedFields));
+    expect(related.length).toBeGreaterThan(0);
+    for (const [collection, field, type] of related) expect(snapshotFields(collection)[field], `${collection}.${field}`).toBe(type);
   });
 
   it("each block's sample sets only fields its collection has", () => {

@@ -24,14 +24,16 @@ export interface BlockPlacement {
 /**
  * One block type: its CMS collection, the fields the page query selects (inside an inline
  * fragment on the collection), the zod schema its data must pass, the view, and optionally its
- * words for the site search and its structured data. A block is a folder: `<block>/index.tsx`
- * exports one of these, `<block>/cms.mjs` holds its CMS side in plain JavaScript (`collection`;
- * `cmsFields`, its collections' fields as the schema snapshot has them; `sample`, data for the
- * tests), and the registry (`registry.ts`) lists it: the page query, validation and rendering follow.
+ * words for the site search and its structured data. A block is a folder: `<block>/cms.mjs` holds
+ * its CMS side in plain JavaScript (`collection`; `fields`, its collections' fields declared once,
+ * each with its Directus type and what the view needs of it, in the words of `fields.mjs`;
+ * `sample`, data for the tests), `<block>/index.tsx` exports one of these, its `collection`,
+ * `fields` and `schema` derived from that declaration (`fromCms`, derive.ts), and the registry
+ * (`registry.ts`) lists it: the page query, validation and rendering follow.
  */
 export interface BlockDefinition<Schema extends z.ZodMiniType = z.ZodMiniType, Data = z.infer<Schema>> {
   collection: string;
-  /** GraphQL selection on the block's collection; always include `id`. */
+  /** GraphQL selection on the block's collection, with its `id` (`fromCms` derives it from cms.mjs). */
   fields: string;
   schema: Schema;
   /** Directus' shape (validated) in, the view's props out; runs in the loader, so isomorphic. */

@@ -14,7 +14,7 @@ export const idSchema = z.pipe(
   z.transform((id) => String(id)),
 );
 /** An optional text field: null when empty. */
-export const text = z.nullish(z.string());
+const text = z.nullish(z.string());
 
 /** A Directus file as `FileFields` selects it. */
 export const fileSchema = z.object({

@@ -1,22 +1,10 @@
-import * as z from "zod/mini";
-import { idSchema, linkOf, text, type LinkData } from "./parts";
+import type * as z from "zod/mini";
+import type { FieldSchema } from "./derive";
+import { linkOf, type LinkData } from "./parts";
+import type { plan } from "./plan.mjs";
 
-/** The price list both table blocks read: `plans` and their `prices`. */
-export const planSelection = `plan { id name prices(filter: { status: { _in: $status } }, sort: ["sort"]) { id name summary amount currency unit highlighted cta_label cta_href features } }`;
-
-const priceSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  summary: text,
-  amount: text,
-  currency: text,
-  unit: text,
-  highlighted: z.nullish(z.boolean()),
-  cta_label: text,
-  cta_href: text,
-  features: z.nullish(z.array(z.object({ feature: z.string(), value: z.string() }))),
-});
-export const planSchema = z.nullish(z.object({ id: idSchema, name: z.string(), prices: z.array(priceSchema) }));
+/** A price list as its block's schema passes it (`plan`, declared in plan.mjs). */
+type Plan = z.infer<FieldSchema<typeof plan>>;
 
 export interface Price {
   id: string;
@@ -31,7 +19,7 @@ export interface Price {
   features: { feature: string; value: string }[];
 }
 
-export function reshapePrices(plan: z.infer<typeof planSchema>): Price[] {
+export function reshapePrices(plan: Plan): Price[] {
   return (plan?.prices ?? []).map((price) => ({
     id: price.id,
     name: price.name,
@@ -51,7 +39,7 @@ export function formatAmount(price: Pick<Price, "amount" | "currency">): string 
   return price.currency === "USD" || !price.currency ? `$${price.amount}` : `${price.amount} ${price.currency}`;
 }
 
-export const priceWords = (plan: z.infer<typeof planSchema>) =>
+export const priceWords = (plan: Plan) =>
   (plan?.prices ?? []).flatMap((price) => [
     price.name,
     price.summary,

@@ -18,11 +18,10 @@ import { statsBlock } from "./stats";
 /**
  * Every block type a page or section can hold, one line each. The page query's inline
  * fragments, validation, rendering, structured data and the search index's words are derived
- * from this list. Adding a block: a folder here (`<block>/index.tsx` with `defineBlock`, and
- * `<block>/cms.mjs`: its collection, CMS fields and test sample) and a line here; then its
- * collection in the CMS's schema snapshot (block-collections.node.test.ts, beside this list, fails
- * until the folders, this list and the snapshot agree; the CMS set-up reads the block types from
- * the snapshot).
+ * from this list. Adding a block: a folder here (`<block>/cms.mjs`: its collection, its fields
+ * declared once and its test sample; `<block>/index.tsx` with `defineBlock`) and a line here; then its
+ * collection in the CMS's schema snapshot (test/unit/block-collections.test.ts fails until the
+ * folders, this list and the snapshot agree; the CMS set-up reads the block types from the snapshot).
  */
 const contentBlocks = [
   heroBlock,

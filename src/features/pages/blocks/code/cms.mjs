@@ -1,17 +1,18 @@
 // This block's CMS side (what define.ts says a block folder holds), in plain JavaScript so the
 // Node-side CMS tests and the schema check read it without a build.
+import { cmsOnly, id, string, text } from "../fields.mjs";
 
 export const collection = "block_code";
 
-/** Its collections' fields and Directus types (`type -> collection` for a relation), as the schema snapshot has them. */
-export const cmsFields = {
+/** Its collections' fields, each once: its Directus type and what the view needs of it (../fields.mjs). */
+export const fields = {
   block_code: {
-    id: "integer",
-    status: "string",
-    title: "string",
-    language: "string",
-    code: "text",
-    caption: "string",
+    id: id(),
+    status: cmsOnly("string"),
+    title: string(),
+    language: string(),
+    code: text({ required: true }),
+    caption: string(),
   },
 };
 

@@ -1,8 +1,11 @@
 import * as z from "zod/mini";
 import { useEditable } from "../../../../ui/editable";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
+import { BlockFrame, BlockTitle, titleIdOf } from "../parts";
+
+const { schema, ...cmsSide } = fromCms(collection, fields);
 
 /**
  * A code sample, highlighted by Shiki like the docs. The worker highlights it before the page
@@ -10,9 +13,9 @@ import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "../parts";
  * highlighter reaches the browser; `code` stays for the search index.
  */
 export const codeBlock = defineBlock({
-  collection,
-  fields: "id title language code caption",
-  schema: z.object({ id: idSchema, title: text, language: text, code: z.string(), caption: text, html: z.optional(z.string()) }),
+  ...cmsSide,
+  // Not a CMS field: the worker adds the highlighted code before the page query's result is cached.
+  schema: z.extend(schema, { html: z.optional(z.string()) }),
   reshape: (raw) => ({ title: raw.title ?? null, caption: raw.caption ?? null, html: raw.html ?? null, code: raw.code }),
   searchText: (raw) => [raw.title, raw.caption],
   View({ data, placement }) {

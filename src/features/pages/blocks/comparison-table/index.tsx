@@ -1,15 +1,13 @@
-import * as z from "zod/mini";
 import { t } from "../../../../i18n";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "../parts";
-import { formatAmount, planSchema, planSelection, priceWords, reshapePrices } from "../pricing";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
+import { BlockFrame, BlockTitle, titleIdOf } from "../parts";
+import { formatAmount, priceWords, reshapePrices } from "../pricing";
 
 /** The offers of a price list side by side: one column each, one row per feature. */
 export const comparisonTableBlock = defineBlock({
-  collection,
-  fields: `id title text ${planSelection}`,
-  schema: z.object({ id: idSchema, title: text, text, plan: planSchema }),
+  ...fromCms(collection, fields),
   reshape: (raw) => {
     const prices = reshapePrices(raw.plan);
     const features = [...new Set(prices.flatMap((price) => price.features.map((row) => row.feature)))];

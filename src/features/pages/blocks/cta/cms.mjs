@@ -1,20 +1,21 @@
 // This block's CMS side (what define.ts says a block folder holds), in plain JavaScript so the
 // Node-side CMS tests and the schema check read it without a build.
+import { cmsOnly, id, string, text } from "../fields.mjs";
 
 export const collection = "block_cta";
 
-/** Its collections' fields and Directus types (`type -> collection` for a relation), as the schema snapshot has them. */
-export const cmsFields = {
+/** Its collections' fields, each once: its Directus type and what the view needs of it (../fields.mjs). */
+export const fields = {
   block_cta: {
-    id: "integer",
-    status: "string",
-    eyebrow: "string",
-    title: "string",
-    text: "text",
-    primary_label: "string",
-    primary_href: "string",
-    secondary_label: "string",
-    secondary_href: "string",
+    id: id(),
+    status: cmsOnly("string"),
+    eyebrow: string(),
+    title: string({ required: true }),
+    text: text(),
+    primary_label: string(),
+    primary_href: string(),
+    secondary_label: string(),
+    secondary_href: string(),
   },
 };
 

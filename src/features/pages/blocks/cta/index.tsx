@@ -1,23 +1,12 @@
-import * as z from "zod/mini";
 import { useEditable } from "../../../../ui/editable";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { ButtonLink, headingId, idSchema, linkOf, text } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
+import { ButtonLink, headingId, linkOf } from "../parts";
 
 /** A closing call to action in a bordered panel. */
 export const ctaBlock = defineBlock({
-  collection,
-  fields: "id eyebrow title text primary_label primary_href secondary_label secondary_href",
-  schema: z.object({
-    id: idSchema,
-    eyebrow: text,
-    title: z.string(),
-    text,
-    primary_label: text,
-    primary_href: text,
-    secondary_label: text,
-    secondary_href: text,
-  }),
+  ...fromCms(collection, fields),
   reshape: (raw) => ({
     eyebrow: raw.eyebrow ?? null,
     title: raw.title,

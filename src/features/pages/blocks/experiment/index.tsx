@@ -1,28 +1,9 @@
 import * as z from "zod/mini";
 import { chooseVariant } from "../../../experiments";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { idSchema, text } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
 import { shownNow } from "../shown-now";
-
-const variantSchema = z.object({
-  key: z.string().check(z.minLength(1)),
-  weight: z.nullish(z.number()),
-  is_control: z.nullish(z.boolean()),
-  section: z.nullish(z.object({ id: idSchema, blocks: z.nullish(z.array(z.unknown())) })),
-});
-
-const schema = z.object({
-  id: idSchema,
-  experiment: z.object({
-    key: z.string().check(z.minLength(1)),
-    status: text,
-    start_at: text,
-    stop_at: text,
-    winner: text,
-    variants: z.array(variantSchema),
-  }),
-});
 
 /** Never rendered: `expand` puts the chosen variant's blocks in the experiment's place. */
 const NeverRendered = () => null;
@@ -36,9 +17,12 @@ const NeverRendered = () => null;
  */
 export const experimentBlock = (innerBlocks: string) =>
   defineBlock({
-    collection,
-    fields: `id experiment { key status start_at stop_at winner variants(sort: ["sort"]) { key weight is_control section { id blocks(filter: ${shownNow}, sort: ["sort"]) { id collection anchor item { ${innerBlocks} } } } } }`,
-    schema,
+    ...fromCms(collection, fields, {
+      given: {
+        // A variant's section's blocks in their display window, each checked by its own block type when expanded.
+        placements: { filter: shownNow, select: `id collection anchor item { ${innerBlocks} }`, schema: z.unknown() },
+      },
+    }),
     expand(raw, context) {
       const { experiment } = raw;
       const visitor = context.visitor ?? { id: null, preview: false, now: Date.now() };

@@ -1,15 +1,16 @@
 // This block's CMS side (what define.ts says a block folder holds), in plain JavaScript so the
 // Node-side CMS tests and the schema check read it without a build.
+import { cmsOnly, id, json, list, string } from "../fields.mjs";
 
 export const collection = "block_faq";
 
-/** Its collections' fields and Directus types (`type -> collection` for a relation), as the schema snapshot has them. */
-export const cmsFields = {
+/** Its collections' fields, each once: its Directus type and what the view needs of it (../fields.mjs). */
+export const fields = {
   block_faq: {
-    id: "integer",
-    status: "string",
-    title: "string",
-    items: "json",
+    id: id(),
+    status: cmsOnly("string"),
+    title: string(),
+    items: json(list({ question: string({ required: "non-empty" }), answer: string({ required: "non-empty" }) }), { required: true }),
   },
 };
 

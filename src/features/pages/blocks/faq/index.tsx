@@ -1,18 +1,12 @@
-import * as z from "zod/mini";
 import { useEditable } from "../../../../ui/editable";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
+import { BlockFrame, BlockTitle, titleIdOf } from "../parts";
 
 /** Questions and answers as disclosure widgets; the page's head gets FAQPage structured data. */
 export const faqBlock = defineBlock({
-  collection,
-  fields: "id title items",
-  schema: z.object({
-    id: idSchema,
-    title: text,
-    items: z.array(z.object({ question: z.string().check(z.minLength(1)), answer: z.string().check(z.minLength(1)) })),
-  }),
+  ...fromCms(collection, fields),
   searchText: (raw) => [raw.title, ...raw.items.flatMap((item) => [item.question, item.answer])],
   jsonLd: (data) =>
     data.items.length

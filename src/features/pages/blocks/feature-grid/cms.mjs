@@ -1,26 +1,30 @@
 // This block's CMS side (what define.ts says a block folder holds), in plain JavaScript so the
 // Node-side CMS tests and the schema check read it without a build.
+import { cmsOnly, id, many, string, text } from "../fields.mjs";
 
 export const collection = "block_feature_grid";
 
-/** Its collections' fields and Directus types (`type -> collection` for a relation), as the schema snapshot has them. */
-export const cmsFields = {
+/** A card (`block_feature_grid_items`, one-to-many): its own collection, so declared once and read in the block. */
+const card = {
+  id: id(),
+  block: cmsOnly("integer -> block_feature_grid"),
+  sort: cmsOnly("integer"),
+  icon: string(),
+  title: string({ required: true }),
+  text: text(),
+  href: string(),
+};
+
+/** Its collections' fields, each once: its Directus type and what the view needs of it (../fields.mjs). */
+export const fields = {
   block_feature_grid: {
-    id: "integer",
-    status: "string",
-    title: "string",
-    text: "text",
-    cards: "alias",
+    id: id(),
+    status: cmsOnly("string"),
+    title: string(),
+    text: text(),
+    cards: many("block_feature_grid_items", card, { sort: ["sort"], required: true }),
   },
-  block_feature_grid_items: {
-    id: "integer",
-    block: "integer -> block_feature_grid",
-    sort: "integer",
-    icon: "string",
-    title: "string",
-    text: "text",
-    href: "string",
-  },
+  block_feature_grid_items: card,
 };
 
 /** Data an editor could save (`item`) and what of it the page's HTML shows (`shows`), for the tests. */

@@ -1,8 +1,8 @@
-import * as z from "zod/mini";
 import { useEditable } from "../../../../ui/editable";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { BlockFrame, BlockTitle, idSchema, safeHref, text, titleIdOf } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
+import { BlockFrame, BlockTitle, safeHref, titleIdOf } from "../parts";
 
 /** Line icons an editor picks by name (24 × 24 paths). */
 const glyphs: Record<string, string> = {
@@ -16,13 +16,9 @@ const glyphs: Record<string, string> = {
   support: "M4 13a8 8 0 0 1 16 0v4h-3v-5h3M4 13v4h3v-5H4M17 17c0 2-2 3-5 3",
 };
 
-const itemSchema = z.object({ id: idSchema, icon: text, title: z.string(), text, href: text });
-
 /** Cards with a line icon, a title, a text and an optional link (products, reasons, steps). */
 export const featureGridBlock = defineBlock({
-  collection,
-  fields: 'id title text cards(sort: ["sort"]) { id icon title text href }',
-  schema: z.object({ id: idSchema, title: text, text, cards: z.array(itemSchema) }),
+  ...fromCms(collection, fields),
   reshape: (raw) => ({
     title: raw.title ?? null,
     text: raw.text ?? null,

@@ -1,16 +1,17 @@
 // This block's CMS side (what define.ts says a block folder holds), in plain JavaScript so the
 // Node-side CMS tests and the schema check read it without a build.
+import { cmsOnly, id, string, text } from "../fields.mjs";
 
 export const collection = "block_feed";
 
-/** Its collections' fields and Directus types (`type -> collection` for a relation), as the schema snapshot has them. */
-export const cmsFields = {
+/** Its collections' fields, each once: its Directus type and what the view needs of it (../fields.mjs). */
+export const fields = {
   block_feed: {
-    id: "integer",
-    status: "string",
-    kind: "string",
-    title: "string",
-    text: "text",
+    id: id(),
+    status: cmsOnly("string"),
+    kind: string({ required: true, oneOf: ["latest_posts", "next_event", "open_roles", "search_proposals"] }),
+    title: string(),
+    text: text(),
   },
 };
 

@@ -1,4 +1,3 @@
-import * as z from "zod/mini";
 import { t } from "../../../../i18n";
 import { plural } from "../../../../i18n/plural";
 import { PostCard, reshapePostCard } from "../../../blog";
@@ -8,8 +7,9 @@ import { SearchProposals } from "../../../../ui/SearchProposals";
 import { useSite } from "../../../../ui/site-context";
 import { ArrowRightIcon } from "../../../../ui/icons";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { headingId, idSchema, text } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
+import { headingId } from "../parts";
 
 /**
  * Live content from other collections: the latest posts, the next in-person event, the open
@@ -17,9 +17,7 @@ import { headingId, idSchema, text } from "../parts";
  * query for all feed blocks of a page) only when the page has one.
  */
 export const feedBlock = defineBlock({
-  collection,
-  fields: "id kind title text",
-  schema: z.object({ id: idSchema, kind: z.enum(["latest_posts", "next_event", "open_roles", "search_proposals"]), title: text, text }),
+  ...fromCms(collection, fields),
   reshape: (raw, { feed, config }) => {
     const base = { title: raw.title ?? null, text: raw.text ?? null };
     switch (raw.kind) {

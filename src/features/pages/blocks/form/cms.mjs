@@ -1,18 +1,20 @@
 // This block's CMS side (what define.ts says a block folder holds), in plain JavaScript so the
 // Node-side CMS tests and the schema check read it without a build.
+import { cmsOnly, given, id, one, string, text } from "../fields.mjs";
 
 export const collection = "block_form";
 
-/** Its collections' fields and Directus types (`type -> collection` for a relation), as the schema snapshot has them. */
-export const cmsFields = {
+/** Its collections' fields, each once: its Directus type and what the view needs of it (../fields.mjs). */
+export const fields = {
   block_form: {
-    id: "integer",
-    status: "string",
-    kind: "string",
-    title: "string",
-    text: "text",
-    email: "string",
-    form: "integer -> forms",
+    id: id(),
+    status: cmsOnly("string"),
+    kind: string({ required: true, oneOf: ["contact_sales"] }),
+    title: string(),
+    text: text(),
+    email: string({ format: "email" }),
+    // The form the editor chose, read as the forms feature reads it: index.tsx gives its selection.
+    form: one("integer -> forms", given("form")),
   },
 };
 

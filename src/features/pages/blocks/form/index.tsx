@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import type * as z from "zod/mini";
 import type { TurnstileSettings } from "../../../../config/site";
 import { t } from "../../../../i18n";
 import { CmsFormSlot } from "../../../forms";
@@ -7,20 +7,15 @@ import { usePagePath } from "../../../../ui/path-context";
 import { useSite } from "../../../../ui/site-context";
 import { ArrowRightIcon } from "../../../../ui/icons";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
 import { type FormDefinition, formSelection, rawFormSchema, reshapeForm } from "../../../forms";
-import { BlockFrame, h2Class, headingId, idSchema, text } from "../parts";
+import { BlockFrame, h2Class, headingId } from "../parts";
 
-const schema = z.object({
-  id: idSchema,
-  kind: z.literal("contact_sales"),
-  title: text,
-  text,
-  email: z.nullish(z.email()),
-  form: z.nullish(rawFormSchema),
-});
+/** The form the editor chose is read as the forms feature reads it (the form endpoint too). */
+const cmsSide = fromCms(collection, fields, { given: { form: { select: formSelection, schema: rawFormSchema } } });
 
-interface FormBlockData extends Omit<z.infer<typeof schema>, "form"> {
+interface FormBlockData extends Omit<z.infer<typeof cmsSide.schema>, "form"> {
   form: FormDefinition | null;
   turnstile: TurnstileSettings | null;
 }
@@ -30,9 +25,7 @@ interface FormBlockData extends Omit<z.infer<typeof schema>, "form"> {
  * the form the editor chose (built in the CMS: `forms` and `form_fields`), if any.
  */
 export const formBlock = defineBlock({
-  collection,
-  fields: `id kind title text email form { ${formSelection} }`,
-  schema,
+  ...cmsSide,
   reshape: (raw, context): FormBlockData => ({
     ...raw,
     form: raw.form ? reshapeForm(raw.form) : null,

@@ -1,21 +1,22 @@
 // This block's CMS side (what define.ts says a block folder holds), in plain JavaScript so the
 // Node-side CMS tests and the schema check read it without a build.
+import { cmsOnly, file, id, string, text } from "../fields.mjs";
 
 export const collection = "block_hero";
 
-/** Its collections' fields and Directus types (`type -> collection` for a relation), as the schema snapshot has them. */
-export const cmsFields = {
+/** Its collections' fields, each once: its Directus type and what the view needs of it (../fields.mjs). */
+export const fields = {
   block_hero: {
-    id: "integer",
-    status: "string",
-    eyebrow: "string",
-    headline: "string",
-    text: "text",
-    primary_label: "string",
-    primary_href: "string",
-    secondary_label: "string",
-    secondary_href: "string",
-    image: "uuid -> directus_files",
+    id: id(),
+    status: cmsOnly("string"),
+    eyebrow: string(),
+    headline: string({ required: "non-empty" }),
+    text: text(),
+    primary_label: string(),
+    primary_href: string(),
+    secondary_label: string(),
+    secondary_href: string(),
+    image: file(),
   },
 };
 

@@ -1,26 +1,14 @@
-import * as z from "zod/mini";
 import { useEditable } from "../../../../ui/editable";
 import { HeroArtwork } from "../../../../ui/HeroArtwork";
 import { Image } from "../../../../ui/Image";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { ButtonLink, fileSchema, fileSelection, idSchema, imageOf, linkOf, text } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
+import { ButtonLink, imageOf, linkOf } from "../parts";
 
 /** The page's opening: eyebrow, headline (the page's h1), promise, two calls to action, artwork. */
 export const heroBlock = defineBlock({
-  collection,
-  fields: `id eyebrow headline text primary_label primary_href secondary_label secondary_href image ${fileSelection}`,
-  schema: z.object({
-    id: idSchema,
-    eyebrow: text,
-    headline: z.string().check(z.minLength(1)),
-    text,
-    primary_label: text,
-    primary_href: text,
-    secondary_label: text,
-    secondary_href: text,
-    image: z.nullish(fileSchema),
-  }),
+  ...fromCms(collection, fields),
   reshape: (raw, context) => ({
     eyebrow: raw.eyebrow ?? null,
     headline: raw.headline,

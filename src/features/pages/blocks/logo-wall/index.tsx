@@ -1,14 +1,11 @@
-import * as z from "zod/mini";
 import { useEditable } from "../../../../ui/editable";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { idSchema, text } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
 
 /** Customer or partner names, typeset as wordmarks (no downloaded logos). */
 export const logoWallBlock = defineBlock({
-  collection,
-  fields: "id title logos",
-  schema: z.object({ id: idSchema, title: text, logos: z.array(z.object({ name: z.string().check(z.minLength(1)) })) }),
+  ...fromCms(collection, fields),
   searchText: (raw) => [raw.title, ...raw.logos.map((logo) => logo.name)],
   View({ data, placement }) {
     const edit = useEditable();

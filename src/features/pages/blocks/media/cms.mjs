@@ -1,16 +1,17 @@
 // This block's CMS side (what define.ts says a block folder holds), in plain JavaScript so the
 // Node-side CMS tests and the schema check read it without a build.
+import { cmsOnly, file, id, string } from "../fields.mjs";
 
 export const collection = "block_media";
 
-/** Its collections' fields and Directus types (`type -> collection` for a relation), as the schema snapshot has them. */
-export const cmsFields = {
+/** Its collections' fields, each once: its Directus type and what the view needs of it (../fields.mjs). */
+export const fields = {
   block_media: {
-    id: "integer",
-    status: "string",
-    image: "uuid -> directus_files",
-    alt: "string",
-    caption: "string",
+    id: id(),
+    status: cmsOnly("string"),
+    image: file({ required: true }),
+    alt: string({ required: true }),
+    caption: string(),
   },
 };
 

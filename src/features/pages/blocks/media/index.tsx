@@ -1,15 +1,13 @@
-import * as z from "zod/mini";
 import { useEditable } from "../../../../ui/editable";
 import { Image } from "../../../../ui/Image";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { fileSchema, fileSelection, idSchema, imageOf, text } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
+import { imageOf } from "../parts";
 
 /** An image (through /_next/image) with its caption. */
 export const mediaBlock = defineBlock({
-  collection,
-  fields: `id alt caption image ${fileSelection}`,
-  schema: z.object({ id: idSchema, alt: z.string(), caption: text, image: fileSchema }),
+  ...fromCms(collection, fields),
   reshape: (raw, context) => ({ image: imageOf(raw.image, context, raw.alt), caption: raw.caption ?? null }),
   searchText: (raw) => [raw.caption],
   View({ data, placement }) {

@@ -1,16 +1,18 @@
 // This block's CMS side (what define.ts says a block folder holds), in plain JavaScript so the
 // Node-side CMS tests and the schema check read it without a build.
+import { cmsOnly, id, string, text } from "../fields.mjs";
+import { plan } from "../plan.mjs";
 
 export const collection = "block_pricing_table";
 
-/** Its collections' fields and Directus types (`type -> collection` for a relation), as the schema snapshot has them. */
-export const cmsFields = {
+/** Its collections' fields, each once: its Directus type and what the view needs of it (../fields.mjs). */
+export const fields = {
   block_pricing_table: {
-    id: "integer",
-    status: "string",
-    title: "string",
-    text: "text",
-    plan: "integer -> plans",
+    id: id(),
+    status: cmsOnly("string"),
+    title: string(),
+    text: text(),
+    plan,
   },
 };
 

@@ -1,16 +1,14 @@
-import * as z from "zod/mini";
 import { t } from "../../../../i18n";
 import { useEditable } from "../../../../ui/editable";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { BlockFrame, BlockTitle, ButtonLink, idSchema, text, titleIdOf } from "../parts";
-import { formatAmount, planSchema, planSelection, priceWords, reshapePrices } from "../pricing";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
+import { BlockFrame, BlockTitle, ButtonLink, titleIdOf } from "../parts";
+import { formatAmount, priceWords, reshapePrices } from "../pricing";
 
 /** The offers of a price list as cards: name, price and unit, summary, main features, button. */
 export const pricingTableBlock = defineBlock({
-  collection,
-  fields: `id title text ${planSelection}`,
-  schema: z.object({ id: idSchema, title: text, text, plan: planSchema }),
+  ...fromCms(collection, fields),
   reshape: (raw) => ({ title: raw.title ?? null, text: raw.text ?? null, prices: reshapePrices(raw.plan) }),
   searchText: (raw) => [raw.title, raw.text, ...priceWords(raw.plan)],
   View({ data, placement }) {

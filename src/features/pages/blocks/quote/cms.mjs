@@ -1,16 +1,17 @@
 // This block's CMS side (what define.ts says a block folder holds), in plain JavaScript so the
 // Node-side CMS tests and the schema check read it without a build.
+import { cmsOnly, id, string, text } from "../fields.mjs";
 
 export const collection = "block_quote";
 
-/** Its collections' fields and Directus types (`type -> collection` for a relation), as the schema snapshot has them. */
-export const cmsFields = {
+/** Its collections' fields, each once: its Directus type and what the view needs of it (../fields.mjs). */
+export const fields = {
   block_quote: {
-    id: "integer",
-    status: "string",
-    quote: "text",
-    author_name: "string",
-    author_title: "string",
+    id: id(),
+    status: cmsOnly("string"),
+    quote: text({ required: "non-empty" }),
+    author_name: string(),
+    author_title: string(),
   },
 };
 

@@ -1,14 +1,11 @@
-import * as z from "zod/mini";
 import { useEditable } from "../../../../ui/editable";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { idSchema, text } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
 
 /** A customer's or engineer's words with their name and role. */
 export const quoteBlock = defineBlock({
-  collection,
-  fields: "id quote author_name author_title",
-  schema: z.object({ id: idSchema, quote: z.string().check(z.minLength(1)), author_name: text, author_title: text }),
+  ...fromCms(collection, fields),
   searchText: (raw) => [raw.quote, raw.author_name, raw.author_title],
   View({ data, placement }) {
     const edit = useEditable();

@@ -1,17 +1,15 @@
-import * as z from "zod/mini";
 import { richTextOptions } from "../../../blog";
 import { sanitizeHtml } from "../../../../lib/sanitize-html";
 import { useEditable } from "../../../../ui/editable";
 import { Prose } from "../../../../ui/Prose";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { BlockFrame, BlockTitle, idSchema, text, titleIdOf } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
+import { BlockFrame, BlockTitle, titleIdOf } from "../parts";
 
 /** Formatted text from the CMS editor, through the site's sanitiser (like article bodies). */
 export const richTextBlock = defineBlock({
-  collection,
-  fields: "id title body",
-  schema: z.object({ id: idSchema, title: text, body: text }),
+  ...fromCms(collection, fields),
   reshape: (raw, context) => ({ title: raw.title ?? null, html: sanitizeHtml(raw.body, richTextOptions(context.config)) }),
   // HTML: the search index turns it into text.
   searchText: (raw) => [raw.title, raw.body],

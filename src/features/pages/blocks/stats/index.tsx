@@ -1,14 +1,12 @@
-import * as z from "zod/mini";
 import { useEditable } from "../../../../ui/editable";
 import { defineBlock } from "../define";
-import { collection } from "./cms.mjs";
-import { BlockFrame, headingId, idSchema, text } from "../parts";
+import { collection, fields } from "./cms.mjs";
+import { fromCms } from "../derive";
+import { BlockFrame, headingId } from "../parts";
 
 /** A few measured numbers, each with its label. */
 export const statsBlock = defineBlock({
-  collection,
-  fields: "id title items",
-  schema: z.object({ id: idSchema, title: text, items: z.array(z.object({ value: z.string(), label: z.string() })) }),
+  ...fromCms(collection, fields),
   searchText: (raw) => [raw.title, ...raw.items.map((item) => `${item.value} ${item.label}`)],
   View({ data, placement }) {
     const edit = useEditable();
