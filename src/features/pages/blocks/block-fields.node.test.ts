@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { fromCms, objectSchema, selectionOf } from "../../src/features/pages/blocks/derive";
+import { fromCms, objectSchema, selectionOf } from "./derive";
 import {
   boolean,
   cmsFieldsOf,
@@ -16,7 +16,7 @@ import {
   string,
   text,
   timestamp,
-} from "../../src/features/pages/blocks/fields.mjs";
+} from "./fields.mjs";
 
 /**
  * A block's fields are declared once (its cms.mjs, in the words of fields.mjs); the page query's
