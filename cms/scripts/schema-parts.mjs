@@ -38,7 +38,7 @@ const PART_LINE = `# A part of the CMS schema (Directus snapshot shape): \`${MER
  * @typedef {{ collection: string, [key: string]: unknown }} SchemaItem
  * @typedef {{ text: string, value: SchemaItem }} Entry  one list item: its exact text (indented as in the snapshot) and its value
  * @typedef {{ header: string[], lists: Record<string, Entry[]> }} SchemaText
- * @typedef {{ file: string, kind: "site" | "feature" | "block", schema: SchemaText }} Part
+ * @typedef {{ file: string, kind: "site" | "feature" | "block", schema: SchemaText, blockType?: string }} Part  blockType: a block folder's collection (its cms.mjs)
  */
 
 /**
@@ -152,7 +152,12 @@ export function readParts(root = ROOT) {
       if (!allowed.includes(key)) throw new Error(`${file}: ${key} belong in ${SITE_PART}`);
     }
     if (kind !== "site" && schema.header.length) throw new Error(`${file}: the header (${HEADER_KEYS.join(", ")}) belongs in ${SITE_PART}`);
-    return { file, kind, schema };
+    if (kind !== "block") return { file, kind, schema };
+    // The block type is the folder's `collection` (its cms.mjs, read as text: no import of the site's code).
+    const cms = readFileSync(join(root, dirname(file), "cms.mjs"), "utf8");
+    const blockType = /^export const collection = "([a-z0-9_]+)";$/m.exec(cms)?.[1];
+    if (!blockType) throw new Error(`${dirname(file)}/cms.mjs: no \`export const collection = "block_…";\``);
+    return { file, kind, schema, blockType };
   });
 }
 
@@ -208,11 +213,44 @@ export function mergeParts(parts) {
     throw new Error(`${SITE_PART}: the header must be ${HEADER_KEYS.join(", ")}`);
   }
   let out = `${GENERATED_LINE}\n${header.join("\n")}\n`;
+  const blockTypes = parts.flatMap((part) => (part.blockType ? [part.blockType] : []));
   for (const key of LIST_KEYS) {
-    const entries = parts.flatMap((part) => part.schema.lists[key] ?? []).sort(byCollection);
+    const entries = parts
+      .flatMap((part) => part.schema.lists[key] ?? [])
+      .map((entry) => (key === "relations" ? withBlockTypes(entry, blockTypes) : entry))
+      .sort(byCollection);
     out += entries.length ? `${key}:\n${entries.map((entry) => entry.text).join("")}` : `${key}: []\n`;
   }
   return out;
+}
+
+/** The many-to-any fields that hold a page's and a section's blocks. */
+const BLOCK_PLACEMENTS = ["pages_blocks", "sections_blocks"];
+
+/**
+ * A placement's `item` relation allowing exactly the block folders' types: a block is its folder
+ * (and its line in the registry), never also an edit of the pages feature's part. The list keeps
+ * its order (the admin's menu of blocks); a new block goes after the last block type, before what
+ * else the list allows (sections); a block whose folder is gone leaves it.
+ * @param {Entry} entry @param {string[]} blockTypes @returns {Entry}
+ */
+function withBlockTypes(entry, blockTypes) {
+  if (!BLOCK_PLACEMENTS.includes(entry.value.collection) || entry.value.field !== "item") return entry;
+  const list = /^( +)one_allowed_collections:\n((?:\1 {2}- [^\n]*\n)+)/m.exec(entry.text);
+  if (!list) throw new Error(`${entry.value.collection}.item allows no collections`);
+  const [whole, indent, items] = list;
+  const allowed = items
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => line.trim().slice(2));
+  const isBlock = (name) => name.startsWith("block_");
+  const kept = allowed.filter((name) => !isBlock(name) || blockTypes.includes(name));
+  const added = blockTypes.filter((name) => !allowed.includes(name));
+  const firstOther = kept.findIndex((name) => !isBlock(name));
+  const next = firstOther === -1 ? [...kept, ...added] : [...kept.slice(0, firstOther), ...added, ...kept.slice(firstOther)];
+  const text = entry.text.replace(whole, `${indent}one_allowed_collections:\n${next.map((name) => `${indent}  - ${name}\n`).join("")}`);
+  const value = { ...entry.value, meta: { ...entry.value.meta, one_allowed_collections: next } };
+  return { text, value };
 }
 
 /** A part's file text: its comment line, the header (site), its non-empty lists. */

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { MERGE_COMMAND, mergeParts, readParts, SITE_PART, SNAPSHOT_PATH, strayItems } from "../../cms/scripts/schema-parts.mjs";
 import { blockFolders } from "../support/block-folders";
@@ -49,5 +50,32 @@ describe("the CMS schema in parts", () => {
 
   it("no part holds a field or relation of a collection it does not own", () => {
     expect(strayItems(parts)).toEqual([]);
+  });
+
+  it("a page's and a section's blocks allow exactly the block folders' types, in the admin's order", () => {
+    const parts = readParts();
+    const allowedIn = (snapshot: string) =>
+      (parse(snapshot) as { relations: { collection: string; field: string; meta: { one_allowed_collections: string[] } }[] }).relations
+        .filter((relation) => ["pages_blocks", "sections_blocks"].includes(relation.collection) && relation.field === "item")
+        .map((relation) => relation.meta.one_allowed_collections);
+    const today = allowedIn(mergeParts(parts));
+    for (const allowed of today)
+      expect(allowed.filter((name) => name.startsWith("block_")).sort()).toEqual(blockFolders.map((folder) => folder.collection).sort());
+    // A new folder's type joins after the last block type; a folder gone takes its type along.
+    const quote = parts.find((part) => part.blockType === "block_quote")!;
+    const changed = [
+      ...parts.filter((part) => part !== quote),
+      {
+        file: "src/features/pages/blocks/new-note/schema.yaml",
+        kind: "block" as const,
+        schema: { header: [], lists: {} },
+        blockType: "block_new_note",
+      },
+    ];
+    for (const [index, allowed] of allowedIn(mergeParts(changed)).entries()) {
+      const before = today[index]!.filter((name) => name !== "block_quote");
+      const lastBlock = before.findLastIndex((name) => name.startsWith("block_"));
+      expect(allowed).toEqual([...before.slice(0, lastBlock + 1), "block_new_note", ...before.slice(lastBlock + 1)]);
+    }
   });
 });
