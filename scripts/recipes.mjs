@@ -76,7 +76,7 @@ function addedLines(file) {
 function apply(recipe) {
   for (const [file, text] of Object.entries(recipe.files)) {
     mkdirSync(dirname(join(copy, file)), { recursive: true });
-    writeFileSync(join(copy, file), text);
+    writeFileSync(join(copy, file), typeof text === "function" ? text(copy) : text);
   }
   for (const edit of recipe.lines) {
     const path = join(copy, edit.file);

@@ -1,4 +1,5 @@
 // The recipes scripts/recipes.mjs follows, in docs/ARCHITECTURE.md's order.
 import { codePage } from "./code-page.mjs";
+import { contentType } from "./content-type.mjs";
 
-export const recipes = [codePage];
+export const recipes = [codePage, contentType];

@@ -20,7 +20,7 @@ import { statsBlock } from "./stats";
  * fragments, validation, rendering, structured data and the search index's words are derived
  * from this list. Adding a block: a folder here (`<block>/cms.mjs`: its collection, its fields
  * declared once and its test sample; `<block>/index.tsx` with `defineBlock`) and a line here; then its
- * collection in the CMS's schema snapshot (test/unit/block-collections.test.ts fails until the
+ * collection in its schema.yaml (block-collections.node.test.ts, beside this list, fails until the
  * folders, this list and the snapshot agree; the CMS set-up reads the block types from the snapshot).
  */
 const contentBlocks = [
