@@ -51,7 +51,8 @@ const changedBetween = (before, after) =>
 function command(name, args, { env = {} } = {}) {
   const [program, ...rest] = args;
   const started = Date.now();
-  const result = spawnSync(program === "node" ? process.execPath : join(copy, "node_modules/.bin", program), rest, {
+  const executable = program === "node" ? process.execPath : program === "npm" ? "npm" : join(copy, "node_modules/.bin", program);
+  const result = spawnSync(executable, rest, {
     cwd: copy,
     encoding: "utf8",
     env: { ...process.env, ...env },
@@ -97,6 +98,8 @@ for (const args of [
   spawnSync("git", args, { cwd: copy });
 let failed = false;
 const report = [];
+// Built once first, as a developer's tree is (the worker's tests read the asset manifest).
+if (!command("build (before the recipes)", ["node", "scripts/build.mjs"])) failed = true;
 for (const recipe of recipes) {
   console.log(`\n== ${recipe.name}`);
   const before = digests();

@@ -1,22 +1,7 @@
 import * as z from "zod/mini";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { fromCms, objectSchema, selectionOf } from "./derive";
-import {
-  boolean,
-  cmsFieldsOf,
-  cmsOnly,
-  file,
-  given,
-  id,
-  integer,
-  json,
-  list,
-  many,
-  one,
-  string,
-  text,
-  timestamp,
-} from "./fields.mjs";
+import { boolean, cmsFieldsOf, cmsOnly, file, given, id, integer, json, list, many, one, string, text, timestamp } from "./fields.mjs";
 
 /**
  * A block's fields are declared once (its cms.mjs, in the words of fields.mjs); the page query's
