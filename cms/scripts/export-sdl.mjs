@@ -60,14 +60,17 @@ try {
     ["directus.public.graphql", await sdl(c.readToken), "site read token / Site reader policy"],
     ["directus.admin.graphql", await sdl(c.adminToken), "admin token"],
   ];
-  for (const [name, text, who] of files) {
-    const file = join(outDir, name);
-    writeFileSync(file, header(who) + text);
-    log(`cms: wrote ${relative(process.cwd(), file)} (${text.split("\n").length} lines)`);
-  }
   // As the repository keeps them (Biome formats GraphQL): a regenerated schema differs only where Directus' does.
   const biome = join(CMS_DIR, "..", "node_modules", ".bin", "biome");
-  if (existsSync(biome)) execFileSync(biome, ["format", "--write", ...files.map(([name]) => join(outDir, name))], { stdio: "ignore" });
+  const formatted = (text) =>
+    existsSync(biome)
+      ? execFileSync(biome, ["format", "--stdin-file-path=schema.graphql"], { input: text, encoding: "utf8", cwd: join(CMS_DIR, "..") })
+      : text;
+  for (const [name, text, who] of files) {
+    const file = join(outDir, name);
+    writeFileSync(file, formatted(header(who) + text));
+    log(`cms: wrote ${relative(process.cwd(), file)} (${text.split("\n").length} lines)`);
+  }
 } finally {
   await server?.stop();
 }
