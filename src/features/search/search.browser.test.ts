@@ -94,6 +94,24 @@ describe.skipIf(!hasChromium())("search dialog in Chromium", () => {
     await page.close();
   });
 
+  it("opens again at once when ⌘K follows Escape on a busy main thread", async () => {
+    const { page, problems } = await open("/");
+    await page.keyboard.press("Control+k");
+    await dialogOf(page).waitFor();
+    // A slow phone: the close and the reopen reach React before it renders either.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+    for (let round = 0; round < 3; round++) {
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Control+k");
+      await dialogOf(page).waitFor();
+      expect(await isOpen(page)).toBe(true);
+    }
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("opens with / outside text fields, but not while typing in another field", async () => {
     const { page, problems } = await open("/search");
     const field = page.locator("#search-proposals-q");
