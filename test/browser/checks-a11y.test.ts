@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { hasChromium, launchChromium } from "./chromium.ts";
 import { mapConcurrently } from "../support/map-concurrently.ts";
 import { openPage } from "./open-page.ts";
 import { onePagePerTemplate, pagesBuiltFromBlocks, previewCookie, sitemapPaths } from "./site-pages.ts";
@@ -49,7 +49,7 @@ async function open(path: string, width: number) {
 describe.skipIf(!hasChromium())("accessibility (axe-core)", () => {
   let templates: Map<string, string>;
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
     templates = onePagePerTemplate(await sitemapPaths(baseUrl));
   });
   afterAll(async () => {

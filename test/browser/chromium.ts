@@ -1,6 +1,6 @@
 // Where Debian's Chromium lives and how to launch it headless on these machines.
 import { existsSync } from "node:fs";
-import type { LaunchOptions } from "playwright-core";
+import { type Browser, chromium, type LaunchOptions } from "playwright-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export const hasChromium = () => existsSync(chromiumPath);
@@ -19,4 +19,30 @@ export function chromiumLaunchOptions(): LaunchOptions {
       "--disable-sync",
     ],
   };
+}
+
+/**
+ * How long a page's wait (a locator, a navigation, a function) may take before it counts as a
+ * hang: Playwright's own default, 30 s, is a speed check on a machine that runs this suite beside
+ * the others on two cores, where one step can take many times as long as on a quiet one.
+ */
+const pageWaitGuardMs = 120_000;
+
+/** Debian's Chromium (with `extraArgs` besides the usual), whose every context (and so page) waits as long as the hang guard says. */
+export async function launchChromium({ extraArgs = [] }: { extraArgs?: readonly string[] } = {}): Promise<Browser> {
+  const options = chromiumLaunchOptions();
+  const browser = await chromium.launch({ ...options, args: [...(options.args ?? []), ...extraArgs] });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(pageWaitGuardMs);
+    context.setDefaultNavigationTimeout(pageWaitGuardMs);
+    return context;
+  };
+  // browser.newPage makes a context of its own, through newContext above.
+  browser.newPage = async (options) => {
+    const page = await (await browser.newContext(options)).newPage();
+    return page;
+  };
+  return browser;
 }

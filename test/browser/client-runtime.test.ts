@@ -1,6 +1,6 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { hasChromium, launchChromium } from "./chromium.ts";
 import { waitForHydration } from "./open-page.ts";
 
 /** The client runtime in a real browser: navigation, progress bar, error boundary, mobile flag, consent, newsletter. */
@@ -54,7 +54,7 @@ async function nestedLink(page: Page, href: string, depth: number, attributes: R
 
 describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -254,7 +254,7 @@ describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
 
 describe.skipIf(!hasChromium())("newsletter form in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
-import { chromium, type Browser, type Page, type Route } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { hasChromium, launchChromium } from "./chromium.ts";
 import { previewCookie } from "./site-pages.ts";
 
 /**
@@ -51,7 +51,7 @@ const marked = (page: Page) => page.evaluate(() => (window as unknown as { marke
 
 describe.skipIf(!hasChromium())("hydration at the first sign of use", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

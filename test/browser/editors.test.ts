@@ -1,9 +1,9 @@
-import { chromium, type Browser, type Request } from "playwright-core";
+import type { Browser, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEFAULTS, createApi } from "../../cms/scripts/lib.mjs";
 import { testSecrets } from "../../scripts/lib/test-stack.mjs";
 import manifest from "../../src/generated/asset-manifest.json";
-import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { hasChromium, launchChromium } from "./chromium.ts";
 import { openPage, waitForHydration } from "./open-page.ts";
 
 /**
@@ -22,7 +22,7 @@ const isChunk = (request: Request) => Boolean(chunk) && new URL(request.url()).p
 
 describe.skipIf(!hasChromium())("visual editing in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
     const admin = createApi(cmsUrl, DEFAULTS.DIRECTUS_ADMIN_TOKEN);
     const posts = (await admin("GET", "/items/posts?filter[status][_eq]=published&sort=id&limit=1&fields=id,slug")) as {
       id: number;
@@ -74,8 +74,7 @@ describe.skipIf(!hasChromium())("visual editing in Chromium", () => {
     // The stand-in CMS page below comes from Playwright, not from a server on 127.0.0.1, so
     // Chromium's Local Network Access checks would count it as a public page framing a loopback
     // address; the real admin (Directus on 127.0.0.1) is local itself. Only that check is off.
-    const options = chromiumLaunchOptions();
-    const lnaOff = await chromium.launch({ ...options, args: [...(options.args ?? []), "--disable-features=LocalNetworkAccessChecks"] });
+    const lnaOff = await launchChromium({ extraArgs: ["--disable-features=LocalNetworkAccessChecks"] });
     const context = await lnaOff.newContext();
     const site = new URL(baseUrl);
     const frameUrl = `http://localhost:${site.port}/api/preview?token=${token}&collection=posts&id=${post.id}`;

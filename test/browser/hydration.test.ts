@@ -1,6 +1,6 @@
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { hasChromium, launchChromium } from "./chromium.ts";
 import { openPage } from "./open-page.ts";
 
 const baseUrl = inject("baseUrl");
@@ -10,7 +10,7 @@ const open = (path: string, width = 1280) => openPage(browser, baseUrl + path, {
 
 describe.skipIf(!hasChromium())("hydration in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
-import { chromium, type Browser, type Page, type Request } from "playwright-core";
+import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { managedHeadSelector } from "../../src/render/head-selector.ts";
-import { chromiumLaunchOptions, hasChromium } from "./chromium.ts";
+import { hasChromium, launchChromium } from "./chromium.ts";
 import { openPage, waitForHydration } from "./open-page.ts";
 
 const baseUrl = inject("baseUrl");
@@ -37,7 +37,7 @@ async function serverHead(page: Page, path: string): Promise<string[][]> {
 
 describe.skipIf(!hasChromium())("client router in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

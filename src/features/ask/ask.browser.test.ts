@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromiumLaunchOptions, hasChromium } from "../../../test/browser/chromium.ts";
+import { hasChromium, launchChromium } from "../../../test/browser/chromium.ts";
 import { openPage } from "../../../test/browser/open-page.ts";
 
 /** Ask the docs: the search dialog's Ask mode (streamed answers, follow-ups, votes) and the /ask page without JavaScript. */
@@ -31,7 +31,7 @@ async function ask(page: Page, question: string) {
 
 describe.skipIf(!hasChromium() || !baseUrl)("Ask the docs", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromiumLaunchOptions, hasChromium } from "../../../test/browser/chromium.ts";
+import { hasChromium, launchChromium } from "../../../test/browser/chromium.ts";
 import { openPage, waitForHydration } from "../../../test/browser/open-page.ts";
 
 const baseUrl = inject("baseUrl");
@@ -13,7 +13,7 @@ const cardTitles = (page: Page) => page.locator("main ul.grid > li h2").allTextC
 
 describe.skipIf(!hasChromium())("blog in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEFAULTS, createApi } from "../../../cms/scripts/lib.mjs";
-import { chromiumLaunchOptions, hasChromium } from "../../../test/browser/chromium.ts";
+import { hasChromium, launchChromium } from "../../../test/browser/chromium.ts";
 import { openPage } from "../../../test/browser/open-page.ts";
 
 /** The seeded changelog and the docs pages' feedback widget in Chromium, with and without JavaScript. */
@@ -32,7 +32,7 @@ const storedWith = async (text: string) =>
 
 describe.skipIf(!hasChromium())("changelog filters in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium())("changelog filters in Chromium", () => {
 
 describe.skipIf(!hasChromium())("'Was this page helpful?' in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

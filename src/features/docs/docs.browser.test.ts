@@ -1,6 +1,6 @@
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromiumLaunchOptions, hasChromium } from "../../../test/browser/chromium.ts";
+import { hasChromium, launchChromium } from "../../../test/browser/chromium.ts";
 import { openPage, waitForHydration } from "../../../test/browser/open-page.ts";
 
 const baseUrl = inject("baseUrl");
@@ -13,7 +13,7 @@ const mark = "docsRouterMark";
 
 describe.skipIf(!hasChromium())("docs in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
     context = await browser.newContext();
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
   });

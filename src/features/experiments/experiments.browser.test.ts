@@ -1,7 +1,7 @@
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { bucketOf } from "./assignment";
-import { chromiumLaunchOptions, hasChromium } from "../../../test/browser/chromium.ts";
+import { hasChromium, launchChromium } from "../../../test/browser/chromium.ts";
 import { openPage } from "../../../test/browser/open-page.ts";
 
 /**
@@ -36,7 +36,7 @@ const experimentCookie = async (context: BrowserContext) => (await context.cooki
 
 describe.skipIf(!hasChromium())("experiments in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,8 +1,8 @@
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEFAULTS, createApi } from "../../../cms/scripts/lib.mjs";
 import { testSecrets } from "../../../scripts/lib/test-stack.mjs";
-import { chromiumLaunchOptions, hasChromium } from "../../../test/browser/chromium.ts";
+import { hasChromium, launchChromium } from "../../../test/browser/chromium.ts";
 import { openPage, waitForHydration } from "../../../test/browser/open-page.ts";
 
 /**
@@ -24,7 +24,7 @@ interface MenuItem {
 
 describe.skipIf(!hasChromium())("CMS pages in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -69,8 +69,7 @@ describe.skipIf(!hasChromium())("CMS pages in Chromium", () => {
     )) as { section: { blocks: { collection: string; item: string }[] } }[];
     const placement = control!.section.blocks.find((block) => block.collection === "block_hero");
     // As in editors.test.ts: a stand-in admin page on the CMS origin frames the preview and answers the library's handshake.
-    const options = chromiumLaunchOptions();
-    const lnaOff = await chromium.launch({ ...options, args: [...(options.args ?? []), "--disable-features=LocalNetworkAccessChecks"] });
+    const lnaOff = await launchChromium({ extraArgs: ["--disable-features=LocalNetworkAccessChecks"] });
     const context = await lnaOff.newContext();
     const site = new URL(baseUrl);
     const frameUrl = `http://localhost:${site.port}/api/preview?token=${token}&collection=pages&id=${pricing!.id}`;

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromiumLaunchOptions, hasChromium } from "../../../test/browser/chromium.ts";
+import { hasChromium, launchChromium } from "../../../test/browser/chromium.ts";
 import { openPage } from "../../../test/browser/open-page.ts";
 
 /** The header's search dialog (src/features/search/views/SearchDialog.tsx) and its no-JavaScript form, in Chromium. */
@@ -56,7 +56,7 @@ const scriptsWithDialog = (page: Page, urls: string[]) =>
 
 describe.skipIf(!hasChromium())("search dialog in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromiumLaunchOptions, hasChromium } from "../../../../test/browser/chromium.ts";
+import { hasChromium, launchChromium } from "../../../../test/browser/chromium.ts";
 import { openPage } from "../../../../test/browser/open-page.ts";
 
 const baseUrl = inject("baseUrl");
@@ -10,7 +10,7 @@ let context: BrowserContext;
 
 describe.skipIf(!hasChromium())("the API reference in Chromium", () => {
   beforeAll(async () => {
-    browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await launchChromium();
     context = await browser.newContext();
   });
   afterAll(async () => {
