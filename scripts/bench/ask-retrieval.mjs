@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Ask the docs: how well questions find their passages on the seeded content
 // (src/features/ask/questions.json): recall@5, MRR, refusal and false-refusal rates, on the
-// tuning, held-out and external splits separately. `--misses` also lists the questions that missed.
+// tuning, held-out and external splits separately. `--misses` also lists the questions that missed,
+// the unanswerable ones answered and the answerable ones refused (with the topic words the best
+// passages lack: what the confidence gate counted against them).
 //   node scripts/bench/ask-retrieval.mjs [--misses]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +37,8 @@ try {
       for (const miss of s.misses)
         console.log(`  miss: ${miss.question}\n    expected ${miss.expected.join(" ")}\n    got ${miss.got.join(" ")}`);
       for (const wrong of s.wrongAnswers) console.log(`  answered: ${wrong.question} → ${wrong.got}`);
+      for (const refused of s.falseRefusals)
+        console.log(`  refused: ${refused.question} (lacks ${refused.uncovered.join(" ") || "nothing"})`);
     }
   }
 } finally {

@@ -34,6 +34,8 @@ export interface SplitScores {
   falseRefusalRate: number;
   misses: { question: string; expected: string[]; got: string[] }[];
   wrongAnswers: { question: string; got: string }[];
+  /** Answerable questions declined, with the topic words the best passages lack. */
+  falseRefusals: { question: string; uncovered: string[] }[];
 }
 
 export function evaluate(index: PassageIndex, split: Question["split"]): SplitScores {
@@ -42,7 +44,7 @@ export function evaluate(index: PassageIndex, split: Question["split"]): SplitSc
   const unanswerable = set.filter((q) => q.answers.length === 0);
   let found = 0;
   let reciprocal = 0;
-  let falseRefusals = 0;
+  const falseRefusals: SplitScores["falseRefusals"] = [];
   const misses: SplitScores["misses"] = [];
   for (const q of answerable) {
     const retrieval = retrieve(index, q.question, { limit: 5 });
@@ -52,7 +54,7 @@ export function evaluate(index: PassageIndex, split: Question["split"]): SplitSc
       found++;
       reciprocal += 1 / (rank + 1);
     } else misses.push({ question: q.question, expected: q.answers, got: ids });
-    if (!retrieval.confident) falseRefusals++;
+    if (!retrieval.confident) falseRefusals.push({ question: q.question, uncovered: retrieval.uncovered });
   }
   const wrongAnswers: SplitScores["wrongAnswers"] = [];
   let refused = 0;
@@ -67,8 +69,9 @@ export function evaluate(index: PassageIndex, split: Question["split"]): SplitSc
     recallAt5: found / answerable.length,
     mrr: reciprocal / answerable.length,
     refusalRate: refused / unanswerable.length,
-    falseRefusalRate: falseRefusals / answerable.length,
+    falseRefusalRate: falseRefusals.length / answerable.length,
     misses,
     wrongAnswers,
+    falseRefusals,
   };
 }

@@ -4,6 +4,7 @@ import { renderMarkdown } from "../../render/markdown/markdown.server";
 import { extractiveAnswer } from "./answer";
 import type { PassageIndex } from "./retrieval";
 import { loadPassageIndex, retrieve, serializePassageIndex } from "./retrieval";
+import { isFormOf, isScaffolding, terms } from "./text";
 import { evaluate, questions, seededPassageIndex } from "../../../test/support/ask-evaluate";
 
 let index: PassageIndex;
@@ -52,14 +53,60 @@ describe("retrieval on the seeded docs", () => {
     expect(heldout.recallAt5).toBeGreaterThanOrEqual(0.85);
     expect(heldout.mrr).toBeGreaterThanOrEqual(0.75);
     expect(tuning.recallAt5).toBeGreaterThanOrEqual(0.85);
-    expect(heldout.refusalRate + tuning.refusalRate).toBeGreaterThanOrEqual(1.6);
-    expect(heldout.falseRefusalRate).toBeLessThanOrEqual(0.2);
+    // Refusals: what is measured (tuning 95 %, held-out 100 %), and never under 90 % on a split.
+    expect(tuning.refusalRate).toBeGreaterThanOrEqual(0.95);
+    expect(heldout.refusalRate).toBeGreaterThanOrEqual(1);
+    // False refusals: what is measured (3 of 112, 1 of 60).
+    expect(tuning.falseRefusalRate).toBeLessThanOrEqual(0.027);
+    expect(heldout.falseRefusalRate).toBeLessThanOrEqual(0.017);
     // Written by someone who never saw this code or the other questions (0.96 / 0.83 measured).
-    // Its false refusals (54 % measured) are reported by the bench, not held to a floor yet.
+    // Never tuned against: these are its measured values (24 of 90 answerable refused, 2 of 20
+    // unanswerable answered), held so that a change which loses readers' questions fails.
     const external = evaluate(index, "external");
     expect(external.recallAt5).toBeGreaterThanOrEqual(0.9);
     expect(external.mrr).toBeGreaterThanOrEqual(0.75);
     expect(external.refusalRate).toBeGreaterThanOrEqual(0.9);
+    expect(external.falseRefusalRate).toBeLessThanOrEqual(0.267);
+  });
+
+  it("judges whether the docs answer on the question's topic, not on how it is asked", () => {
+    const plain = retrieve(index, "how do I rotate api keys");
+    const chatty = retrieve(index, "hi! quick question, is there actually a way to rotate api keys? what happens to the old ones? thanks");
+    expect(plain.confident).toBe(true);
+    expect(chatty.confident).toBe(true);
+    expect(chatty.results[0]!.passage.id).toBe(plain.results[0]!.passage.id);
+    expect(chatty.uncovered).toEqual([]);
+    for (const word of ["much", "happens", "actually", "thanks", "isn", "included", "supported", "getting"])
+      expect(terms(word).every(isScaffolding), word).toBe(true);
+    for (const word of ["volume", "gpu", "cluster", "bitcoin", "start"]) expect(terms(word).some(isScaffolding), word).toBe(false);
+  });
+
+  it("counts a word the passage holds in another form", () => {
+    const form = (question: string, passage: string, docsUseQuestionTerm = true) =>
+      isFormOf(terms(question)[0]!, terms(passage)[0]!, { docsUseQuestionTerm });
+    for (const [question, passage] of [
+      ["created", "create"],
+      ["deletion", "delete"],
+      ["configure", "configuration"],
+      ["gpus", "gpu"],
+      ["h100s", "h100"],
+      ["moved", "move"],
+      ["cheapest", "cheap"],
+      ["largest", "large"],
+      ["embed", "embedding"],
+    ])
+      expect(form(question!, passage!), `${question} ${passage}`).toBe(true);
+    // Abbreviations only for a word the docs never use, and never the start of another word.
+    expect(form("repo", "repository", false)).toBe(true);
+    expect(form("repo", "repository", true)).toBe(false);
+    expect(form("port", "portion")).toBe(false);
+    expect(form("provider", "provision")).toBe(false);
+  });
+
+  it("refuses on the words the docs never use, and says which", () => {
+    const refused = retrieve(index, "can I pay with bitcoin");
+    expect(refused.confident).toBe(false);
+    expect(refused.uncovered).toEqual(["bitcoin"]);
   });
 
   it("refuses what the docs do not say, with the closest pages", () => {
