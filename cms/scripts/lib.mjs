@@ -32,15 +32,8 @@ const STATE_FILE = "cms-state.json";
 /** What setup.mjs imports (the image copies these too: cms/Dockerfile). */
 export const SETUP_MODULES = [
   "flows.mjs",
-  "page-paths.mjs",
   "redirect-rules.mjs",
-  "redirect-flows.mjs",
-  "form-notification.mjs",
-  "form-webhook-rules.mjs",
-  "form-field-flows.mjs",
   "pattern-rules.mjs",
-  "experiment-flows.mjs",
-  "subscription-rules.mjs",
   "content-types.json",
   "access.json",
   "access-rules.mjs",

@@ -6,14 +6,14 @@
 
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
-import { flowScript, movedPageRedirects, pathOnSave, stalePaths } from "./page-paths.mjs";
-import { setupExperimentFlows } from "./experiment-flows.mjs";
+import { flowScript, movedPageRedirects, pathOnSave, stalePaths } from "../../src/features/pages/cms/page-paths.mjs";
+import { setupExperimentFlows } from "../../src/features/experiments/cms/flows.mjs";
 import { chainOperations, recreateFlow } from "./flows.mjs";
-import { formConfirmFlowScript, formNotifyFlowScript } from "./form-notification.mjs";
-import { setupFormFieldCheckFlow } from "./form-field-flows.mjs";
-import { webhookCheckFlowScript } from "./form-webhook-rules.mjs";
-import { applyRedirectChanges, setupRedirectFlows } from "./redirect-flows.mjs";
-import { subscriptionCheckFlowScript } from "./subscription-rules.mjs";
+import { formConfirmFlowScript, formNotifyFlowScript } from "../../src/features/forms/cms/form-notification.mjs";
+import { setupFormFieldCheckFlow } from "../../src/features/forms/cms/flows.mjs";
+import { webhookCheckFlowScript } from "../../src/features/forms/cms/form-webhook-rules.mjs";
+import { applyRedirectChanges, setupRedirectFlows } from "../../src/features/redirects/cms/flows.mjs";
+import { subscriptionCheckFlowScript } from "../../src/features/newsletter/cms/subscription-rules.mjs";
 // The site's content types (src/app/content-types.server.ts), written out for this plain Node
 // script; test/unit/content-types.test.ts fails when they differ.
 import CONTENT_TYPES from "./content-types.json" with { type: "json" };

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi } from "../../../cms/scripts/lib.mjs";
-import { PROMOTE_VARIANT_FLOW, STOP_EXPERIMENT_FLOW } from "../../../cms/scripts/experiment-flows.mjs";
+import { PROMOTE_VARIANT_FLOW, STOP_EXPERIMENT_FLOW } from "./cms/flows.mjs";
 import { graphqlClient, startFreshCms, startRevalidateCatcher } from "../../../cms/test/support.mjs";
 
 const PG = process.env.CMS_TEST_DB === "pg";

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { formNotification, formNotifyFlowScript } from "../../../cms/scripts/form-notification.mjs";
+import { formNotification, formNotifyFlowScript } from "./cms/form-notification.mjs";
 
 // What the mail operation mails: Directus' own md() (marked, then sanitize-html), from the CMS.
 const mdModule = createRequire(new URL("../../../cms/package.json", import.meta.url)).resolve("@directus/api/utils/md");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { movedPageRedirects } from "../../../cms/scripts/page-paths.mjs";
+import { movedPageRedirects } from "../pages/cms/page-paths.mjs";
 import {
   applyTarget,
   chainProblem,

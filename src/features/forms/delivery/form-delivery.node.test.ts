@@ -12,8 +12,8 @@ import {
   formNotification,
   formNotifyFlowScript,
   TEMPLATE_PLACEHOLDERS,
-} from "../../../../cms/scripts/form-notification.mjs";
-import { webhookCheckFlowScript, webhookHosts, webhookOnSave, webhookUrlProblem } from "../../../../cms/scripts/form-webhook-rules.mjs";
+} from "../cms/form-notification.mjs";
+import { webhookCheckFlowScript, webhookHosts, webhookOnSave, webhookUrlProblem } from "../cms/form-webhook-rules.mjs";
 import { QUEUE_MAX_RETRIES } from "../../../app/queue.server";
 
 // What the mail operation mails: Directus' own md() (marked, then sanitize-html), from the CMS.

@@ -1,5 +1,5 @@
 // The judge Directus' webhook check on save runs too (its flow gets the functions' source).
-import { webhookHosts, webhookUrlProblem } from "../../../../cms/scripts/form-webhook-rules.mjs";
+import { webhookHosts, webhookUrlProblem } from "../cms/form-webhook-rules.mjs";
 import type { Bindings } from "../../../env";
 import { submissionsToken } from "../../../content/create-once.server";
 import type { FormDeliveriesMessage, FormSubmission, FormWebhookMessage } from "../submission";

@@ -5,7 +5,7 @@
 //     sets it as the winner and stops the experiment; everyone sees the winner's section.
 // Both update the experiment with events, so the revalidation flow tells the site, whose cached
 // pages then change.
-import { chainOperations, recreateFlow } from "./flows.mjs";
+import { chainOperations, recreateFlow } from "../../../../cms/scripts/flows.mjs";
 
 export const STOP_EXPERIMENT_FLOW = "Stop experiment";
 export const PROMOTE_VARIANT_FLOW = "Promote a variant";

@@ -1,8 +1,8 @@
 // "Form field check on save" (blocking): refuses a form field whose pattern the site's
 // linear-time matcher cannot run (back-references, look-around) or JavaScript cannot read, with a
 // message the editor sees (pattern-rules.mjs; the site treats such a pattern as no check).
-import { chainOperations, recreateFlow } from "./flows.mjs";
-import { formFieldCheckFlowScript } from "./pattern-rules.mjs";
+import { chainOperations, recreateFlow } from "../../../../cms/scripts/flows.mjs";
+import { formFieldCheckFlowScript } from "../../../../cms/scripts/pattern-rules.mjs";
 
 export const FORM_FIELD_CHECK_FLOW = "Form field check on save";
 

@@ -3,8 +3,8 @@
 //     that can backtrack catastrophically, with a message the editor sees (imports from CSV too);
 //   "Redirect a post's old address" (blocking): a post whose slug changes gets a redirect from its
 //     old address. Pages get theirs in the page URL flow (setup.mjs, page-paths.mjs).
-import { chainOperations, recreateFlow } from "./flows.mjs";
-import { movedPostRedirects, redirectFlowScript, redirectOnSave } from "./redirect-rules.mjs";
+import { chainOperations, recreateFlow } from "../../../../cms/scripts/flows.mjs";
+import { movedPostRedirects, redirectFlowScript, redirectOnSave } from "../../../../cms/scripts/redirect-rules.mjs";
 
 export const REDIRECT_CHECK_FLOW = "Redirect check on save";
 export const POST_REDIRECT_FLOW = "Redirect a post's old address";
