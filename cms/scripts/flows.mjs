@@ -1,5 +1,14 @@
-// Building blocks of the CMS's flows (set up by setup.mjs and redirect-flows.mjs): a flow found
-// by name and made anew, and a chain of operations, each run after the one before.
+// Building blocks of the CMS's flows, shared by the features' flows (src/features/<name>/cms/
+// flows.mjs, bundled into feature-flows.mjs by feature-parts.mjs) and setup.mjs: a flow found by
+// name and made anew, a chain of operations, each run after the one before, and the redirects a
+// flow adds when an address moves (the page URL flow of pages, the post's old address of redirects).
+
+/**
+ * What a feature's `setupFlows(api, context)` is given: the admin's client of Directus' REST API
+ * (lib.mjs's createApi) and where to report what it set up.
+ * @typedef {(method: string, path: string, body?: unknown) => Promise<any>} Api
+ * @typedef {{ log?: (message: string) => void }} FlowContext
+ */
 
 /**
  * The flow named `flow.name`, deleted if it exists and created from `flow` (an event flow by
@@ -38,3 +47,30 @@ export async function chainOperations(api, flowId, steps) {
   for (let index = 0; index + 1 < ids.length; index++) await api("PATCH", `/operations/${ids[index]}`, { resolve: ids[index + 1] });
   await api("PATCH", `/flows/${flowId}`, { operation: ids[0] });
 }
+
+/** Redirects drop `drop` (automatic ones whose address is live again) and add `create`, without events. */
+export const applyRedirectChanges = (from) => [
+  {
+    key: "drop_redirects",
+    name: "Drop redirects from live addresses",
+    type: "item-delete",
+    options: {
+      collection: "redirects",
+      permissions: "$full",
+      emitEvents: false,
+      query: { filter: { _and: [{ source: { _in: `{{${from}.drop}}` } }, { origin: { _eq: "automatic" } }] } },
+    },
+  },
+  {
+    key: "add_redirects",
+    name: "Add redirects from old addresses",
+    type: "item-create",
+    options: { collection: "redirects", permissions: "$full", emitEvents: false, payload: `{{${from}.create}}` },
+  },
+  {
+    key: "saved_payload",
+    name: "Save",
+    type: "exec",
+    options: { code: `module.exports = async function (data) {\n  return data.${from}.payload;\n};\n` },
+  },
+];

@@ -31,6 +31,7 @@ const RUN_JS = join(CMS_DIR, "node_modules", "@directus", "api", "dist", "cli", 
 const STATE_FILE = "cms-state.json";
 /** What setup.mjs imports (the image copies these too: cms/Dockerfile). */
 export const SETUP_MODULES = [
+  "feature-flows.mjs",
   "flows.mjs",
   "redirect-rules.mjs",
   "pattern-rules.mjs",

@@ -1,26 +1,22 @@
 // Access model and automation that are not part of the schema snapshot: the Public policy's
 // permissions, the Preview, Site reader and Site roles/policies/users with static tokens, the flow that
-// tells the site to revalidate when content changes, and where Live Preview and the Visual
-// Editor open the site. Idempotent: managed rows are found by name (or e-mail) and their
-// permissions are replaced on every run. Called by prepareCms() and the image's entrypoint.
+// tells the site to revalidate when content changes, the features' flows (feature-flows.mjs), and
+// where Live Preview and the Visual Editor open the site. Idempotent: managed rows are found by
+// name (or e-mail) and their permissions are replaced on every run. Called by prepareCms() and
+// the image's entrypoint.
 
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
-import { flowScript, movedPageRedirects, pathOnSave, stalePaths } from "../../src/features/pages/cms/page-paths.mjs";
-import { setupExperimentFlows } from "../../src/features/experiments/cms/flows.mjs";
-import { chainOperations, recreateFlow } from "./flows.mjs";
-import { formConfirmFlowScript, formNotifyFlowScript } from "../../src/features/forms/cms/form-notification.mjs";
-import { setupFormFieldCheckFlow } from "../../src/features/forms/cms/flows.mjs";
-import { webhookCheckFlowScript } from "../../src/features/forms/cms/form-webhook-rules.mjs";
-import { applyRedirectChanges, setupRedirectFlows } from "../../src/features/redirects/cms/flows.mjs";
-import { subscriptionCheckFlowScript } from "../../src/features/newsletter/cms/subscription-rules.mjs";
+// Each feature's flows (src/features/<name>/cms/flows.mjs), bundled for this plain Node script and
+// the image by feature-parts.mjs (npm run cms:parts); test/unit/cms-flows.test.ts fails when it differs.
+import { featureFlows } from "./feature-flows.mjs";
 // The site's content types (src/app/content-types.server.ts), written out for this plain Node
 // script; test/unit/content-types.test.ts fails when they differ.
 import CONTENT_TYPES from "./content-types.json" with { type: "json" };
 // What the features declare of their collections' access, written out by feature-parts.mjs
 // (npm run cms:parts); test/unit/cms-access.test.ts fails when it differs.
 import FEATURE_ACCESS from "./access.json" with { type: "json" };
-import { PUBLISHED, accessModel } from "./access-rules.mjs";
+import { accessModel } from "./access-rules.mjs";
 import { access as siteAccess } from "./site-access.mjs";
 
 /**
@@ -105,12 +101,6 @@ export const POLICY_RULES = {
 };
 
 const FLOW_NAME = "Revalidate site on content change";
-const FORM_NOTIFY_FLOW = "Notify about a form submission";
-const FORM_CONFIRM_FLOW = "Confirm a form submission to its sender";
-const FORM_WEBHOOK_CHECK_FLOW = "Form webhook check on save";
-const SUBSCRIPTION_CHECK_FLOW = "Newsletter sign-up check";
-const PAGE_PATH_FLOW = "Page URL on save";
-const PAGE_TREE_FLOW = "Page URLs under a moved page";
 
 // ---------------------------------------------------------------------------------------------
 // Live Preview and the Visual Editor. The snapshot's `meta.preview_url` of each routed collection
@@ -263,243 +253,6 @@ async function setupRevalidateFlow(api) {
 }
 
 /**
- * "Notify about a form submission": after a submission is stored, reads its form and, when the
- * form has a notify address, e-mails it the values. Every run is logged (accountability "all"),
- * so the flow's activity shows each step and whether the mail went out.
- */
-async function setupFormNotifyFlow(api) {
-  const old = await findOne(api, "/flows", { name: { _eq: FORM_NOTIFY_FLOW } });
-  if (old) await api("DELETE", `/flows/${old.id}`);
-  const flow = await api("POST", "/flows", {
-    name: FORM_NOTIFY_FLOW,
-    icon: "forward_to_inbox",
-    description: "E-mails a form's notify address the values of each new submission.",
-    status: "active",
-    trigger: "event",
-    accountability: "all",
-    options: { type: "action", scope: ["items.create"], collections: ["form_submissions"] },
-  });
-  const readForm = await api("POST", "/operations", {
-    flow: flow.id,
-    key: "form",
-    name: "Read the form",
-    type: "item-read",
-    position_x: 19,
-    position_y: 1,
-    options: {
-      collection: "forms",
-      key: "{{$trigger.payload.form}}",
-      permissions: "$full",
-      query: { fields: ["id", "key", "title", "notify_email", "notify_subject", "notify_body"] },
-    },
-  });
-  const hasAddress = await api("POST", "/operations", {
-    flow: flow.id,
-    key: "has_address",
-    name: "Has a notify address",
-    type: "condition",
-    position_x: 37,
-    position_y: 1,
-    options: { filter: { form: { notify_email: { _nnull: true, _nempty: true } } } },
-  });
-  // The subject and the values as lines a person reads ("label: value"), in the order they were
-  // sent, escaped for the Markdown the mail operation renders (form-notification.mjs).
-  const message = await api("POST", "/operations", {
-    flow: flow.id,
-    key: "message",
-    name: "Write the message",
-    type: "exec",
-    position_x: 55,
-    position_y: 1,
-    options: { code: formNotifyFlowScript() },
-  });
-  const mail = await api("POST", "/operations", {
-    flow: flow.id,
-    key: "mail",
-    name: "E-mail the notify address",
-    type: "mail",
-    position_x: 73,
-    position_y: 1,
-    options: { to: ["{{form.notify_email}}"], subject: "{{message.subject}}", type: "markdown", body: "{{message.body}}" },
-  });
-  await api("PATCH", `/operations/${readForm.id}`, { resolve: hasAddress.id });
-  await api("PATCH", `/operations/${hasAddress.id}`, { resolve: message.id });
-  await api("PATCH", `/operations/${message.id}`, { resolve: mail.id });
-  await api("PATCH", `/flows/${flow.id}`, { operation: readForm.id });
-  return flow.id;
-}
-
-/**
- * The page URL flows: "Page URL on save" (blocking) sets `path` from the parent chain and slug, or
- * refuses the save with a 400 and a message the editor sees (a cyclic parent chain, a bad slug);
- * "Page URLs under a moved page" then rewrites the stored paths that went out of date.
- */
-async function setupPagePathFlows(api) {
-  const readAllPages = {
-    key: "all_pages",
-    name: "Read all pages",
-    type: "item-read",
-    options: { collection: "pages", permissions: "$full", query: { fields: ["id", "title", "slug", "parent", "path"], limit: -1 } },
-  };
-  const onSave = await recreateFlow(api, {
-    name: PAGE_PATH_FLOW,
-    icon: "link",
-    description: "Sets pages.path from the parent chain and slug; refuses a cyclic parent chain; redirects old URLs.",
-    options: { type: "filter", scope: ["items.create", "items.update"], collections: ["pages"], return: "$last" },
-  });
-  await chainOperations(api, onSave.id, [
-    readAllPages,
-    { key: "compute_path", name: "Compute the URL", type: "exec", options: { code: flowScript(pathOnSave) }, reject: true },
-    // The old address of every page that moves redirects to the page (it follows later moves).
-    {
-      key: "page_redirects",
-      name: "Redirects for old URLs",
-      type: "exec",
-      options: { code: flowScript(movedPageRedirects) },
-      reject: true,
-    },
-    ...applyRedirectChanges("page_redirects"),
-  ]);
-
-  const afterSave = await recreateFlow(api, {
-    name: PAGE_TREE_FLOW,
-    icon: "account_tree",
-    description: "Rewrites the stored paths of the pages under a page whose slug or parent changed.",
-    options: { type: "action", scope: ["items.update"], collections: ["pages"] },
-  });
-  await chainOperations(api, afterSave.id, [
-    readAllPages,
-    { key: "stale_paths", name: "Paths out of date", type: "exec", options: { code: flowScript(stalePaths) } },
-    // Without events: the rewrite must not run the blocking flow again (and the site is told by
-    // the revalidation flow of the page that moved).
-    {
-      key: "rewrite",
-      name: "Rewrite them",
-      type: "item-update",
-      options: { collection: "pages", permissions: "$full", emitEvents: false, payload: "{{stale_paths}}" },
-    },
-  ]);
-}
-
-/**
- * "Confirm a form submission to its sender": after a submission is stored, reads its form and,
- * when the form asks for a confirmation and the sender typed one address in its e-mail field,
- * e-mails that address (form-notification.mjs decides; the flow stops otherwise). Logged like
- * the notification.
- */
-async function setupFormConfirmFlow(api) {
-  const flow = await recreateFlow(api, {
-    name: FORM_CONFIRM_FLOW,
-    icon: "mark_email_read",
-    description: "E-mails the sender of a submission a confirmation, when the form asks for one.",
-    options: { type: "action", scope: ["items.create"], collections: ["form_submissions"] },
-  });
-  await chainOperations(api, flow.id, [
-    {
-      key: "form",
-      name: "Read the form",
-      type: "item-read",
-      options: {
-        collection: "forms",
-        key: "{{$trigger.payload.form}}",
-        permissions: "$full",
-        query: {
-          fields: [
-            "id",
-            "key",
-            "title",
-            "confirm_sender",
-            "confirm_email_field",
-            "confirm_subject",
-            "confirm_body",
-            "fields.name",
-            "fields.type",
-          ],
-        },
-      },
-    },
-    {
-      key: "wants_confirmation",
-      name: "Asks for a confirmation",
-      type: "condition",
-      options: { filter: { form: { confirm_sender: { _eq: true } } } },
-    },
-    { key: "confirmation", name: "Write the confirmation", type: "exec", options: { code: formConfirmFlowScript() } },
-    {
-      key: "has_sender",
-      name: "The sender gave an address",
-      type: "condition",
-      options: { filter: { confirmation: { to: { _nnull: true } } } },
-    },
-    {
-      key: "mail",
-      name: "E-mail the sender",
-      type: "mail",
-      options: { to: ["{{confirmation.to}}"], subject: "{{confirmation.subject}}", type: "markdown", body: "{{confirmation.body}}" },
-    },
-  ]);
-}
-
-/**
- * "Form webhook check on save" (blocking): refuses a webhook whose URL is off the operators' list
- * (Directus' FORM_WEBHOOK_HOSTS), or turning one back on whose stored URL is, with a message the
- * editor sees (form-webhook-rules.mjs; the worker judges again before each send).
- */
-async function setupFormWebhookCheckFlow(api) {
-  const flow = await recreateFlow(api, {
-    name: FORM_WEBHOOK_CHECK_FLOW,
-    icon: "webhook",
-    description: "Refuses a form webhook whose host the operators have not allowed (FORM_WEBHOOK_HOSTS).",
-    options: { type: "filter", scope: ["items.create", "items.update"], collections: ["form_webhooks"], return: "$last" },
-  });
-  await chainOperations(api, flow.id, [
-    // An update's rows are read (turning one back on is judged by its stored URL); a create has no
-    // keys, and id 0 reads nothing.
-    {
-      key: "saved",
-      name: "Rows saved",
-      type: "exec",
-      options: {
-        code: "module.exports = async function (data) {\n  const keys = data.$trigger.keys;\n  return { keys: Array.isArray(keys) && keys.length > 0 ? keys : [0] };\n};\n",
-      },
-    },
-    {
-      key: "webhooks",
-      name: "Read the webhooks saved",
-      type: "item-read",
-      options: {
-        collection: "form_webhooks",
-        permissions: "$full",
-        query: { fields: ["id", "url"], filter: { id: { _in: "{{saved.keys}}" } }, limit: -1 },
-      },
-    },
-    { key: "check", name: "Check the address", type: "exec", options: { code: webhookCheckFlowScript() }, reject: true },
-  ]);
-}
-
-/**
- * Refuses a newsletter subscription whose topics do not exist, whose consent time the site did not
- * set, or whose source page is not a page of this site (subscription-rules.mjs), whoever writes it.
- */
-async function setupSubscriptionCheckFlow(api) {
-  const flow = await recreateFlow(api, {
-    name: SUBSCRIPTION_CHECK_FLOW,
-    icon: "mark_email_read",
-    description: "Refuses a sign-up with unknown topics, a consent time the site did not set, or a source page off the site.",
-    options: { type: "filter", scope: ["items.create"], collections: ["newsletter_subscriptions"], return: "$last" },
-  });
-  await chainOperations(api, flow.id, [
-    {
-      key: "topics",
-      name: "Read the topics",
-      type: "item-read",
-      options: { collection: "newsletter_topics", permissions: "$full", query: { fields: ["key"], filter: PUBLISHED, limit: -1 } },
-    },
-    { key: "check", name: "Check the sign-up", type: "exec", options: { code: subscriptionCheckFlowScript() }, reject: true },
-  ]);
-}
-
-/**
  * The admin opens without Directus' "project owner" dialog: the local admin is the owner. Written
  * straight into the settings (not through /server/setup, which would report it over the network).
  */
@@ -563,21 +316,9 @@ export async function setupAccess(api, config, log = () => {}) {
   log("cms:   Site role + user with static token (DIRECTUS_SITE_TOKEN)");
 
   await setupRevalidateFlow(api);
-  await setupPagePathFlows(api);
-  log("cms:   flows: page URL on save (refuses a cyclic parent chain, redirects the old URL) and page URLs under a moved page");
-  await setupRedirectFlows(api);
-  log("cms:   flows: redirect check on save (loops, chains, open redirects, risky patterns), a post's old address redirects");
-  await setupFormNotifyFlow(api);
-  await setupFormConfirmFlow(api);
-  await setupFormWebhookCheckFlow(api);
-  await setupFormFieldCheckFlow(api);
-  await setupSubscriptionCheckFlow(api);
-  log(
-    "cms:   flows: form submission e-mails (team, sender's confirmation), form webhook check on save (FORM_WEBHOOK_HOSTS), " +
-      "form field pattern check on save (linear-time patterns only), newsletter sign-up check",
-  );
-  await setupExperimentFlows(api);
-  log("cms:   flows: stop an experiment, promote a variant (buttons on an experiment)");
+  // The features' own flows (page URLs, redirects' checks, the forms' mails and checks, the
+  // newsletter's sign-up check, the experiments' buttons), each feature's in its folder.
+  for (const { setupFlows } of featureFlows) await setupFlows(api, { log });
   await recordProjectOwner(api, config);
   log('cms:   flow "Revalidate site on content change" -> {{$env.SITE_URL}}/api/revalidate');
 

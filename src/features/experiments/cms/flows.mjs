@@ -1,4 +1,5 @@
-// The buttons on an experiment (decision 028), set up by setup.mjs: manual flows, so stopping an
+// The buttons on an experiment (decision 028), manual flows set up by the CMS set-up (`setupFlows`,
+// bundled into cms/scripts/feature-flows.mjs by npm run cms:parts), so stopping an
 // experiment or promoting a variant is one action for an editor.
 //   "Stop experiment": status stopped; everyone sees the winner if one was promoted, else the control.
 //   "Promote a variant": asks for the variant's key, checks it is one of the experiment's, then
@@ -27,7 +28,12 @@ const updateExperiment = (payload) => ({
   options: { collection: "experiments", key: "{{$trigger.body.keys}}", permissions: "$trigger", emitEvents: true, payload },
 });
 
-export async function setupExperimentFlows(api) {
+/**
+ * "Stop experiment" and "Promote a variant".
+ * @param {import("../../../../cms/scripts/flows.mjs").Api} api
+ * @param {import("../../../../cms/scripts/flows.mjs").FlowContext} [context]
+ */
+export async function setupFlows(api, { log = () => {} } = {}) {
   const manual = (name, icon, description, extra = {}) =>
     recreateFlow(api, {
       name,
@@ -83,4 +89,5 @@ export async function setupExperimentFlows(api) {
     },
     updateExperiment("{{promotion}}"),
   ]);
+  log("cms:   flows: stop an experiment, promote a variant (buttons on an experiment)");
 }

@@ -1,5 +1,5 @@
 // The e-mails about a form submission, written by the flows "Notify about a form submission" (to the
-// form's notify address) and "Confirm a form submission to its sender" (setup.mjs). Everything in
+// form's notify address) and "Confirm a form submission to its sender" (flows.mjs). Everything in
 // them but their fixed words comes from outside: the values from visitors, the form's title and
 // templates from editors. The mail operation renders the body as Markdown (marked, then
 // sanitize-html) and mails the HTML, so each value is escaped for Markdown and HTML: nothing typed

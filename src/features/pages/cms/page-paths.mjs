@@ -1,9 +1,9 @@
 // A page's URL is its parent's path and its own slug: `/products/compute`; the main page is the
 // top-level page with an empty slug, `/`. Directus stores it in `pages.path` (unique), computed by
-// two flows set up in setup.mjs: a blocking one on save (refuses a cyclic parent chain or a bad
-// slug with a message the editor sees) and one after it that moves the pages under a moved page.
-// The functions below run inside those flows' script operations, so they must be self-contained:
-// setup.mjs sends their source text to Directus.
+// two flows (flows.mjs beside this file): a blocking one on save (refuses a cyclic parent chain or
+// a bad slug with a message the editor sees) and one after it that moves the pages under a moved
+// page. The functions below run inside those flows' script operations, so they must be
+// self-contained: flows.mjs sends their source text to Directus.
 
 /**
  * The path of every page in `pages` ({id, slug, parent}), as a Map id → path. Throws with an

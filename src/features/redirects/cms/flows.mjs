@@ -1,42 +1,16 @@
-// The flows that keep redirects safe and automatic (set up by setup.mjs):
+// The flows that keep redirects safe and automatic (the CMS set-up runs `setupFlows`: npm run
+// cms:parts bundles this module into cms/scripts/feature-flows.mjs for it):
 //   "Redirect check on save" (blocking): refuses a loop, a chain, an open redirect or a pattern
 //     that can backtrack catastrophically, with a message the editor sees (imports from CSV too);
 //   "Redirect a post's old address" (blocking): a post whose slug changes gets a redirect from its
-//     old address. Pages get theirs in the page URL flow (setup.mjs, page-paths.mjs).
-import { chainOperations, recreateFlow } from "../../../../cms/scripts/flows.mjs";
+//     old address. Pages get theirs in the page URL flow (src/features/pages/cms/flows.mjs).
+import { applyRedirectChanges, chainOperations, recreateFlow } from "../../../../cms/scripts/flows.mjs";
 import { movedPostRedirects, redirectFlowScript, redirectOnSave } from "../../../../cms/scripts/redirect-rules.mjs";
 
 export const REDIRECT_CHECK_FLOW = "Redirect check on save";
 export const POST_REDIRECT_FLOW = "Redirect a post's old address";
 /** What a stored redirect needs for checking. */
 const redirectFields = ["id", "source", "match", "status_code", "target", "target_page", "target_post", "active"];
-
-/** Redirects drop `drop` (automatic ones whose address is live again) and add `create`, without events. */
-export const applyRedirectChanges = (from) => [
-  {
-    key: "drop_redirects",
-    name: "Drop redirects from live addresses",
-    type: "item-delete",
-    options: {
-      collection: "redirects",
-      permissions: "$full",
-      emitEvents: false,
-      query: { filter: { _and: [{ source: { _in: `{{${from}.drop}}` } }, { origin: { _eq: "automatic" } }] } },
-    },
-  },
-  {
-    key: "add_redirects",
-    name: "Add redirects from old addresses",
-    type: "item-create",
-    options: { collection: "redirects", permissions: "$full", emitEvents: false, payload: `{{${from}.create}}` },
-  },
-  {
-    key: "saved_payload",
-    name: "Save",
-    type: "exec",
-    options: { code: `module.exports = async function (data) {\n  return data.${from}.payload;\n};\n` },
-  },
-];
 
 const read = (key, collection, query) => ({
   key,
@@ -45,7 +19,12 @@ const read = (key, collection, query) => ({
   options: { collection, permissions: "$full", query },
 });
 
-export async function setupRedirectFlows(api) {
+/**
+ * "Redirect check on save" and "Redirect a post's old address".
+ * @param {import("../../../../cms/scripts/flows.mjs").Api} api
+ * @param {import("../../../../cms/scripts/flows.mjs").FlowContext} [context]
+ */
+export async function setupFlows(api, { log = () => {} } = {}) {
   const check = await recreateFlow(api, {
     name: REDIRECT_CHECK_FLOW,
     icon: "alt_route",
@@ -78,4 +57,5 @@ export async function setupRedirectFlows(api) {
     },
     ...applyRedirectChanges("post_redirects"),
   ]);
+  log("cms:   flows: redirect check on save (loops, chains, open redirects, risky patterns), a post's old address redirects");
 }
