@@ -2,10 +2,11 @@
 // an earlier version's (`api_reference_versions`) is validated, linted and processed before it
 // is written. An invalid document, or one with lint errors, is refused with the parser's or the
 // linter's message (the admin shows it) and nothing is written, so the last good `reference`
-// keeps serving. Lint warnings do not stop a save; they are logged with the save (no field holds
-// them). The processed fields are
-// written by this hook only; what an editor sends for them is replaced. A version's name is its
-// URL segment (v1, v2 …), so anything else is refused too.
+// keeps serving. Lint warnings do not stop a save: they are written to the item's
+// `lint_warnings` (one a line, null when there are none), which the admin shows under `source`,
+// and logged with the save. The processed fields (`reference`, `navigation`, `lint_warnings`) are
+// written by this hook only; what an editor sends for them is replaced (dropped when the save
+// has no `source`). A version's name is its URL segment (v1, v2 …), so anything else is refused too.
 import { InvalidPayloadError } from "@directus/errors";
 import { apiVersionPattern } from "./process.mjs";
 import { ApiDocumentError, publishApiDocument } from "./publish.mjs";
@@ -15,7 +16,7 @@ const collections = ["api_reference", "api_reference_versions"];
 export default ({ filter }, { logger }) => {
   const onSave = (collection) => async (payload) => {
     if (!payload || typeof payload !== "object") return payload;
-    const { reference: _reference, navigation: _navigation, ...rest } = payload;
+    const { reference: _reference, navigation: _navigation, lint_warnings: _lintWarnings, ...rest } = payload;
     if ("version" in payload && !apiVersionPattern.test(String(payload.version ?? ""))) {
       throw new InvalidPayloadError({ reason: `A version's name is "v" and a number (v1, v2 …), not ${JSON.stringify(payload.version)}` });
     }
@@ -26,7 +27,7 @@ export default ({ filter }, { logger }) => {
       if (warnings.length) {
         logger.warn(`${collection}: ${warnings.length} lint warning(s) in "${reference.info.title}" ${reference.info.version}: ${warnings.join("; ")}`);
       }
-      return { ...rest, reference, navigation };
+      return { ...rest, reference, navigation, lint_warnings: warnings.length ? warnings.join("\n") : null };
     } catch (error) {
       if (error instanceof ApiDocumentError) throw new InvalidPayloadError({ reason: error.message });
       throw error;

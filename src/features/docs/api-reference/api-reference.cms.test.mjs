@@ -2,8 +2,9 @@
 // `api_reference_versions` collection of earlier ones, and their hook): the seeded OpenAPI
 // documents are validated, linted and processed when saved, an invalid one (or one with lint
 // errors) is refused with the parser's (or the linter's) message while the last good one keeps
-// serving; a published earlier version is read like other published content, a draft only by the
-// preview token. Its own Directus on port 8136 (8156 on PostgreSQL) with a fresh data dir
+// serving; a document's lint warnings are written to its item's `lint_warnings` (the hook's alone,
+// cleared by a clean document); a published earlier version is read like other published content,
+// a draft only by the preview token. Its own Directus on port 8136 (8156 on PostgreSQL) with a fresh data dir
 // (cms/data-api-reference-test).
 //   PATH=node_modules/.bin:$PATH node --test src/features/docs/api-reference/api-reference.cms.test.mjs
 import assert from "node:assert/strict";
@@ -39,6 +40,18 @@ async function publicReference() {
   return json.data.api_reference;
 }
 
+/** What the admin's item form shows of a field (the admin token reads every field). */
+async function adminField(path, field, filter) {
+  const query = new URLSearchParams({ fields: field, ...(filter ? { filter: JSON.stringify(filter) } : {}) });
+  const response = await fetch(`${URL_}/items/${path}?${query}`, { headers: { Authorization: `Bearer ${ADMIN}` } });
+  assert.equal(response.status, 200);
+  const { data } = await response.json();
+  return (Array.isArray(data) ? data[0] : data)[field];
+}
+
+/** The warning every seeded version has: a licence is the API owners' call (decision 017). */
+const licenseWarning = "Info object should contain `license` field. at /info (info-license)";
+
 async function saveSource(source) {
   const response = await fetch(`${URL_}/items/api_reference`, {
     method: "PATCH",
@@ -69,6 +82,11 @@ describe("API reference", () => {
     );
     // Dereferenced: no $ref is left anywhere the site reads.
     assert.doesNotMatch(JSON.stringify(reference), /"\$ref"/);
+  });
+
+  test("the seeded documents' lint warnings are on their items, where an editor sees them", async () => {
+    assert.equal(await adminField("api_reference", "lint_warnings"), licenseWarning);
+    assert.equal(await adminField("api_reference_versions", "lint_warnings", { version: { _eq: "v1" } }), licenseWarning);
   });
 
   test("an invalid document is refused with the parser's message, and the last good one keeps serving", async () => {
@@ -122,6 +140,47 @@ describe("API reference", () => {
     assert.equal(response.status, 200);
     const { reference } = await publicReference();
     assert.equal(reference.operations.length, seededOperations.length);
+  });
+
+  test("a save writes the document's lint warnings, one a line, replaces an editor's own and clears them when there are none", async () => {
+    // No 4XX response: Redocly's recommended rules warn (operation-4xx-response), the hook saves.
+    const warned = structuredClone(apiReferenceDocument);
+    const listProjects = warned.paths["/v1/projects"].get;
+    for (const status of Object.keys(listProjects.responses)) if (status.startsWith("4")) delete listProjects.responses[status];
+    const twoWarnings = [
+      licenseWarning,
+      "Operation must have at least one `4XX` response. at /paths/~1v1~1projects/get/responses (operation-4xx-response)",
+    ].join("\n");
+    const saved = await saveSource(JSON.stringify(warned));
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    assert.equal(await adminField("api_reference", "lint_warnings"), twoWarnings);
+
+    // The field is the hook's: an editor's value is dropped without a source, replaced with one.
+    const patch = (body) =>
+      fetch(`${URL_}/items/api_reference`, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${ADMIN}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    assert.equal((await patch({ lint_warnings: "Looks fine to me" })).status, 200);
+    assert.equal(await adminField("api_reference", "lint_warnings"), twoWarnings);
+    assert.equal((await patch({ source: JSON.stringify(warned), lint_warnings: null })).status, 200);
+    assert.equal(await adminField("api_reference", "lint_warnings"), twoWarnings);
+
+    // A refused save (a lint error) writes nothing: the last saved document's warnings stay.
+    const duplicated = structuredClone(warned);
+    duplicated.paths["/v1/projects"].post.operationId = "listProjects";
+    const refused = await saveSource(JSON.stringify(duplicated));
+    assert.equal(refused.status, 400);
+    assert.match(refused.body.errors?.[0]?.message ?? "", /an error under Redocly's recommended rules: .*unique `operationId`/);
+    assert.equal(await adminField("api_reference", "lint_warnings"), twoWarnings);
+
+    // A clean document (a licence, every operation with a 4XX) clears the field.
+    const clean = structuredClone(apiReferenceDocument);
+    clean.info.license = { name: "Apache 2.0", identifier: "Apache-2.0" };
+    const cleaned = await saveSource(JSON.stringify(clean));
+    assert.equal(cleaned.status, 200, JSON.stringify(cleaned.body));
+    assert.equal(await adminField("api_reference", "lint_warnings"), null);
   });
 
   describe("versions", () => {
@@ -184,6 +243,28 @@ describe("API reference", () => {
       const clash = await createVersion({ version: "v5", status: "draft", source: JSON.stringify(clashing) });
       assert.equal(clash.status, 400);
       assert.match(clash.body.errors?.[0]?.message ?? "", /address of a version/);
+    });
+
+    test("a version's lint warnings are on its item like the latest's: written on create, replaced, cleared", async () => {
+      const created = await createVersion({
+        version: "v6",
+        status: "draft",
+        source: JSON.stringify(apiReferenceDocumentV1),
+        lint_warnings: "Mine",
+      });
+      assert.equal(created.status, 200, JSON.stringify(created.body));
+      const path = `api_reference_versions/${created.body.data.id}`;
+      assert.equal(await adminField(path, "lint_warnings"), licenseWarning);
+
+      const clean = structuredClone(apiReferenceDocumentV1);
+      clean.info.license = { name: "Apache 2.0", identifier: "Apache-2.0" };
+      const response = await fetch(`${URL_}/items/${path}`, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${ADMIN}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ source: JSON.stringify(clean), lint_warnings: "Mine" }),
+      });
+      assert.equal(response.status, 200, await response.text());
+      assert.equal(await adminField(path, "lint_warnings"), null);
     });
   });
 });
