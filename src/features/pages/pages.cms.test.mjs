@@ -149,6 +149,14 @@ describe("page paths", () => {
     });
   });
 
+  test("the pages list shows a page's parent by its title, not its id", async () => {
+    const { meta } = await admin("GET", "/fields/pages/parent");
+    assert.equal(meta.display, "related-values");
+    assert.equal(meta.display_options?.template, "{{title}}");
+    // The dropdown that picks a parent names pages the same way.
+    assert.equal(meta.options?.template, "{{title}}");
+  });
+
   test("a cyclic parent chain is refused with a message for the editor, and nothing changes", async () => {
     const a = await createPage({ slug: `cycle-a-${stamp}` });
     const b = await createPage({ slug: "cycle-b", parent: a.id });
