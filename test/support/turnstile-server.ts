@@ -37,7 +37,11 @@ const widgetScript = `(() => {
     reset(box) { draw(box || document.querySelector(".cf-turnstile")); },
     getResponse(box) { return (box || document).querySelector("input[name=cf-turnstile-response]")?.value; },
   };
-  document.querySelectorAll(".cf-turnstile").forEach(draw);
+  // Implicit rendering, as Cloudflare's script does it: the boxes in the page once it is parsed (an
+  // async script may run before the form's markup has arrived).
+  const drawAll = () => document.querySelectorAll(".cf-turnstile").forEach(draw);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", drawAll);
+  else drawAll();
 })();`;
 
 export async function startTurnstileFake({ port = 0 }: { port?: number } = {}) {

@@ -19,6 +19,7 @@ const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey &
  */
 export const HeaderSearch = memo(function HeaderSearch({ loadAskPanel }: HeaderSearchProps) {
   const [open, setOpen] = useState(false);
+  const [opening, setOpening] = useState(0);
   const [used, setUsed] = useState(false);
   const isOpen = useRef(false);
   const closing = useRef(false);
@@ -28,12 +29,16 @@ export const HeaderSearch = memo(function HeaderSearch({ loadAskPanel }: HeaderS
   const handedQuestion = useRef<string | null>(null);
 
   const show = useCallback(() => {
-    if (isOpen.current) return;
+    // Opening (its code on the way) or open: nothing to do. But Escape closes the dialog in the
+    // browser at once while its close event is a task of its own, which a key pressed next can
+    // overtake: that close counts as done (SearchDialog ignores the late event).
+    if (isOpen.current && (!dialogRef.current || dialogRef.current.open)) return;
     isOpen.current = true;
     const active = document.activeElement;
     returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
     setUsed(true);
     setOpen(true);
+    setOpening((count) => count + 1);
   }, []);
 
   const close = useCallback((restoreFocus: boolean) => {
@@ -116,6 +121,7 @@ export const HeaderSearch = memo(function HeaderSearch({ loadAskPanel }: HeaderS
           <SearchDialog
             dialogRef={dialogRef}
             open={open}
+            opening={opening}
             takeInitialQuery={takeHeaderText}
             onClose={close}
             loadAskPanel={loadAskPanel}

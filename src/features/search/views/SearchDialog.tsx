@@ -30,6 +30,11 @@ const maxQueryLength = 200;
 export interface SearchDialogProps {
   dialogRef: RefObject<HTMLDialogElement | null>;
   open: boolean;
+  /**
+   * Counts the openings: a reopening that overtook the browser's close event leaves `open` true
+   * throughout, and the dialog must show again all the same.
+   */
+  opening: number;
   /** Text already typed into the header field, used as the first query when the dialog opens. */
   takeInitialQuery: () => string;
   /** Asks the owner to close the dialog; `restoreFocus` is false when a result was chosen (the router moves focus). */
@@ -52,7 +57,7 @@ const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey
  * (use-search-answers), the keyboard (use-listbox-navigation), the listbox
  * (SearchDialogResults), the recent searches and the search analytics (search-beacons).
  */
-export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose, loadAskPanel, takeQuestion }: SearchDialogProps) {
+export function SearchDialog({ dialogRef, open, opening, takeInitialQuery, onClose, loadAskPanel, takeQuestion }: SearchDialogProps) {
   const [mode, setMode] = useState<Mode>("search");
   const [handed, setHanded] = useState<{ question: string; key: number } | null>(null);
   const AskPanel = useMemo(() => (loadAskPanel ? lazy(() => loadAskPanel().then((panel) => ({ default: panel }))) : null), [loadAskPanel]);
@@ -76,7 +81,9 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose, loadA
     onClose(restoreFocus);
   };
 
-  // Open: start from the header field's text and the stored recent searches. Close: drop any request.
+  // Open (each opening: see `opening`): start from the header field's text and the stored recent
+  // searches. Close: drop any request.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `opening` runs the effect again for a reopening that left `open` true.
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
@@ -99,7 +106,7 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose, loadA
     } else if (!open) {
       stop();
     }
-  }, [open, dialogRef, search, takeInitialQuery, takeQuestion, stop]);
+  }, [open, opening, dialogRef, search, takeInitialQuery, takeQuestion, stop]);
 
   const chosen = (event: MouseEvent<HTMLAnchorElement>) => {
     setRecent(saveRecentSearch(q));
@@ -180,7 +187,10 @@ export function SearchDialog({ dialogRef, open, takeInitialQuery, onClose, loadA
         event.preventDefault();
         close(true);
       }}
-      onClose={() => close(true)}
+      // A close event that comes after the dialog was opened again (a shortcut overtook it) is stale.
+      onClose={(event) => {
+        if (!event.currentTarget.open) close(true);
+      }}
       onPointerDown={(event) => {
         pressedOnBackdrop.current = event.target === event.currentTarget;
       }}
