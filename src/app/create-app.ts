@@ -37,10 +37,12 @@ const tooLarge = bodyLimit({
 });
 
 /** Addresses that answer published content whoever asks (an editor's preview cookie included): the features say which. */
-const publishedOnly = (c: Context<AppEnv>) => features.some((feature) => feature.publishedOnly?.(c.req.path, c.req.header("accept")));
+const publishedOnlyChecks = features.flatMap((feature) => (feature.publishedOnly ? [feature.publishedOnly] : []));
+const publishedOnly = (c: Context<AppEnv>) => publishedOnlyChecks.some((check) => check(c.req.path, c.req.header("accept")));
 
 /** Pages the CMS webhook renders when published and keeps in KV: a page-cache miss looks there first. */
-const publishedWhenEdited = (path: string) => features.some((feature) => feature.publishedWhenEdited?.(path));
+const publishedWhenEditedChecks = features.flatMap((feature) => (feature.publishedWhenEdited ? [feature.publishedWhenEdited] : []));
+const publishedWhenEdited = (path: string) => publishedWhenEditedChecks.some((check) => check(path));
 
 /** The request's execution context; none in a plain `app.request` (tests). */
 function executionContextOf(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {

@@ -19,6 +19,9 @@ import type { PagePayload } from "../render/payload";
 import { siteChrome, siteConfig } from "../router/request-context.server";
 import { features } from "./features.server";
 
+/** The features' feeds every page announces, found once (a page render only names the site). */
+const featureFeeds = features.flatMap((feature) => (feature.feeds ? [feature.feeds] : []));
+
 /** The build's policy for public pages (hashes are computed once per isolate). */
 let hashedPolicy: Promise<string | null> | undefined;
 const publicHashedPolicy = () => (hashedPolicy ??= hashedPagePolicy(clientEntryIntegrity, [consentStateScript, speculationRulesJson]));
@@ -131,7 +134,7 @@ function documentParts(
     siteName: config.name,
     indexable: config.environment === "prod",
     prefetch: !state.site.preview,
-    feeds: features.flatMap((feature) => feature.feeds?.(config.name) ?? []),
+    feeds: featureFeeds.flatMap((feedsOf) => feedsOf(config.name)),
   });
   const payload: PagePayload = {
     route: state.route === "error" ? null : state.route,

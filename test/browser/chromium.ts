@@ -39,9 +39,11 @@ export async function launchChromium({ extraArgs = [] }: { extraArgs?: readonly 
     context.setDefaultNavigationTimeout(pageWaitGuardMs);
     return context;
   };
-  // browser.newPage makes a context of its own, through newContext above.
+  // browser.newPage makes a context of its own, through newContext above; it closes with its page, as Playwright's own does.
   browser.newPage = async (options) => {
-    const page = await (await browser.newContext(options)).newPage();
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once("close", () => void context.close().catch(() => {}));
     return page;
   };
   return browser;
