@@ -198,6 +198,107 @@ export function deriveListFields(schema, document, operationName) {
   return [...lists].sort();
 }
 
+/** Filter operators whose value names an item by a field no two items share. */
+const uniqueFields = new Set(["id", "slug", "key", "path"]);
+
+/**
+ * What one operation's answer shows, for invalidation by item (decision 033): the collection at
+ * each response path (`posts`, `posts.author`; a many-to-any `item` holds several), the paths that
+ * are lists, the root fields that select one item by a unique field (`slug: { _eq: $slug }`), the
+ * fields each collection's items show, and the fields its filters and sorts read (a change to one
+ * of those moves items into or out of a list). Fragments are followed; aliases are the paths.
+ */
+export function deriveReads(schema, document, operationName) {
+  const ast = typeof document === "string" ? parse(document) : document;
+  const fragments = new Map();
+  for (const definition of ast.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  const operation = ast.definitions.find(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName),
+  );
+  if (!operation) throw new Error(`no operation${operationName ? ` named ${operationName}` : ""}`);
+  const paths = new Map();
+  const lists = new Set();
+  const keyed = new Set();
+  const shown = new Map();
+  const membership = new Map();
+  const add = (map, key, value) => {
+    if (!map.has(key)) map.set(key, new Set());
+    map.get(key).add(value);
+  };
+  const filterFields = (value, collection, names = new Set()) => {
+    if (value?.kind !== Kind.OBJECT) return names;
+    for (const field of value.fields) {
+      const name = field.name.value;
+      if (name === "_and" || name === "_or") {
+        if (field.value.kind === Kind.LIST) for (const item of field.value.values) filterFields(item, collection, names);
+      } else if (!name.startsWith("_")) names.add(name);
+    }
+    return names;
+  };
+  const selectsByUniqueField = (value) =>
+    value?.kind === Kind.OBJECT &&
+    value.fields.some(
+      (field) =>
+        uniqueFields.has(field.name.value) &&
+        field.value.kind === Kind.OBJECT &&
+        field.value.fields.some((operator) => operator.name.value === "_eq"),
+    );
+  const walk = (selectionSet, parentType, parentCollection, path) => {
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        const fragment = fragments.get(selection.name.value);
+        if (!fragment) throw new Error(`unknown fragment ${selection.name.value}`);
+        const type = schema.getType(fragment.typeCondition.name.value);
+        walk(fragment.selectionSet, type, isObjectType(type) ? collectionOfType(type.name) : parentCollection, path);
+        continue;
+      }
+      if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parentType;
+        const collection = isObjectType(type) ? collectionOfType(type.name) : parentCollection;
+        if (collection && path) add(paths, path, collection);
+        walk(selection.selectionSet, type, collection, path);
+        continue;
+      }
+      const name = selection.name.value;
+      if (name === "__typename") continue;
+      const field = isObjectType(parentType) ? parentType.getFields()[name] : undefined;
+      if (!field) throw new Error(`${operation.name?.value}: ${parentType?.name}.${name} is not in the schema`);
+      if (parentCollection) add(shown, parentCollection, name);
+      if (!selection.selectionSet) continue;
+      const key = selection.alias?.value ?? name;
+      const childPath = path ? `${path}.${key}` : key;
+      const named = getNamedType(field.type);
+      const collection = isObjectType(named) ? collectionOfType(named.name) : null;
+      if (collection) add(paths, childPath, collection);
+      else if (!paths.has(childPath)) paths.set(childPath, new Set());
+      if (isListType(getNullableType(field.type))) lists.add(childPath);
+      if (/_aggregated$/.test(named.name) && collection) lists.add(childPath);
+      const args = new Map((selection.arguments ?? []).map((argument) => [argument.name.value, argument.value]));
+      if (collection) {
+        for (const filtered of filterFields(args.get("filter"), collection)) add(membership, collection, filtered);
+        const sort = args.get("sort");
+        const sorts = sort?.kind === Kind.LIST ? sort.values : sort ? [sort] : [];
+        for (const item of sorts) if (item.kind === Kind.STRING) add(membership, collection, item.value.replace(/^-/, ""));
+        if (!path && (selectsByUniqueField(args.get("filter")) || (name.endsWith("_by_id") && args.has("id")))) keyed.add(childPath);
+      }
+      walk(selection.selectionSet, named, collection ?? null, childPath);
+    }
+  };
+  const rootType = operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
+  walk(operation.selectionSet, rootType, null, "");
+  const sortedRecord = (map) =>
+    Object.fromEntries([...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, values]) => [key, [...values].sort()]));
+  return {
+    paths: sortedRecord(paths),
+    lists: [...lists].sort(),
+    keyed: [...keyed].sort(),
+    shown: sortedRecord(shown),
+    membership: sortedRecord(membership),
+  };
+}
+
 /**
  * How Directus serialises its scalars in JSON (api/src/services/graphql/types): Date and Hash are
  * strings, GraphQLBigInt a string (0 and null pass through), GraphQLStringOrFloat either, Void
@@ -234,6 +335,7 @@ export async function generateOperationsSource({ schema = loadSchema(), operatio
   const operationDefinitions = [];
   const collections = {};
   const listFields = {};
+  const reads = {};
   for (const { name, document } of operations) {
     const ast = parse(document);
     for (const definition of ast.definitions) {
@@ -248,6 +350,7 @@ export async function generateOperationsSource({ schema = loadSchema(), operatio
     collections[name] = deriveCollections(schema, ast, name);
     const lists = deriveListFields(schema, ast, name);
     if (lists.length) listFields[name] = lists;
+    reads[name] = deriveReads(schema, ast, name);
   }
   const byName = (a, b) => (a.name.value < b.name.value ? -1 : 1);
   const merged = {
@@ -300,6 +403,22 @@ ${tableOf(collections)}
 export const operationListFields = {
 ${tableOf(listFields)}
 } as const satisfies Record<string, readonly string[]>;
+
+/**
+ * What each operation's answer shows (scripts/codegen.mjs \`deriveReads\`): the collection at each
+ * response path, the list paths, the root fields that select one item by a unique field, and per
+ * collection the fields shown and the fields its filters and sorts read. Cached results and
+ * pages are tagged from it with the items they show (src/content/tags.server.ts).
+ */
+export const operationReads: Record<string, OperationReads> = ${JSON.stringify(reads)};
+
+export interface OperationReads {
+  paths: Record<string, readonly string[]>;
+  lists: readonly string[];
+  keyed: readonly string[];
+  shown: Record<string, readonly string[]>;
+  membership: Record<string, readonly string[]>;
+}
 `;
 }
 

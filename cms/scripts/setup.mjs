@@ -202,7 +202,7 @@ async function setupRevalidateFlow(api) {
   const flow = await api("POST", "/flows", {
     name: FLOW_NAME,
     icon: "sync",
-    description: "POSTs {collection, keys} to ${SITE_URL}/api/revalidate with the X-Revalidate-Secret header.",
+    description: "POSTs {collection, keys, event, fields} to ${SITE_URL}/api/revalidate with the X-Revalidate-Secret header.",
     status: "active",
     trigger: "event",
     accountability: "all",
@@ -212,7 +212,8 @@ async function setupRevalidateFlow(api) {
       collections: CONTENT_COLLECTIONS,
     },
   });
-  // items.create carries `key`, update/delete carry `keys`: normalise to {collection, keys: string[]}.
+  // items.create carries `key`, update/delete carry `keys`: normalise to {collection, keys: string[]},
+  // with the event and, for an update, the fields it wrote (the site then marks only what shows them).
   const normalize = await api("POST", "/operations", {
     flow: flow.id,
     key: "normalize",
@@ -225,7 +226,10 @@ async function setupRevalidateFlow(api) {
         "module.exports = async function (data) {",
         "  const t = data.$trigger;",
         "  const keys = Array.isArray(t.keys) ? t.keys : t.key !== undefined ? [t.key] : [];",
-        "  return { collection: t.collection, keys: keys.map(String) };",
+        "  const event = String(t.event || '').split('.').pop();",
+        "  const known = ['create', 'update', 'delete'].includes(event) ? event : undefined;",
+        "  const fields = known === 'update' && t.payload && typeof t.payload === 'object' ? Object.keys(t.payload) : undefined;",
+        "  return { collection: t.collection, keys: keys.map(String), event: known, fields };",
         "};",
       ].join("\n"),
     },

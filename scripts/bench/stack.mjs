@@ -194,7 +194,17 @@ export default { ...worker, fetch: handle };
  * binding; vars and test secrets. SITE_URL is `siteUrl` unless `vars` say otherwise.
  * @returns {Promise<{ url: string, siteUrl: string, pids: () => number[], dispose: () => Promise<void> }>}
  */
-export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = false, compress = false, inspectorPort, persistTo }) {
+export async function startWorkerd({
+  build,
+  port,
+  apiBaseUrl,
+  vars = {},
+  log = false,
+  compress = false,
+  inspectorPort,
+  persistTo,
+  onOutput,
+}) {
   const { Miniflare, Log, LogLevel, convertV4MiniflareOptions } = await loadMiniflare();
   const url = `http://127.0.0.1:${port}`;
   const siteUrl = `http://127.0.0.1:${port + 1}`;
@@ -209,6 +219,8 @@ export async function startWorkerd({ build, port, apiBaseUrl, vars = {}, log = f
       // KV and caches on disk, to start a fresh instance on what an earlier one stored.
       ...(persistTo ? { resourcePersistencePath: persistTo } : {}),
       log: log ? new Log(LogLevel.INFO) : undefined,
+      // Each line the worker logs, to a bench that reads them (edits.mjs: the webhook's `content_change`).
+      ...(onOutput ? { handleStructuredLogs: ({ message }) => onOutput(message) } : {}),
       cf: { colo: "LCL", country: "XX" },
       modulesRoot: join(build.dir, "worker"),
       modules: [

@@ -76,7 +76,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     return preview()(c, next);
   });
   app.use(content(contentOptions));
-  app.use("/api/revalidate", async (c, next) => {
+  // The webhook renders what a change touched, and the page cache a stale page after answering it.
+  app.use(async (c, next) => {
     c.set("renderPage", async (request) => app.fetch(request, c.env, executionContextOf(c)));
     await next();
   });

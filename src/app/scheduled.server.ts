@@ -1,7 +1,8 @@
 import "./content-extensions.server";
 import { graphqlRequest } from "../content/client.server";
 import { publicNow } from "../content/content.server";
-import { bumpGeneration } from "../content/generations.server";
+import { moveGeneration } from "../content/generations.server";
+import { markTags, tagsOfChange } from "../content/tags.server";
 import { scheduledPublicationsQuery } from "../content/scheduled-publications";
 import type { Bindings } from "../env";
 import { errorFields, logLine } from "../lib/log";
@@ -9,6 +10,7 @@ import type { RenderPage } from "../env";
 import type { ScheduledJob, ScheduledRun } from "../router/feature.server";
 import { contentTypes } from "./content-types.server";
 import { features } from "./features.server";
+import { renderChangedPages } from "./render-again.server";
 
 /** Every content type with a publish time (and the pages' block windows), asked about at once. */
 const scheduledQuery = scheduledPublicationsQuery(contentTypes);
@@ -27,7 +29,7 @@ export const firstRunLookbackMs = 24 * 60 * 60 * 1000;
  */
 const publishScheduledItems: ScheduledJob = {
   name: "publish-scheduled-items",
-  async run(env, { scheduledTime, fetch }) {
+  async run(env, { scheduledTime, fetch, renderPage }) {
     const kv = env.CONTENT_CACHE;
     const until = publicNow(scheduledTime);
     const previous = await kv.get(publishedUntilKey);
@@ -39,7 +41,14 @@ const publishScheduledItems: ScheduledJob = {
       { apiBaseUrl: env.API_BASE_URL, token: env.DIRECTUS_PREVIEW_TOKEN || undefined, fetch },
     );
     const due = Object.entries(data).filter(([, items]) => Array.isArray(items) && items.length > 0);
-    for (const [collection] of due) await bumpGeneration(kv, collection);
+    for (const [collection, items] of due) {
+      // Published by time: the items and every list they enter; the pages held here that show them are rendered again.
+      const change = { collection, keys: items.map((item) => String(item.id)) };
+      const tags = tagsOfChange(change);
+      await markTags(kv, tags);
+      await moveGeneration(kv, collection);
+      if (renderPage) await renderChangedPages({ siteUrl: env.SITE_URL, change, tags, kv, renderPage });
+    }
     await kv.put(publishedUntilKey, until);
     if (due.length) {
       logLine("info", "scheduled_publish", {

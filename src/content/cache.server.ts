@@ -1,3 +1,5 @@
+import { unchangedSince, type Shown } from "./tags.server";
+
 /**
  * Cache of public content reads: an in-isolate memory layer in front of Workers KV.
  * - fresh (younger than `freshMs`, same generation): served from memory or KV;
@@ -19,6 +21,9 @@ interface CacheEntry<T = unknown> {
   value: T;
   storedAt: number;
   generation: string;
+  /** What the value shows (tags.server.ts), and when the read that fetched it began. */
+  shown?: Shown;
+  builtAt?: number;
 }
 
 export type CacheSource = "memory" | "kv" | "upstream" | "stale" | "stale-if-error";
@@ -26,6 +31,8 @@ export type CacheSource = "memory" | "kv" | "upstream" | "stale" | "stale-if-err
 export interface CacheResult<T> {
   value: T;
   source: CacheSource;
+  /** What the value served shows (none when the reader gave no `shownBy`, or it was cached before). */
+  shown?: Shown;
 }
 
 const kvMaxValueBytes = 25 * 1024 * 1024;
@@ -61,13 +68,18 @@ export interface CacheContext {
   now?: () => number;
   /** false: a bulk read, not kept in the isolate's memory (read from KV each time). */
   memory?: boolean;
+  /**
+   * What the value just fetched shows (called after `fetcher`). With it, an entry of an older generation is still served when
+   * none of its tags was marked since it was fetched: a save of one post leaves the other posts' reads valid.
+   */
+  shownBy?: () => Shown;
 }
 
 export async function cachedRead<T>(
   key: string,
   generation: string,
   fetcher: () => Promise<T>,
-  { kv, waitUntil, policy = defaultCachePolicy, now = Date.now, memory = true }: CacheContext,
+  { kv, waitUntil, policy = defaultCachePolicy, now = Date.now, memory = true, shownBy }: CacheContext,
 ): Promise<CacheResult<T>> {
   let source: CacheSource = "memory";
   let entry = memory ? (isolate.memory.get(key) as CacheEntry<T> | undefined) : undefined;
@@ -80,26 +92,40 @@ export async function cachedRead<T>(
     }
     source = "kv";
   }
+  if (entry && entry.generation !== generation && (await stillValid(entry, kv, now))) {
+    // Its collections changed, but not what it shows: valid under the new generation too. The
+    // generation was read before the tags, so a change between the two is seen at the next read.
+    entry = { ...entry, generation };
+    if (memory) isolate.remember(key, entry);
+  }
+  const fetch = () => refreshOnce(key, generation, fetcher, kv, policy, now, memory, shownBy);
 
   if (entry && entry.generation === generation) {
-    if (now() - entry.storedAt < policy.freshMs) return { value: entry.value, source };
-    const refresh = refreshOnce(key, generation, fetcher, kv, policy, now, memory).catch((error) => {
+    const shown = entry.shown;
+    if (now() - entry.storedAt < policy.freshMs) return { value: entry.value, source, shown };
+    const refresh = fetch().catch((error) => {
       console.warn(`background refresh of ${key} failed:`, error);
     });
     waitUntil(refresh);
-    return { value: entry.value, source: "stale" };
+    return { value: entry.value, source: "stale", shown };
   }
 
   try {
-    const fetched = await refreshOnce(key, generation, fetcher, kv, policy, now, memory);
-    return { value: fetched.value as T, source: "upstream" };
+    const fetched = await fetch();
+    return { value: fetched.value as T, source: "upstream", shown: fetched.shown };
   } catch (error) {
     if (entry && now() - entry.storedAt < policy.staleIfErrorMs) {
       console.warn(`serving stale ${key} after upstream error:`, error);
-      return { value: entry.value, source: "stale-if-error" };
+      return { value: entry.value, source: "stale-if-error", shown: entry.shown };
     }
     throw error;
   }
+}
+
+/** Whether an entry of another generation shows nothing marked since its read began. */
+async function stillValid(entry: CacheEntry, kv: KVNamespace, now: () => number): Promise<boolean> {
+  if (!entry.shown || entry.builtAt === undefined) return false;
+  return unchangedSince(kv, entry.shown, entry.builtAt, now()).catch(() => false);
 }
 
 function refreshOnce<T>(
@@ -110,14 +136,17 @@ function refreshOnce<T>(
   policy: CachePolicy,
   now: () => number,
   memory: boolean,
+  shownBy?: () => Shown,
 ): Promise<CacheEntry> {
   const flightKey = `${key}#${generation}`;
   const pending = isolate.inflight.get(flightKey);
   if (pending) return pending;
   const promise = (async () => {
     try {
+      const builtAt = now();
       const value = await fetcher();
       const entry: CacheEntry = { value, storedAt: now(), generation };
+      if (shownBy) Object.assign(entry, { shown: shownBy(), builtAt });
       if (memory) isolate.remember(key, entry);
       await writeToKv(key, entry, kv, policy, now);
       return entry;

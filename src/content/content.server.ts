@@ -2,6 +2,7 @@ import { sha256Hex } from "../lib/digest";
 import { cachedRead, type CachePolicy, type CacheSource } from "./cache.server";
 import { ContentError, graphqlRequest, type ContentClientOptions, type GraphqlRequest } from "./client.server";
 import { anyCollection, generationOf } from "./generations.server";
+import { mergeShown, shownByRead, type Shown } from "./tags.server";
 import { operationCollections } from "./generated/operations";
 import { resolverOf, transformOf, versionedReadOf, type PreviewVersion } from "./extensions.server";
 import { queryKey, stableStringify, type DataOf, type Operation, type VariablesOf } from "./operation";
@@ -40,6 +41,10 @@ export class Content {
   };
   /** Every collection this request's content was read from (what a published page depends on). */
   readonly collectionsRead = new Set<string>();
+  /** What each public read of this request shows (tags.server.ts): what its page shows. */
+  private readonly shownParts: Shown[] = [];
+  /** When this request's first content read began: a page built from it is older than any change after. */
+  readonly startedAt = Date.now();
 
   /**
    * The first timeout of this request: Directus hangs, so every later upstream read of the
@@ -99,13 +104,24 @@ export class Content {
       // `$now` is taken after the generation: nothing cached under a generation the scheduled
       // handler bumped was filtered with a time from before that bump (docs/decisions/009).
       const request = requestFor();
-      const result = await cachedRead(key, generation, () => this.upstream<DataOf<O>>(request, client), {
+      const collections = collectionsOf(operation.name);
+      let shown: Shown = { tags: [...collections], fields: {} };
+      // Tagged from Directus' answer, before a transform reshapes it.
+      const fetcher = () =>
+        this.upstream<DataOf<O>>(request, client, async (raw) => {
+          shown = shownByRead(operation.name, collections, raw);
+          return raw;
+        });
+      const result = await cachedRead(key, generation, fetcher, {
         kv: this.env.CONTENT_CACHE,
         waitUntil: this.waitUntil,
         policy: this.options.policy,
         memory: !operation.bulk,
+        shownBy: () => shown,
       });
       data = result.value;
+      // A value cached before it was tagged shows, for all anyone knows, its whole collections.
+      this.shownParts.push(result.shown ?? { tags: [...collections], fields: {} });
       this.sources[result.source] += 1;
     }
     this.lastEnd = Math.max(this.lastEnd, Date.now());
@@ -166,9 +182,14 @@ export class Content {
     return new Content(this.env, this.waitUntil, true, this.options);
   }
 
-  /** The generation of all content together: part of the page-cache key. */
+  /** The generation of all content together. */
   generation(): Promise<string> {
     return generationOf(this.env.CONTENT_CACHE, [anyCollection]);
+  }
+
+  /** What this request's public reads show together: the tags of the page built from them. */
+  shown(): Shown {
+    return mergeShown(this.shownParts);
   }
 
   /** `Server-Timing` description of where this request's content came from. */

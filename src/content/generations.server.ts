@@ -1,3 +1,5 @@
+import { markTags, wholeCollectionTag } from "./tags.server";
+
 /**
  * Content generations: one opaque value per collection, changed by every CMS webhook. Cached
  * content and cached pages carry the generations they were built from, so a change makes the
@@ -70,8 +72,18 @@ export function memoizedGeneration(collections: readonly string[], now = Date.no
 /** Pseudo-collection that changes with every collection: the generation of whole pages. */
 export const anyCollection = "*";
 
-/** Marks `collection` (and so all content) as changed. Any new value invalidates. */
+/**
+ * Marks `collection` as changed in ways nobody said: every item, list and field of it (the tag
+ * `all:<collection>`, tags.server.ts), then moves its generation on.
+ */
 export async function bumpGeneration(kv: KVNamespace, collection: string, now = Date.now()): Promise<string> {
+  // Marked by the worker's clock, the one reads are stamped with (`now` may be a job's scheduled time).
+  await markTags(kv, [wholeCollectionTag(collection)]);
+  return moveGeneration(kv, collection, now);
+}
+
+/** Moves `collection`'s generation on (and the generation of all content), after the change's own tags were marked. */
+export async function moveGeneration(kv: KVNamespace, collection: string, now = Date.now()): Promise<string> {
   const value = `${now.toString(36)}${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
   await Promise.all([kv.put(prefix + collection, value), kv.put(prefix + anyCollection, value)]);
   memo.set(collection, { value, readAt: now });

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { anyCollection, memoizedGeneration } from "../content/generations.server";
+import { unchangedSince, type Shown } from "../content/tags.server";
 import type { AppEnv, Bindings } from "../env";
 import { prefersMarkdown } from "../lib/accept";
 import { type ConsentState, consentFromCookies } from "../lib/consent";
@@ -7,7 +8,7 @@ import { pageIdentity } from "../lib/tracking";
 import { buildId } from "../render/asset-tags";
 import { publicHtmlCacheControl } from "../render/cache-policy";
 import { previewCookieName } from "./preview";
-import { isPublishingRequest, publishedKey, readPublishedPage, storePublishedPage } from "./published-pages";
+import { isPublishingRequest, publishedKey, publishingRequest, readPublishedPage, storePublishedPage } from "./published-pages";
 import { countMemoryHit } from "./request-log";
 import { createNonce, publicPageSecurityHeaders } from "./security-headers";
 
@@ -24,7 +25,7 @@ export interface MemoryVariant {
   shared: boolean;
 }
 
-/** How long a rendered page is kept; a webhook invalidates it sooner through the generation. */
+/** How long a rendered page is kept; a change to what it shows makes it stale sooner (tags.server.ts). */
 const pageCacheTtlSeconds = 300;
 const pageCacheHeader = "X-Page-Cache";
 /**
@@ -50,6 +51,18 @@ interface StoredPage {
   hitHeaders?: [string, string][];
   /** `hitHeaders` with the security headers, for a page with its own policy (built at its first hit before the app). */
   answerHeaders?: [string, string][];
+  /** What it shows (null: unknown, stale after any change) and when its render began. */
+  shown: Shown | null;
+  builtAt: number;
+  /** The content generation it is known valid at: the same generation needs no look at its tags. */
+  generation: string;
+}
+
+/** What a stored page records of its content, besides its bytes. */
+interface PageFacts {
+  shown: Shown | null;
+  builtAt: number;
+  generation: string;
 }
 
 /** Header of a stored page naming the nonce it was rendered with. */
@@ -95,7 +108,7 @@ export function joinBytes(parts: Uint8Array[], marker: Uint8Array): Blob {
   return new Blob(pieces);
 }
 
-function storedPage(body: ArrayBuffer | Uint8Array, nonce: string, headers: Headers, ttlSeconds: number): StoredPage {
+function storedPage(body: ArrayBuffer | Uint8Array, nonce: string, headers: Headers, ttlSeconds: number, facts: PageFacts): StoredPage {
   const parts = splitBytes(body instanceof Uint8Array ? body : new Uint8Array(body), encoder.encode(nonce));
   const byteLength = parts.reduce((sum, part) => sum + part.length, 0);
   const kept = [...headers].filter(([name]) => name.toLowerCase() !== renderedNonceHeader.toLowerCase());
@@ -108,7 +121,49 @@ function storedPage(body: ArrayBuffer | Uint8Array, nonce: string, headers: Head
         .split(",")
         .some((field) => field.trim() === "accept"),
   );
-  return { parts, byteLength, headers: kept, expires: Date.now() + ttlSeconds * 1000, ownPolicy, variesByAccept };
+  const headersKept = kept.filter(([name]) => name.toLowerCase() !== pageFactsHeader.toLowerCase());
+  return { parts, byteLength, headers: headersKept, expires: Date.now() + ttlSeconds * 1000, ownPolicy, variesByAccept, ...facts };
+}
+
+/** Header of a page in the Cache API holding its `PageFacts`. */
+const pageFactsHeader = "X-Page-Facts";
+
+/**
+ * Whether a kept page may be answered: "fresh" when nothing changed since it was rendered, or the
+ * changes touched nothing it shows (then it is known valid at this generation); "stale" otherwise.
+ */
+async function freshness(page: StoredPage, generation: string, kv: KVNamespace): Promise<"fresh" | "stale"> {
+  if (page.generation === generation) return "fresh";
+  if (page.shown && (await unchangedSince(kv, page.shown, page.builtAt).catch(() => false))) {
+    page.generation = generation;
+    return "fresh";
+  }
+  return "stale";
+}
+
+/** Pages this isolate is rendering again after a change (by cache key). */
+const refreshing = new Set<string>();
+
+/**
+ * Renders a stale page again after the answer (a publishing render: the page cache then keeps the
+ * new page in memory, the Cache API and KV), once per page at a time. False when this request
+ * cannot (no renderer, a variant of an experiment: those render now).
+ */
+function refreshInBackground(c: Context<AppEnv>, keyUrl: string, variant: string): boolean {
+  const renderPage = c.get("renderPage");
+  if (variant !== "" || !renderPage) return false;
+  if (refreshing.has(keyUrl)) return true;
+  refreshing.add(keyUrl);
+  const work = renderPage(publishingRequest(c.req.url))
+    .then((response) => response.body?.cancel())
+    .catch((error) => console.warn("page refresh failed:", error instanceof Error ? error.message : error))
+    .finally(() => refreshing.delete(keyUrl));
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // No execution context (a plain app.request in a test): the work runs on by itself.
+  }
+  return true;
 }
 
 /** Whether a kept page answers this request: not one that varies by Accept to a request preferring Markdown (the app answers that). */
@@ -170,6 +225,10 @@ class PageMemory {
     this.bytes = 0;
   }
 
+  entries(): IterableIterator<[string, StoredPage]> {
+    return this.pages.entries();
+  }
+
   private delete(key: string): void {
     const page = this.pages.get(key);
     if (!page) return;
@@ -201,10 +260,38 @@ async function awaitRender(flight: Promise<StoredPage | null>, ms: number): Prom
   }
 }
 
-/** Tests only: forget the pages this isolate holds. */
+/**
+ * The addresses of the pages this isolate holds (the page every visitor gets, not an experiment's
+ * variant) that a change marking `tags` made stale: those to render again at once.
+ */
+export async function stalePagesRemembered(kv: KVNamespace, tags: ReadonlySet<string>, limit: number): Promise<string[]> {
+  const prefix = `${pageKeyBase()}/`;
+  const found: string[] = [];
+  for (const [key, page] of [...memory.entries()]) {
+    if (found.length >= limit) break;
+    if (!key.startsWith(prefix)) continue;
+    const shows = !page.shown || page.shown.tags.some((tag) => tags.has(tag));
+    if (shows && !(page.shown && (await unchangedSince(kv, page.shown, page.builtAt).catch(() => false)))) {
+      found.push(key.slice(prefix.length - 1));
+    }
+  }
+  return found;
+}
+
+/** Tests only: how many times the pages were forgotten, part of their keys (workerd cannot empty a Cache API cache). */
+let forgotten = 0;
+
+/** Tests only: forget the pages this isolate holds (as a fresh isolate would). */
 export const clearPageMemory = () => {
   memory.clear();
   rendering.clear();
+  refreshing.clear();
+};
+
+/** Tests only: forget every kept page, those in the Cache API too (a test's pages are not the next one's). */
+export const forgetKeptPages = () => {
+  clearPageMemory();
+  forgotten += 1;
 };
 
 /**
@@ -227,14 +314,27 @@ export function pageCache({
     if (!cacheable(c)) return next();
     const generation = await c.get("content").generation();
     const url = new URL(c.req.url);
-    const keyUrl = pageKey(url, generation, variant(c));
-    if (isPublishingRequest(c.req.raw)) return publish(c, next, keyUrl, publishedKey(buildId!, variant(c), pageIdentity(url)));
+    const pageVariant = variant(c);
+    const keyUrl = pageKey(url, pageVariant);
+    const storeKey = publishedKey(buildId!, pageVariant, pageIdentity(url));
+    if (isPublishingRequest(c.req.raw)) return publish(c, next, keyUrl, published(c.req.path) ? storeKey : null, generation);
+    const kv = c.env.CONTENT_CACHE;
+
+    // A kept page is answered while it is fresh, or once more while it is rendered again after a
+    // change (so no visitor waits for a render an editor's save caused).
+    const answerKept = async (page: StoredPage): Promise<boolean> => {
+      const state = await freshness(page, generation, kv);
+      if (state === "stale" && !refreshInBackground(c, keyUrl, pageVariant)) return false;
+      if (!answers(page, c.req.raw)) return false;
+      c.res = replay(page, c.get("nonce"));
+      if (state === "stale") c.res.headers.set(pageCacheHeader, "STALE");
+      return true;
+    };
 
     const remembered = memory.get(keyUrl);
     if (remembered) {
-      if (!answers(remembered, c.req.raw)) return next();
-      c.res = replay(remembered, c.get("nonce"));
-      return;
+      if (await answerKept(remembered)) return;
+      return next();
     }
     const inFlight = rendering.get(keyUrl);
     if (inFlight) {
@@ -259,18 +359,19 @@ export function pageCache({
     let kept: StoredPage | null;
     try {
       cache = await caches.open("pages");
-      kept = await keptPage(c, cache, key, published(c.req.path) ? publishedKey(buildId!, variant(c), pageIdentity(url)) : null);
+      kept = await keptPage(c, cache, key, published(c.req.path) ? storeKey : null, generation);
     } catch (error) {
       done(null);
       throw error;
     }
     if (kept) {
       memory.set(keyUrl, kept);
-      done(kept);
-      if (!answers(kept, c.req.raw)) return next();
-      c.res = replay(kept, c.get("nonce"));
-      return;
+      const state = await freshness(kept, generation, kv);
+      done(state === "fresh" ? kept : null);
+      if (await answerKept(kept)) return;
+      return next();
     }
+    const startedAt = Date.now();
     try {
       await next();
     } catch (error) {
@@ -287,14 +388,14 @@ export function pageCache({
     c.res = new Response(forClient, res);
     c.res.headers.set(pageCacheHeader, "MISS");
     const renderedNonce = c.get("nonce");
+    const facts = pageFacts(c, startedAt, generation);
     c.executionCtx.waitUntil(
       (async () => {
         const body = await new Response(forCache).arrayBuffer();
-        const page = storedPage(body, renderedNonce, stored, pageCacheTtlSeconds);
+        const page = storedPage(body, renderedNonce, stored, pageCacheTtlSeconds, facts);
         memory.set(keyUrl, page);
         done(page);
-        stored.set(renderedNonceHeader, renderedNonce);
-        await cache.put(key, new Response(body, { status: 200, headers: stored }));
+        await cache.put(key, new Response(body, { status: 200, headers: cacheHeaders(stored, renderedNonce, facts) }));
       })().catch((error) => {
         done(null);
         console.warn("page cache write failed:", error);
@@ -302,6 +403,23 @@ export function pageCache({
     );
   };
 }
+
+/** What a page rendered by this request shows, from its content reads. */
+function pageFacts(c: Context<AppEnv>, startedAt: number, generation: string): PageFacts {
+  const content = c.get("content");
+  return { shown: content.shown(), builtAt: Math.min(startedAt, content.startedAt), generation };
+}
+
+/** A page's headers as the Cache API keeps them: with the nonce it was rendered with and its facts. */
+function cacheHeaders(headers: Headers, nonce: string, facts: PageFacts): Headers {
+  const kept = new Headers(headers);
+  kept.set(renderedNonceHeader, nonce);
+  const json = JSON.stringify(facts);
+  // A page showing too much to say in a header is kept without: any change makes it stale.
+  if (json.length <= maxFactsHeaderBytes) kept.set(pageFactsHeader, json);
+  return kept;
+}
+const maxFactsHeaderBytes = 12_000;
 
 /**
  * The page as kept: in the Cache API (by an earlier isolate; every page put there names the nonce
@@ -313,18 +431,30 @@ async function keptPage(
   key: Request,
   /** Its KV key if the page may have been rendered when published. */
   publishedStoreKey: string | null,
+  generation: string,
 ): Promise<StoredPage | null> {
   const hit = await cache.match(key);
   const renderedNonce = hit?.headers.get(renderedNonceHeader);
   if (hit && renderedNonce) {
     const age = Number(hit.headers.get("age") ?? 0);
-    return storedPage(await hit.arrayBuffer(), renderedNonce, hit.headers, Math.max(0, pageCacheTtlSeconds - age));
+    let facts: PageFacts = { shown: null, builtAt: 0, generation: "" };
+    try {
+      facts = JSON.parse(hit.headers.get(pageFactsHeader) ?? "null") ?? facts;
+    } catch {
+      // unreadable: a page of unknown facts, stale at the first change
+    }
+    return storedPage(await hit.arrayBuffer(), renderedNonce, hit.headers, Math.max(0, pageCacheTtlSeconds - age), facts);
   }
   if (!publishedStoreKey) return null;
   const publishedPage = await readPublishedPage(c.env.CONTENT_CACHE, publishedStoreKey).catch(() => null);
-  return publishedPage
-    ? storedPage(publishedPage.body, publishedPage.nonce, new Headers(publishedPage.headers), pageCacheTtlSeconds)
-    : null;
+  if (!publishedPage) return null;
+  const facts: PageFacts = {
+    shown: publishedPage.shown ?? null,
+    builtAt: publishedPage.builtAt ?? 0,
+    // Valid by what it read: known valid at this generation; stale: to be checked (and rendered again).
+    generation: publishedPage.stale ? "" : generation,
+  };
+  return storedPage(publishedPage.body, publishedPage.nonce, new Headers(publishedPage.headers), pageCacheTtlSeconds, facts);
 }
 
 /** Whether a rendered answer is a public page the cache keeps. */
@@ -349,25 +479,52 @@ function headersToKeep(headers: Headers): Headers {
 
 /**
  * A publishing render (published-pages.ts): always rendered, never served from a cache, and
- * stored in KV with the collections it read before the answer returns, so the publisher knows
- * the page is live once its request is done.
+ * stored in KV with the collections it read and what it shows before the answer returns, so the
+ * publisher knows the page is live once its request is done; kept in this isolate's memory and
+ * the Cache API too (a page rendered again after a change replaces the stale one there).
  */
-async function publish(c: Context<AppEnv>, next: () => Promise<void>, keyUrl: string, storeKey: string): Promise<void> {
+async function publish(
+  c: Context<AppEnv>,
+  next: () => Promise<void>,
+  keyUrl: string,
+  /** Its KV key when a miss looks for it there (published-pages.ts); null: memory and the Cache API only. */
+  storeKey: string | null,
+  generation: string,
+): Promise<void> {
+  const startedAt = Date.now();
   await next();
   const res = c.res;
   if (!keepable(c, res)) return;
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = headersToKeep(res.headers);
   const nonce = c.get("nonce");
-  await storePublishedPage(c.env.CONTENT_CACHE, storeKey, { body, nonce, headers: [...headers] }, [...c.get("content").collectionsRead]);
-  memory.set(keyUrl, storedPage(body, nonce, headers, pageCacheTtlSeconds));
+  const facts = pageFacts(c, startedAt, generation);
+  if (storeKey) {
+    await storePublishedPage(
+      c.env.CONTENT_CACHE,
+      storeKey,
+      { body, nonce, headers: [...headers], shown: facts.shown, builtAt: facts.builtAt },
+      [...c.get("content").collectionsRead],
+    );
+  }
+  memory.set(keyUrl, storedPage(body, nonce, headers, pageCacheTtlSeconds, facts));
+  try {
+    const cache = await caches.open("pages");
+    await cache.put(new Request(keyUrl), new Response(body, { status: 200, headers: cacheHeaders(headers, nonce, facts) }));
+  } catch (error) {
+    console.warn("page cache write failed:", error);
+  }
   c.res = new Response(body, res);
   c.res.headers.set(pageCacheHeader, "PUBLISHED");
 }
 
-/** Where a page is kept: per build, content generation, variant and URL (tracking parameters removed). */
-const pageKey = (url: URL, generation: string, variant: string) =>
-  `https://page-cache.invalid/${buildId}/${encodeURIComponent(generation)}/page${encodeURIComponent(variant)}${url.search ? pageIdentity(url) : url.pathname}`;
+/**
+ * Where a page is kept: per build, variant and URL (tracking parameters removed). Not per content
+ * generation: a change makes stale only the pages that show what it changed (`freshness`).
+ */
+const pageKey = (url: URL, variant: string) =>
+  `${pageKeyBase()}${encodeURIComponent(variant)}${url.search ? pageIdentity(url) : url.pathname}`;
+const pageKeyBase = () => `https://page-cache.invalid/${buildId}${forgotten ? `-${forgotten}` : ""}/page`;
 
 const previewCookie = new RegExp(`(?:^|;\\s*)${previewCookieName}=`);
 
@@ -405,8 +562,9 @@ export function servePageFromMemory(
   if (generation === null) return null;
   const variant = variantOf(request, url, generation, consentFromCookies(cookies), now);
   if (variant === null) return null;
-  const page = memory.get(pageKey(url, generation, variant.key), now);
-  if (!page || !answers(page, request) || !notRedirected(url, now)) return null;
+  const page = memory.get(pageKey(url, variant.key), now);
+  // A page not known valid at this generation is checked on the ordinary path (its tags).
+  if (!page || page.generation !== generation || !answers(page, request) || !notRedirected(url, now)) return null;
   let response: Response;
   if (page.ownPolicy) {
     // The same answer for every request of this page: its bytes and headers, built once.

@@ -1,4 +1,5 @@
 import { generationOf } from "../content/generations.server";
+import { unchangedSince, type Shown } from "../content/tags.server";
 
 /**
  * Pages rendered when their content is published, kept in KV so that a visitor's first request
@@ -18,6 +19,11 @@ export interface PublishedPage {
   /** The nonce the page was rendered with (replaced by each request's). */
   nonce: string;
   headers: [string, string][];
+  /** What the page shows and when its render began (tags.server.ts). */
+  shown?: Shown | null;
+  builtAt?: number;
+  /** Something it shows changed since it was rendered: it may be answered once while it is rendered again. */
+  stale?: boolean;
 }
 
 interface Header {
@@ -25,6 +31,8 @@ interface Header {
   headers: [string, string][];
   /** Collections the render read, each with the generation it read. */
   read: Record<string, string>;
+  shown?: Shown | null;
+  builtAt?: number;
 }
 
 /** Requests the app renders to publish a page: made here, so a visitor can never send one. */
@@ -61,6 +69,8 @@ export async function storePublishedPage(
     nonce: page.nonce,
     headers: page.headers,
     read: Object.fromEntries(collections.map((collection, index) => [collection, generations[index] ?? ""])),
+    shown: page.shown ?? null,
+    builtAt: page.builtAt,
   };
   const head = encoder.encode(`${JSON.stringify(header)}\n`);
   const value = new Uint8Array(head.length + page.body.length);
@@ -69,7 +79,10 @@ export async function storePublishedPage(
   await kv.put(key, value, { expirationTtl: publishedTtlSeconds });
 }
 
-/** The published page under `key`, or null when there is none or something it read has changed since. */
+/**
+ * The published page under `key`, or null when there is none; `stale` when something it shows
+ * has changed since (a collection it read changed, and an item or list it shows with it).
+ */
 export async function readPublishedPage(kv: KVNamespace, key: string): Promise<PublishedPage | null> {
   const value = await kv.get(key, "arrayBuffer");
   if (!value) return null;
@@ -84,6 +97,15 @@ export async function readPublishedPage(kv: KVNamespace, key: string): Promise<P
   }
   const collections = Object.keys(header.read);
   const current = collections.length ? await generationOf(kv, collections) : "";
-  if (current !== collections.map((collection) => header.read[collection]).join(".")) return null;
-  return { body: bytes.subarray(end + 1), nonce: header.nonce, headers: header.headers };
+  const stale =
+    current !== collections.map((collection) => header.read[collection]).join(".") &&
+    (!header.shown || header.builtAt === undefined || !(await unchangedSince(kv, header.shown, header.builtAt)));
+  return {
+    body: bytes.subarray(end + 1),
+    nonce: header.nonce,
+    headers: header.headers,
+    shown: header.shown,
+    builtAt: header.builtAt,
+    stale,
+  };
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { errorFields, logLine } from "../lib/log";
+import { isPublishingRequest } from "./published-pages";
 
 /**
  * Structured logs an operator can search (Workers Logs, `wrangler tail`): one JSON line per
@@ -64,6 +65,8 @@ function logRequest(
     content_wait_ms: contentWait(serverTiming) ?? null,
     content_sources: contentSources(serverTiming) ?? null,
     preview: preview || undefined,
+    // A page the worker rendered for itself (a change's pages rendered again), not a visitor's request.
+    publishing: isPublishingRequest(request) || undefined,
     request_id: requestId,
     colo: typeof colo === "string" ? colo : null,
     duration_ms: Date.now() - started,

@@ -3,8 +3,9 @@ import type { Hono } from "hono";
 import { createApp, type AppOptions } from "../../src/app/create-app";
 import { resetIsolateCache } from "../../src/content/cache.server";
 import { bumpGeneration, clearGenerationMemo } from "../../src/content/generations.server";
+import { clearTagMemo } from "../../src/content/tags.server";
 import type { AppEnv, Bindings } from "../../src/env";
-import { clearPageMemory } from "../../src/middleware/page-cache";
+import { forgetKeptPages } from "../../src/middleware/page-cache";
 import { clearRedirectMemo } from "../../src/features/redirects/store.server";
 import { clearLiveExperimentsMemo } from "../../src/features/experiments/index.server";
 import { apiNavigationData, apiReferenceData, apiVersionReferenceAnswer, apiVersionsData } from "./fixtures/api-reference";
@@ -48,12 +49,13 @@ export async function request(
 
 /**
  * Storage (KV, Cache API) lives as long as the test file: start each test from an empty
- * content cache and a content generation no earlier test used, so no cached page is reused.
+ * content cache, no kept page and a content generation no earlier test used.
  */
 export async function resetContentState(): Promise<void> {
   resetIsolateCache();
-  clearPageMemory();
+  forgetKeptPages();
   clearGenerationMemo();
+  clearTagMemo();
   clearRedirectMemo();
   clearLiveExperimentsMemo();
   const { keys } = await env.CONTENT_CACHE.list();

@@ -1,30 +1,58 @@
 import { Hono } from "hono";
 import { isContentCollection } from "../../content/collections";
-import { bumpGeneration } from "../../content/generations.server";
+import { bumpGeneration, moveGeneration } from "../../content/generations.server";
+import { markTags, tagsOfChange, type ItemChange } from "../../content/tags.server";
 import type { AppEnv } from "../../env";
+import { logLine } from "../../lib/log";
 import { secretsEqual } from "../../lib/secrets.server";
 import { features } from "../features.server";
+import { renderChangedPages } from "../render-again.server";
 
 const revalidateSecretHeader = "X-Revalidate-Secret";
+const events = new Set(["create", "update", "delete"]);
+
 /**
- * POST /api/revalidate — the Directus Flow's webhook: `{collection, keys}` with the shared
- * secret. Bumps that collection's generation so the next request refetches. Idempotent;
- * unknown collections are acknowledged with 200 so the CMS does not retry.
+ * POST /api/revalidate — the Directus Flow's webhook: `{collection, keys, event?, fields?}` with
+ * the shared secret. Marks what the change touches (the items, the lists they enter or leave, the
+ * fields it wrote: tags.server.ts), then moves the collection's generation on. Pages and reads
+ * that show none of it stay cached; those that do are rendered again after the answer, so the
+ * next visitor gets the new page. Idempotent; unknown collections are acknowledged with 200 so
+ * the CMS does not retry.
  */
 export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   c.header("Cache-Control", "no-store");
   if (!(await secretsEqual(c.req.header(revalidateSecretHeader), c.env.REVALIDATE_SECRET))) {
     return c.json({ error: `Missing or wrong ${revalidateSecretHeader} header.` }, 401);
   }
-  const body = (await c.req.json().catch(() => null)) as { collection?: unknown; keys?: unknown } | null;
+  const body = (await c.req.json().catch(() => null)) as { collection?: unknown; keys?: unknown; event?: unknown; fields?: unknown } | null;
   if (!body || typeof body.collection !== "string" || !body.collection) {
-    return c.json({ error: 'Expected a JSON body like {"collection": "posts", "keys": ["1"]}.' }, 400);
+    return c.json(
+      { error: 'Expected a JSON body like {"collection": "posts", "keys": ["1"], "event": "update", "fields": ["title"]}.' },
+      400,
+    );
+  }
+  if (body.event !== undefined && !events.has(String(body.event))) {
+    return c.json({ error: "event must be create, update or delete." }, 400);
+  }
+  if (body.fields !== undefined && !(Array.isArray(body.fields) && body.fields.every((field) => typeof field === "string"))) {
+    return c.json({ error: "fields must be a list of field names." }, 400);
   }
   const keys = Array.isArray(body.keys) ? body.keys.map(String) : [];
   if (!isContentCollection(body.collection)) {
     return c.json({ ignored: true, collection: body.collection, reason: "not a collection the site reads" });
   }
-  const generation = await bumpGeneration(c.env.CONTENT_CACHE, body.collection);
+  const change: ItemChange = {
+    collection: body.collection,
+    keys,
+    event: body.event as ItemChange["event"],
+    fields: body.fields as string[] | undefined,
+  };
+  const kv = c.env.CONTENT_CACHE;
+  const tags = tagsOfChange(change);
+  // The tags first: a reader that sees the new generation then finds them marked.
+  await markTags(kv, tags, Date.now(), change);
+  // A change that names no item may be anything in the collection.
+  const generation = keys.length ? await moveGeneration(kv, body.collection) : await bumpGeneration(kv, body.collection);
   const afterResponse = async (work: Promise<unknown>) => {
     try {
       c.executionCtx.waitUntil(work);
@@ -32,16 +60,24 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
       await work; // no execution context (a plain app.request in a test)
     }
   };
+  const renderPage = c.get("renderPage");
+  const receivedAt = Date.now();
+  await afterResponse(
+    renderChangedPages({ siteUrl: c.env.SITE_URL, change, tags, kv, content: c.get("content"), renderPage }).then((rendered) =>
+      logLine("info", "content_change", {
+        collection: change.collection,
+        keys: keys.slice(0, 20),
+        event: change.event ?? null,
+        fields: change.fields ?? null,
+        marked: tags.length,
+        rendered,
+        ms: Date.now() - receivedAt,
+      }),
+    ),
+  );
   // Then each feature's own work (a redirect map rebuilt before answering, the search index and
   // doc pages after), one after the other: a failure of one is its own to log.
-  const change = {
-    collection: body.collection,
-    keys,
-    env: c.env,
-    content: c.get("content"),
-    renderPage: c.get("renderPage"),
-    afterResponse,
-  };
-  for (const feature of features) await feature.onContentChange?.(change);
-  return c.json({ revalidated: true, collection: body.collection, keys, generation });
+  const featureChange = { collection: body.collection, keys, env: c.env, content: c.get("content"), renderPage, afterResponse };
+  for (const feature of features) await feature.onContentChange?.(featureChange);
+  return c.json({ revalidated: true, collection: body.collection, keys, generation, marked: tags.length });
 });

@@ -9,9 +9,9 @@ fragment NavigationItemFields on navigation_items {
   label
   kind
   url
-  page { path title }
-  post { slug title }
-  doc { slug title section { slug } parent { slug section { slug } parent { slug section { slug } parent { slug section { slug } } } } }
+  page { id path title }
+  post { id slug title }
+  doc { id slug title section { id slug } parent { id slug section { id slug } parent { id slug section { id slug } parent { id slug section { id slug } } } } }
 }`;
 
 /** Header and footer data on every page: stock quote, site settings, newsletter topics and the menus. */

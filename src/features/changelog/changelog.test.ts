@@ -170,7 +170,7 @@ describe("'Changes' on the pages an entry concerns", () => {
 });
 
 describe("a scheduled entry", () => {
-  it("appears by itself once its date has come: the cron bumps the changelog's generation, cached pages included", async () => {
+  it("appears by itself once its date has come: the cron marks the entry and its lists, and renders the cached page again", async () => {
     const scheduledEntry = {
       id: "9",
       slug: "archive-tier",
@@ -195,7 +195,11 @@ describe("a scheduled entry", () => {
     clock.due = true;
     expect(await view()).toBe(false); // cached: nothing told the site yet
     const ctx = createExecutionContext();
-    await scheduled({ scheduledTime: Date.now(), cron: "* * * * *" }, { ...env, ...testSecrets }, ctx, { fetch: directus.fetch });
+    const workerEnv = { ...env, ...testSecrets };
+    await scheduled({ scheduledTime: Date.now(), cron: "* * * * *" }, workerEnv, ctx, {
+      fetch: directus.fetch,
+      renderPage: async (pageRequest) => app.fetch(pageRequest, workerEnv, ctx), // as the worker's entry does
+    });
     await waitOnExecutionContext(ctx);
     clearGenerationMemo();
     expect(await view()).toBe(true);

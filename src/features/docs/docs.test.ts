@@ -218,13 +218,18 @@ describe("doc pages rendered when published, not on a visitor's request", () => 
     expect(body).not.toContain(" nonce=");
     expect(directus.calls.length).toBe(calls);
 
-    // A collection the page does not read leaves it valid; one it reads (the menus) does not.
+    // A collection the page does not read leaves it valid; one it reads (the menus) has the webhook render it again.
+    const chromeReads = directus.count("SiteChrome");
     await revalidate("jobs");
+    expect(directus.count("SiteChrome")).toBe(chromeReads);
     freshIsolate();
     expect((await request(path, { app })).headers.get("x-page-cache")).toBe("HIT");
     await revalidate("navigation");
+    expect(directus.count("SiteChrome")).toBe(chromeReads + 1);
     freshIsolate();
-    expect((await request(path, { app })).headers.get("x-page-cache")).toBe("MISS");
+    const afterMenus = await request(path, { app });
+    expect(afterMenus.headers.get("x-page-cache")).toBe("HIT");
+    expect(directus.count("SiteChrome")).toBe(chromeReads + 1);
   });
 
   it("sweeps every page once per build after a deploy, a batch per scheduled run, and publishes each whole", async () => {

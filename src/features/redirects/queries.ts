@@ -16,8 +16,8 @@ query Redirects($limit: Int!, $offset: Int!) {
     target
     keep_query
     priority
-    target_page { path }
-    target_post { slug }
+    target_page { id path }
+    target_post { id slug }
   }
   site_settings { redirect_hosts }
 }`,

@@ -10,8 +10,8 @@ type Row = {
   target?: string | null;
   keep_query?: boolean;
   priority?: number;
-  target_page?: { path: string | null } | null;
-  target_post?: { slug: string } | null;
+  target_page?: { id?: string; path: string | null } | null;
+  target_post?: { id?: string; slug: string } | null;
 };
 
 const row = (id: number, fields: Omit<Row, "id">): Row => ({
@@ -39,12 +39,12 @@ function directusWith(rows: Row[], hosts: string[] = ["status.meridian.example"]
 const appFor = (directus: ReturnType<typeof mockDirectus>) => createApp({ pageCache: false, content: { fetch: directus.fetch } });
 
 /** What the CMS webhook does after a change: the map is compiled before the answer. */
-const publish = (app: ReturnType<typeof createApp>, collection = "redirects") =>
+const publish = (app: ReturnType<typeof createApp>, collection = "redirects", keys = ["1"]) =>
   request("/api/revalidate", {
     app,
     method: "POST",
     headers: { "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET, "Content-Type": "application/json" },
-    body: JSON.stringify({ collection, keys: ["1"] }),
+    body: JSON.stringify({ collection, keys }),
   });
 
 async function siteWith(rows: Row[], hosts?: string[]) {
@@ -236,8 +236,11 @@ describe("redirects from the CMS", () => {
     await publish(app);
     expect((await request("/later", { app, redirect: "manual" })).headers.get("location")).toBe("/events");
     // A post's slug change reaches the map through the posts webhook as well.
-    rows = [...rows, row(3, { source: "/blog/was", target_post: { slug: "is" } })];
-    await publish(app, "posts");
+    rows = [...rows, row(3, { source: "/blog/was", target_post: { id: "7", slug: "was-then" } })];
+    await publish(app, "redirects", ["3"]);
+    expect((await request("/blog/was", { app, redirect: "manual" })).headers.get("location")).toBe("/blog/was-then");
+    rows = rows.map((entry) => (entry.id === "3" ? row(3, { source: "/blog/was", target_post: { id: "7", slug: "is" } }) : entry));
+    await publish(app, "posts", ["7"]);
     expect((await request("/blog/was", { app, redirect: "manual" })).headers.get("location")).toBe("/blog/is");
   });
 

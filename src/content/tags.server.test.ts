@@ -1,0 +1,121 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { operationReads } from "./generated/operations";
+import { clearTagMemo, markTags, maxItemsNamed, mergeShown, shownByRead, tagsOfChange, unchangedSince } from "./tags.server";
+
+const post = (id: number, extra: Record<string, unknown> = {}) => ({
+  id: String(id),
+  slug: `post-${id}`,
+  title: `Post ${id}`,
+  author: { id: "7", first_name: "Ines", avatar: { id: "avatar-7" } },
+  cover: null,
+  ...extra,
+});
+
+beforeEach(async () => {
+  clearTagMemo();
+  const { keys } = await env.CONTENT_CACHE.list({ prefix: "tag:" });
+  await Promise.all(keys.map((key) => env.CONTENT_CACHE.delete(key.name)));
+});
+
+describe("what a read shows", () => {
+  it("names the items of a list, nested ones too, and the list itself", () => {
+    const shown = shownByRead("BlogPosts", ["posts", "authors", "directus_files"], { posts: [post(1), post(2)] });
+    expect(shown.tags.sort()).toEqual(["i:authors:7", "i:directus_files:avatar-7", "i:posts:1", "i:posts:2", "l:posts"]);
+    expect(shown.fields.posts).toEqual(operationReads.BlogPosts!.shown.posts);
+  });
+
+  it("a read by slug that found its item changes with that item alone; one that found nothing with the list", () => {
+    expect(shownByRead("BlogPost", ["posts"], { posts: [post(3)] }).tags).not.toContain("l:posts");
+    expect(shownByRead("BlogPost", ["posts"], { posts: [post(3)] }).tags).toContain("i:posts:3");
+    expect(shownByRead("BlogPost", ["posts"], { posts: [] }).tags).toEqual(["l:posts"]);
+  });
+
+  it("names a many-to-any item by the collection its junction row gives", () => {
+    const data = {
+      pages: [{ id: "1", blocks: [{ id: "10", collection: "block_hero", item: { id: "4", headline: "Hi" } }] }],
+    };
+    const { tags } = shownByRead("Page", [], data);
+    expect(tags).toContain("i:block_hero:4");
+    expect(tags).toContain("i:pages_blocks:10");
+    expect(tags.some((tag) => tag.startsWith("f:block_cta."))).toBe(false);
+  });
+
+  it("tags a read of too many items by the fields it shows, and an unknown read by its collections", () => {
+    const many = { posts: Array.from({ length: maxItemsNamed + 1 }, (_, index) => post(index + 1)) };
+    const { tags } = shownByRead("BlogPosts", ["posts"], many);
+    expect(tags).toContain("f:posts.title");
+    expect(tags).toContain("l:posts");
+    expect(tags.filter((tag) => tag.startsWith("i:posts:"))).toEqual([]);
+    expect(tags).toContain("i:authors:7"); // one author: still named
+    expect(shownByRead("NoSuchOperation", ["posts", "authors"], {}).tags).toEqual(["posts", "authors"]);
+  });
+
+  it("merges what several reads show", () => {
+    const merged = mergeShown([
+      { tags: ["i:posts:1"], fields: { posts: ["title"] } },
+      { tags: ["i:posts:1", "l:jobs"], fields: { posts: ["body"] } },
+    ]);
+    expect(merged.tags.sort()).toEqual(["i:posts:1", "l:jobs"]);
+    expect(merged.fields.posts!.sort()).toEqual(["body", "title"]);
+  });
+});
+
+describe("what a change marks", () => {
+  it("an update of fields no filter reads: the item and those fields", () => {
+    expect(tagsOfChange({ collection: "posts", keys: ["5"], event: "update", fields: ["title"] }).sort()).toEqual([
+      "f:posts.title",
+      "i:posts:5",
+      "posts",
+    ]);
+  });
+
+  it("an update that moves the item in or out of lists, a creation, a deletion or an unknown change: the lists too", () => {
+    for (const change of [
+      { event: "update" as const, fields: ["status"] },
+      { event: "update" as const, fields: ["published_at"] },
+      { event: "create" as const },
+      { event: "delete" as const },
+      {},
+    ]) {
+      expect(tagsOfChange({ collection: "posts", keys: ["5"], ...change })).toContain("l:posts");
+    }
+  });
+});
+
+describe("whether an entry is still valid", () => {
+  const builtAt = 1_000;
+
+  it("is valid while nothing it shows was marked after it was built", async () => {
+    const shown = { tags: ["i:posts:1", "l:posts"], fields: { posts: ["title", "slug"] } };
+    expect(await unchangedSince(env.CONTENT_CACHE, shown, builtAt, 2_000)).toBe(true);
+    await markTags(env.CONTENT_CACHE, ["i:posts:2", "l:jobs"], 1_500);
+    expect(await unchangedSince(env.CONTENT_CACHE, shown, builtAt, 2_000)).toBe(true);
+    await markTags(env.CONTENT_CACHE, ["l:posts"], 1_500);
+    expect(await unchangedSince(env.CONTENT_CACHE, shown, builtAt, 2_000)).toBe(false);
+  });
+
+  it("an item changed only in fields the entry does not show leaves it valid", async () => {
+    const sidebar = { tags: ["i:docs_pages:9"], fields: { docs_pages: ["title", "slug"] } };
+    const page = { tags: ["i:docs_pages:9"], fields: { docs_pages: ["title", "body"] } };
+    const change = { collection: "docs_pages", keys: ["9"], event: "update" as const, fields: ["body"] };
+    await markTags(env.CONTENT_CACHE, tagsOfChange(change), 1_500, change);
+    expect(await unchangedSince(env.CONTENT_CACHE, sidebar, builtAt, 2_000)).toBe(true);
+    expect(await unchangedSince(env.CONTENT_CACHE, page, builtAt, 2_000)).toBe(false);
+    // Another isolate reads the marks from KV, field by field.
+    clearTagMemo();
+    expect(await unchangedSince(env.CONTENT_CACHE, sidebar, builtAt, 2_000)).toBe(true);
+    expect(await unchangedSince(env.CONTENT_CACHE, page, builtAt, 2_000)).toBe(false);
+    // A later save of a shown field marks that field too; the earlier ones stay.
+    const title = { ...change, fields: ["title"] };
+    await markTags(env.CONTENT_CACHE, tagsOfChange(title), 2_500, title);
+    expect(await unchangedSince(env.CONTENT_CACHE, sidebar, 2_000, 3_000)).toBe(false);
+    clearTagMemo();
+    expect(await unchangedSince(env.CONTENT_CACHE, page, 1_600, 3_000)).toBe(false);
+  });
+
+  it("an entry built after the mark is valid", async () => {
+    await markTags(env.CONTENT_CACHE, ["l:posts"], 1_500);
+    expect(await unchangedSince(env.CONTENT_CACHE, { tags: ["l:posts"], fields: {} }, 1_501, 2_000)).toBe(true);
+  });
+});

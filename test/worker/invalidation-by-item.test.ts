@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app/create-app";
+import { clearPageMemory } from "../../src/middleware/page-cache";
+import { blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
+import { mockDirectus, request, resetContentState, testSecrets, type UpstreamCall } from "./helpers";
+
+beforeEach(resetContentState);
+
+/**
+ * The blog as Directus would answer it after an editor's saves: `edits` changes a post's fields
+ * in every answer that shows it.
+ */
+function editableBlog() {
+  const edits = new Map<string, Record<string, unknown>>();
+  const edited = <T extends { id: string }>(post: T) => ({ ...post, ...edits.get(post.id) });
+  const directus = mockDirectus({
+    BlogPosts: (call: UpstreamCall) => ({ posts: blogPostsAnswer(call).posts.map(edited) }),
+    BlogPost: (call: UpstreamCall) => ({ posts: blogPostAnswer(call).posts.map(edited) }),
+  });
+  const app = createApp({ content: { fetch: directus.fetch }, pageCache: true });
+  const save = async (id: string, fields: Record<string, unknown>) => {
+    edits.set(id, { ...edits.get(id), ...fields });
+    const response = await request("/api/revalidate", {
+      app,
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET },
+      body: JSON.stringify({ collection: "posts", keys: [id], event: "update", fields: Object.keys(fields) }),
+    });
+    expect(response.status).toBe(200);
+  };
+  const view = async (path: string) => {
+    const response = await request(path, { app });
+    return { cache: response.headers.get("x-page-cache"), html: await response.text() };
+  };
+  return { directus, app, save, view };
+}
+
+describe("a save refreshes only the pages that show what it changed", () => {
+  it("a new body: the post's page is rendered again by the webhook; the list and the other posts stay as they are", async () => {
+    const { directus, save, view } = editableBlog();
+    for (const path of ["/blog", "/blog/blog-post-1", "/blog/blog-post-2", "/careers"]) expect((await view(path)).cache).toBe("MISS");
+    const reads = { list: directus.count("BlogPosts"), post: directus.count("BlogPost"), roles: directus.count("CareersJobs") };
+
+    await save("2", { body: "<p>Corrected body of post 2.</p>" });
+    // The webhook rendered the post's own page again (one read of it), and nothing else.
+    expect(directus.count("BlogPost")).toBe(reads.post + 1);
+    expect(directus.count("BlogPosts")).toBe(reads.list);
+
+    const post = await view("/blog/blog-post-2");
+    expect(post).toMatchObject({ cache: "HIT" });
+    expect(post.html).toContain("Corrected body of post 2.");
+    for (const path of ["/blog", "/blog/blog-post-1", "/careers"]) expect((await view(path)).cache).toBe("HIT");
+    expect(directus.count("BlogPosts")).toBe(reads.list);
+    expect(directus.count("CareersJobs")).toBe(reads.roles);
+  });
+
+  it("a new title: the pages that show it are rendered again, the other posts' pages stay", async () => {
+    const { directus, save, view } = editableBlog();
+    for (const path of ["/blog", "/blog/blog-post-1", "/blog/blog-post-2"]) await view(path);
+    const postReads = directus.count("BlogPost");
+
+    await save("1", { title: "A better title for post 1" });
+    const list = await view("/blog");
+    expect(list.cache).toBe("HIT"); // rendered again by the webhook, before anyone asked
+    expect(list.html).toContain("A better title for post 1");
+    expect((await view("/blog/blog-post-1")).html).toContain("A better title for post 1");
+    expect((await view("/blog/blog-post-2")).cache).toBe("HIT");
+    // Post 1's page again, nobody else's: the list's entry read has its own count.
+    expect(directus.count("BlogPost")).toBe(postReads + 1);
+  });
+
+  it("a stale page another isolate kept is answered once while it is rendered again; no visitor waits for the render", async () => {
+    const { save, view } = editableBlog();
+    await view("/blog");
+    clearPageMemory(); // another isolate: the page is in the Cache API only, and this webhook does not know it
+    await save("3", { title: "Post 3, retitled" });
+
+    const first = await view("/blog");
+    expect(first.cache).toBe("STALE");
+    expect(first.html).not.toContain("Post 3, retitled");
+    // The render ran after that answer (the test's execution context waited for it): the next visitor gets its page.
+    const next = await view("/blog");
+    expect(next.cache).toBe("HIT");
+    expect(next.html).toContain("Post 3, retitled");
+  });
+
+  it("a publication moves the lists: a post's status marks every list of posts", async () => {
+    const { directus, save, view } = editableBlog();
+    await view("/blog");
+    await view("/blog/blog-post-5");
+    const reads = directus.count("BlogPosts");
+    await save("5", { status: "published" });
+    expect(directus.count("BlogPosts")).toBe(reads + 1); // the list, rendered again by the webhook
+    expect((await view("/blog")).cache).toBe("HIT");
+  });
+});
