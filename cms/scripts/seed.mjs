@@ -388,6 +388,8 @@ export async function seedPages(api, log = () => {}) {
           title: page.title,
           slug: page.slug,
           parent: page.parent ? pageIds[page.parent] : null,
+          // Siblings in the order listed: the order a child pages block shows them in.
+          sort: pages.filter((other) => other.parent === page.parent).indexOf(page) + 1,
           seo_description: page.seo_description,
           blocks: page.blocks.map(placement(sectionIds)),
         })

@@ -1,7 +1,7 @@
 // Contract tests of pages built from blocks: every block type readable with the site's read token
 // through the many-to-any union, drafts and scheduled items hidden by the permissions, block display windows,
-// the computed page path (a cyclic parent refused), shared sections, the menus and the project
-// owner. Own Directus on port 8096 with a fresh data dir, on SQLite or (CMS_TEST_DB=pg) PostgreSQL.
+// the computed page path (a cyclic parent refused), the pages under a page (what a child pages
+// block lists), shared sections, the menus and the project owner. Own Directus on port 8096 with a fresh data dir, on SQLite or (CMS_TEST_DB=pg) PostgreSQL.
 //   PATH=node_modules/.bin:$PATH node --test src/features/pages/pages.cms.test.mjs
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -9,6 +9,7 @@ import { after, before, describe, test } from "node:test";
 import { CMS_DIR, DEFAULTS, createApi } from "../../../cms/scripts/lib.mjs";
 import { BLOCK_COLLECTIONS } from "../../../cms/scripts/setup.mjs";
 import { blockSamples } from "../../../test/support/block-folders.ts";
+import { childrenSelection } from "./blocks/child-pages/cms.mjs";
 import { offSiteLocations, staysOnSite } from "../../../test/support/hostile-locations.ts";
 import { eventually, graphqlClient, startFreshCms, startRevalidateCatcher } from "../../../cms/test/support.mjs";
 
@@ -175,6 +176,67 @@ describe("page paths", () => {
   test("two pages cannot share a path", async () => {
     await createPage({ slug: `twin-${stamp}` });
     await assert.rejects(createPage({ slug: `twin-${stamp}` }), (error) => error.status === 400);
+  });
+});
+
+describe("child pages", () => {
+  /** The pages under `path` as the site's page query reads them (the same selection), with the site's variables. */
+  async function childrenOf(path, token = READ, status = ["published"]) {
+    const answer = await gql(
+      `query Children($path: String!, $status: [String], $now: String) { pages(filter: { path: { _eq: $path } }) { ${childrenSelection} } }`,
+      { token, variables: { path, status, now: new Date().toISOString() } },
+    );
+    assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
+    return answer.data.pages[0]?.children.map((child) => child.path) ?? null;
+  }
+
+  test("a page's children are the published pages under it, in the editors' order; one published or scheduled later joins by itself", async () => {
+    const parent = await createPage({ slug: `listing-${stamp}`, blocks: [placement("block_child_pages", { title: `Under ${stamp}` })] });
+    const second = await createPage({ slug: "second", parent: parent.id, sort: 2, seo_description: "The second." });
+    const first = await createPage({ slug: "first", parent: parent.id, sort: 1 });
+    const draft = await createPage({ slug: "draft", parent: parent.id, sort: 3, status: "draft" });
+    const scheduled = await createPage({ slug: "scheduled", parent: parent.id, sort: 4, publish_at: inSeconds(8) });
+    assert.deepEqual(await childrenOf(parent.path), [first.path, second.path]);
+    // What a card shows: the page's title and description, readable with the site's token.
+    const answer = await gql(`{ pages(filter: { id: { _eq: ${second.id} } }) { title seo_description sort } }`, { token: READ });
+    assert.deepEqual(answer.data.pages[0], { title: "second", seo_description: "The second.", sort: 2 });
+    // An editor's preview lists the draft too, where it will stand.
+    assert.deepEqual(await childrenOf(parent.path, PREVIEW, ["published", "draft"]), [first.path, second.path, draft.path]);
+    // A draft stays out of the site's reads even when asked for: the permissions, not only the filter.
+    assert.deepEqual(await childrenOf(parent.path, READ, ["published", "draft"]), [first.path, second.path]);
+    await eventually(async () => String(await childrenOf(parent.path)) === String([first.path, second.path, scheduled.path]), {
+      what: "scheduled child listed",
+    });
+    await admin("PATCH", `/items/pages/${draft.id}`, { status: "published" });
+    assert.deepEqual(await childrenOf(parent.path), [first.path, second.path, draft.path, scheduled.path]);
+  });
+
+  test("a page added under another without a position is listed too, its position empty (the site puts it after the ordered ones)", async () => {
+    const parent = await createPage({ slug: `unsorted-${stamp}` });
+    const placed = await createPage({ slug: "placed", parent: parent.id, sort: 1 });
+    const unplaced = await createPage({ slug: "unplaced", parent: parent.id });
+    const paths = await childrenOf(parent.path);
+    assert.deepEqual([...paths].sort(), [placed.path, unplaced.path].sort());
+    assert.equal((await admin("GET", `/items/pages/${unplaced.id}?fields=sort`)).sort, null);
+  });
+
+  test("editors order the pages under a page by dragging them in its list: the relation sorts by the pages' sort field", async () => {
+    const relation = await admin("GET", "/relations/pages/parent");
+    assert.equal(relation.meta.one_field, "children");
+    assert.equal(relation.meta.sort_field, "sort");
+    const { meta } = await admin("GET", "/fields/pages/sort");
+    assert.equal(meta.hidden, true);
+  });
+
+  test("the seeded /solutions lists its pages from the CMS, not from links typed into a block", async () => {
+    const answer = await gql(
+      `{ pages(filter: { path: { _eq: "/solutions" } }) { blocks { collection item { ... on block_child_pages { title } ... on block_feature_grid { id } } } } }`,
+      { token: READ },
+    );
+    const collections = answer.data.pages[0].blocks.map((block) => block.collection);
+    assert.ok(collections.includes("block_child_pages"), String(collections));
+    assert.ok(!collections.includes("block_feature_grid"), String(collections));
+    assert.deepEqual(await childrenOf("/solutions"), ["/solutions/model-training", "/solutions/inference-at-scale"]);
   });
 });
 

@@ -8,7 +8,8 @@ import { allOperations as operations } from "../../../test/support/operations";
 /**
  * Pages built from blocks, end to end: the seeded Directus, its webhook and the built worker.
  * Every block type renders; drafts stay out of the HTML, /graphql, the sitemap and the search;
- * a section edited once changes every page that shows it.
+ * a section edited once changes every page that shows it; a page published under another joins
+ * that page's child pages block.
  */
 const site = inject("contractSiteUrl");
 const cms = inject("contractCmsUrl");
@@ -139,6 +140,34 @@ describe("CMS pages on the site", () => {
       await admin("DELETE", `/items/pages/${first.id}`);
       await admin("DELETE", `/items/pages/${second.id}`);
       await admin("DELETE", `/items/sections/${section.id}`);
+    }
+  });
+
+  it("lists a page published under another in its child pages block, after the webhook, with no edit of the block", async () => {
+    const parent = (await admin("POST", "/items/pages", {
+      status: "published",
+      title: `Guides ${stamp}`,
+      slug: `guides-${stamp}`,
+      blocks: [block("block_child_pages", { title: `All guides ${stamp}` })],
+    })) as { id: number; path: string };
+    const child = async (slug: string, title: string, sort: number) =>
+      (await admin("POST", "/items/pages", { status: "published", title, slug, parent: parent.id, sort })) as { id: number; path: string };
+    try {
+      const first = await child("first", `First guide ${stamp}`, 1);
+      const { html } = await page(parent.path);
+      expect(html).toContain(`href="${first.path}"`);
+      // Cached by now; a new page under it is published: the CMS's webhook makes the next view fresh.
+      const second = await child("second", `Second guide ${stamp}`, 2);
+      await eventually(async () => (await page(parent.path)).html.includes(`href="${second.path}"`));
+      const shown = (await page(parent.path)).html;
+      expect(shown.indexOf(first.path)).toBeLessThan(shown.indexOf(second.path));
+      // Unpublished: it leaves the list the same way.
+      await admin("PATCH", `/items/pages/${second.id}`, { status: "draft" });
+      await eventually(async () => !(await page(parent.path)).html.includes(`href="${second.path}"`));
+    } finally {
+      const under = (await admin("GET", `/items/pages?filter[parent][_eq]=${parent.id}&fields=id`)) as { id: number }[];
+      for (const { id } of under) await admin("DELETE", `/items/pages/${id}`);
+      await admin("DELETE", `/items/pages/${parent.id}`);
     }
   });
 

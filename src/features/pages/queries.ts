@@ -1,4 +1,5 @@
 import { blockFragments, sectionBlockFragments } from "./blocks/registry";
+import { childrenSelection } from "./blocks/child-pages/cms.mjs";
 import { shownNow } from "./blocks/shown-now";
 import { defineOperation } from "../../content/operation";
 import type {
@@ -27,7 +28,11 @@ const sectionFields = `
             }
           }`;
 
-/** What a page view shows of a page: its head fields and its blocks, sections expanded. */
+/**
+ * What a page view shows of a page: its head fields, the pages under it (a child pages block lists
+ * them; read with every page, so such a block in a shared section lists the pages under whichever
+ * page shows it) and its blocks, sections expanded.
+ */
 const pageFields = `
     id
     status
@@ -41,6 +46,7 @@ const pageFields = `
     canonical
     share_image { ...FileFields }
     share_card { ...FileFields }
+    ${childrenSelection}
     blocks(filter: ${shownNow}, sort: ["sort"]) {
       id
       collection

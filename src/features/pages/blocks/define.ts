@@ -9,9 +9,22 @@ export interface BlockContext {
   config: Pick<SiteConfig, "url" | "apiBaseUrl" | "name"> & Partial<Pick<SiteConfig, "turnstile">>;
   /** Live content of feed blocks (latest posts, next event, …), loaded only when a page has one. */
   feed: HomeContentQuery | null;
+  /**
+   * The published pages under the page being shown, in the editors' order (its `children`, read
+   * by the page query): what a child pages block lists. Absent where no page is shown.
+   */
+  childPages?: readonly ChildPage[];
   /** Who asks, and the page's address: an experiment shows this visitor's variant (absent: the control). */
   visitor?: Visitor;
   url?: URL;
+}
+
+/** A page under the page being shown, as a child pages block links to it. */
+export interface ChildPage {
+  id: string;
+  title: string;
+  path: string;
+  description: string | null;
 }
 
 /** Where a block sits: its CMS item (visual editing) and its placement's anchor. */

@@ -1,4 +1,5 @@
 import type { BlockDefinition } from "./define";
+import { childPagesBlock } from "./child-pages";
 import { codeBlock } from "./code";
 import { comparisonTableBlock } from "./comparison-table";
 import { ctaBlock } from "./cta";
@@ -38,6 +39,7 @@ const contentBlocks = [
   quoteBlock,
   feedBlock,
   formBlock,
+  childPagesBlock,
 ] as BlockDefinition<any, any>[];
 
 /** Inline fragments for a many-to-any `item` selection of these block types. */

@@ -469,31 +469,21 @@ export const pages = [
           eyebrow: "Solutions",
           headline: "From the first training run to a million requests a day",
           text: "Two paths our customers take most often, with the products and settings that matter for each.",
-          primary_label: "Model training",
-          primary_href: "/solutions/model-training",
-          secondary_label: "Inference at scale",
-          secondary_href: "/solutions/inference-at-scale",
+          primary_label: "Pick a workload",
+          primary_href: "#workloads",
+          secondary_label: "Talk to an engineer",
+          secondary_href: "/contact-sales",
         },
       ],
+      // The pages under /solutions, listed from the CMS: a solution page published under this one
+      // appears here by itself, in the order editors drag them in its "Pages under this one".
       [
-        "block_feature_grid",
+        "block_child_pages",
         {
           title: "Pick a workload",
-          items: [
-            {
-              icon: "compute",
-              title: "Model training",
-              text: "Multi-node training on H100, H200 and B200 with checkpoints to object storage.",
-              href: "/solutions/model-training",
-            },
-            {
-              icon: "inference",
-              title: "Inference at scale",
-              text: "Serverless endpoints for open models, dedicated GPUs for your own.",
-              href: "/solutions/inference-at-scale",
-            },
-          ],
+          text: "Each guide names the products, instance types and settings we would start with, and the numbers to expect.",
         },
+        { anchor: "workloads" },
       ],
       talk,
     ],

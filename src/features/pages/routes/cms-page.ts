@@ -1,4 +1,5 @@
 import { hasFeedBlock, blocksJsonLd, blocksScripts, reshapeBlocks, sectionIds } from "../blocks/parse";
+import { childPagesOf } from "../blocks/child-pages/children";
 import { homeQuery as feedQuery } from "../home.queries";
 import { pageQuery } from "../queries";
 import { reshapeImage } from "../../../content/reshape";
@@ -39,7 +40,7 @@ export default defineRoute<CmsPageData>({
     if (!page || page.path !== path) throw new PageNotFound("page");
 
     const feed = hasFeedBlock(page.blocks) ? await content.query(feedQuery, { from: currentHour() }) : null;
-    const blocks = reshapeBlocks(page.blocks, { config, feed, visitor, url });
+    const blocks = reshapeBlocks(page.blocks, { config, feed, visitor, url, childPages: childPagesOf(page.children) });
     const ownImage = reshapeImage(page.share_image, config.apiBaseUrl, page.title);
     const isHome = path === "/";
     return {
