@@ -1,7 +1,7 @@
 // Contract tests of pages built from blocks: every block type readable with the site's read token
 // through the many-to-any union, drafts and scheduled items hidden by the permissions, block display windows,
 // the computed page path (a cyclic parent refused), the pages under a page (what a child pages
-// block lists), shared sections, the menus and the project owner. Own Directus on port 8096 with a fresh data dir, on SQLite or (CMS_TEST_DB=pg) PostgreSQL.
+// block lists), hero illustrations, shared sections, the menus and the project owner. Own Directus on port 8096 with a fresh data dir, on SQLite or (CMS_TEST_DB=pg) PostgreSQL.
 //   PATH=node_modules/.bin:$PATH node --test src/features/pages/pages.cms.test.mjs
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -237,6 +237,27 @@ describe("child pages", () => {
     assert.ok(collections.includes("block_child_pages"), String(collections));
     assert.ok(!collections.includes("block_feature_grid"), String(collections));
     assert.deepEqual(await childrenOf("/solutions"), ["/solutions/model-training", "/solutions/inference-at-scale"]);
+  });
+});
+
+describe("hero illustrations", () => {
+  test("the seeded heroes of the main, products, solutions and contact pages each draw another illustration", async () => {
+    const answer = await gql(
+      `{ pages(filter: { path: { _in: ["/", "/products", "/solutions", "/contact-sales"] } }, sort: ["path"]) { path blocks { item { ... on block_hero { illustration } } } } }`,
+      { token: READ },
+    );
+    assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
+    const chosen = answer.data.pages.map((page) => page.blocks.find((block) => block.item?.illustration)?.item.illustration);
+    assert.equal(chosen.length, 4);
+    assert.equal(new Set(chosen).size, 4, String(chosen));
+  });
+
+  test("a hero saved without a choice gets the default the site draws", async () => {
+    const page = await createPage({ slug: `plain-hero-${stamp}`, blocks: [placement("block_hero", { headline: "Plain" })] });
+    const answer = await gql(`{ pages(filter: { id: { _eq: ${page.id} } }) { blocks { item { ... on block_hero { illustration } } } } }`, {
+      token: READ,
+    });
+    assert.equal(answer.data.pages[0].blocks[0].item.illustration, "stack");
   });
 });
 

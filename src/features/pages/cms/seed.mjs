@@ -146,6 +146,7 @@ export const pages = [
           primary_href: "/docs/getting-started/quickstart",
           secondary_label: "Talk to an engineer",
           secondary_href: "/contact-sales",
+          illustration: "stack",
         },
       ],
       ["block_feature_grid", { title: "One platform from first experiment to production", items: productCards }, { anchor: "products" }],
@@ -198,6 +199,7 @@ export const pages = [
           primary_href: "/pricing",
           secondary_label: "Read the docs",
           secondary_href: "/docs",
+          illustration: "network",
         },
       ],
       ["block_feature_grid", { title: "Choose a starting point", items: productCards }],
@@ -221,6 +223,7 @@ export const pages = [
           primary_href: "/docs/gpu-clusters/create-a-cluster",
           secondary_label: "See pricing",
           secondary_href: "/pricing",
+          illustration: "cluster",
         },
       ],
       [
@@ -296,6 +299,7 @@ export const pages = [
           primary_href: "/docs/ai-studio",
           secondary_label: "Talk to an engineer",
           secondary_href: "/contact-sales",
+          illustration: "pipeline",
         },
       ],
       [
@@ -339,6 +343,7 @@ export const pages = [
           primary_href: "/docs/kubernetes/create-a-cluster",
           secondary_label: "Slurm on GPU clusters",
           secondary_href: "/docs/gpu-clusters/slurm",
+          illustration: "stack",
         },
       ],
       [
@@ -392,6 +397,7 @@ export const pages = [
           primary_href: "/docs/object-storage",
           secondary_label: "See pricing",
           secondary_href: "/pricing",
+          illustration: "network",
         },
       ],
       [
@@ -473,6 +479,7 @@ export const pages = [
           primary_href: "#workloads",
           secondary_label: "Talk to an engineer",
           secondary_href: "/contact-sales",
+          illustration: "pipeline",
         },
       ],
       // The pages under /solutions, listed from the CMS: a solution page published under this one
@@ -505,6 +512,7 @@ export const pages = [
           primary_href: "/products/gpu-clusters",
           secondary_label: "Multi-node jobs",
           secondary_href: "/docs/gpu-clusters/slurm/multi-node-jobs",
+          illustration: "cluster",
         },
       ],
       [
@@ -543,6 +551,7 @@ export const pages = [
           primary_href: "/products/ai-studio",
           secondary_label: "Compare GPU prices",
           secondary_href: "/pricing",
+          illustration: "pipeline",
         },
       ],
       [
@@ -588,6 +597,7 @@ export const pages = [
           primary_href: "/careers",
           secondary_label: "Events",
           secondary_href: "/events",
+          illustration: "cluster",
         },
       ],
       [
@@ -636,6 +646,7 @@ export const pages = [
           eyebrow: "Contact sales",
           headline: "Talk to an engineer about your workload",
           text: "Reservations, large clusters, private networking or a proof of concept: tell us what you are building and we will size it with you.",
+          illustration: "conversation",
         },
       ],
       [

@@ -1,12 +1,15 @@
 import { useEditable } from "../../../../ui/editable";
-import { HeroArtwork } from "../../../../ui/HeroArtwork";
 import { Image } from "../../../../ui/Image";
 import { defineBlock } from "../define";
 import { collection, fields } from "./cms.mjs";
 import { fromCms } from "../derive";
 import { ButtonLink, imageOf, linkOf } from "../parts";
+import { HeroIllustration, illustrationOf } from "./illustrations";
 
-/** The page's opening: eyebrow, headline (the page's h1), promise, two calls to action, artwork. */
+/**
+ * The page's opening: eyebrow, headline (the page's h1), promise, two calls to action, and at the
+ * right the editor's own picture or else the illustration they picked (./illustrations.tsx).
+ */
 export const heroBlock = defineBlock({
   ...fromCms(collection, fields),
   reshape: (raw, context) => ({
@@ -16,6 +19,7 @@ export const heroBlock = defineBlock({
     primary: linkOf(raw.primary_label, raw.primary_href),
     secondary: linkOf(raw.secondary_label, raw.secondary_href),
     image: imageOf(raw.image, context, raw.headline),
+    illustration: illustrationOf(raw.illustration),
   }),
   searchText: (raw) => [raw.eyebrow, raw.headline, raw.text],
   View({ data, placement }) {
@@ -48,16 +52,14 @@ export const heroBlock = defineBlock({
               </div>
             )}
           </div>
-          {data.image ? (
-            <Image
-              image={data.image}
-              priority
-              sizes="(min-width: 1081px) 45vw, 100vw"
-              className="mx-auto w-full max-w-[560px] rounded-2xl"
-            />
-          ) : (
-            <HeroArtwork className="mx-auto w-full max-w-[560px]" />
-          )}
+          {/* One outline for both: an editor picks an illustration or sets a picture, which wins. */}
+          <div className="mx-auto w-full max-w-[560px]" {...edit(["illustration", "image"], target)}>
+            {data.image ? (
+              <Image image={data.image} priority sizes="(min-width: 1081px) 45vw, 100vw" className="w-full rounded-2xl" />
+            ) : (
+              <HeroIllustration name={data.illustration} className="h-auto w-full" />
+            )}
+          </div>
         </div>
       </section>
     );
