@@ -20,7 +20,7 @@ import toml from "@shikijs/langs/toml";
 import typescript from "@shikijs/langs/typescript";
 import yaml from "@shikijs/langs/yaml";
 import githubLight from "@shikijs/themes/github-light";
-import { createHighlighterCoreSync, type HighlighterCore, type ThemedToken } from "shiki/core";
+import { createShikiPrimitive, type ShikiPrimitive, type ThemedToken, tokenizeWithTheme } from "shiki/core";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { escapeText } from "../../lib/html-text";
 import { grammarFor } from "./languages";
@@ -37,11 +37,16 @@ const maxHighlightedChars = 40_000;
 /** Longer lines (minified data, base64) are left untokenised. */
 const maxTokenizedLineLength = 1_000;
 
-let highlighter: HighlighterCore | undefined;
+let highlighter: ShikiPrimitive | undefined;
 
-/** Created on first use, not at import: a worker's global scope has a small CPU budget. */
-function getHighlighter(): HighlighterCore {
-  highlighter ??= createHighlighterCoreSync({
+/**
+ * Created on first use, not at import: a worker's global scope has a small CPU budget. Shiki's
+ * primitive and its tokenizer, not its highlighter: we write the HTML from tokens ourselves, and
+ * the highlighter object would take Shiki's HTML serializer (hast-util-to-html and its tables)
+ * and ANSI support into the worker, about 16 kB gzipped.
+ */
+function getHighlighter(): ShikiPrimitive {
+  highlighter ??= createShikiPrimitive({
     themes: [githubLight],
     langs: [shellscript, python, typescript, yaml, json, hcl, toml, docker, sql, go, diff],
     engine: createJavaScriptRegexEngine(),
@@ -57,9 +62,9 @@ export function highlight(code: string, language: string): string | null {
   const grammar = grammarFor(language);
   if (!grammar || code.length > maxHighlightedChars) return null;
   try {
-    const lines = getHighlighter().codeToTokensBase(code, {
-      lang: grammar,
-      theme: themeName,
+    const shiki = getHighlighter();
+    const { theme, colorMap } = shiki.setTheme(themeName);
+    const lines = tokenizeWithTheme(code, shiki.getLanguage(grammar), theme, colorMap, {
       colorReplacements,
       tokenizeMaxLineLength: maxTokenizedLineLength,
       // Shiki's per-line limit (default 500 ms) also counts the lazy compilation of a grammar's
