@@ -10,6 +10,7 @@ import {
   graphqlCodegen,
   inlineMessages,
   islands,
+  reactStringRenderer,
   serverOnlyGuard,
   workerTypes,
 } from "./scripts/vite/plugins.ts";
@@ -103,6 +104,7 @@ export default defineConfig(({ command }) => ({
     islands(),
     inlineMessages(root),
     serverOnlyGuard(),
+    reactStringRenderer(root),
     devAssetTags(root),
     clientBuildOutput(root, { entry: clientEntry, css: stylesEntry }),
     cloudflare({

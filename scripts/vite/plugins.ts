@@ -71,6 +71,25 @@ export function islands(): Plugin {
 
 const serverOnly = /\.server\.tsx?$/;
 
+/**
+ * The worker's build takes React's string renderer alone. Every `react-dom/server` entry
+ * requires two renderers, the stream one (`renderToReadableStream`) beside the string one, and
+ * CommonJS keeps both: 32 kB gzipped of the worker for a renderer no page uses
+ * (docs/decisions/011). Dev and the tests keep the package's own entry.
+ */
+export function reactStringRenderer(root: string): Plugin {
+  const legacy = join(root, "node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js");
+  return {
+    name: "meridian:react-string-renderer",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name !== "client",
+    resolveId(source) {
+      return source === "react-dom/server" ? legacy : null;
+    },
+  };
+}
+
 /** `*.server.ts(x)` never reaches the browser: an error in dev, a failed build. */
 export function serverOnlyGuard(): Plugin {
   return {

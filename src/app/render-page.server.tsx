@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ReactElement } from "react";
-import { renderToReadableStream, renderToString } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import type { AppEnv } from "../env";
 import { t } from "../i18n";
 import type { RouteModule } from "../router/define";
@@ -12,7 +12,6 @@ import { clientEntryIntegrity } from "../render/asset-tags";
 import { pageCacheControl } from "../render/cache-policy";
 import { speculationRulesJson } from "../render/speculation-rules";
 import { consentStateScript } from "../render/consent-state";
-import { isCrawler } from "../lib/crawler";
 import { documentEnd, documentStart } from "../render/document.server";
 import type { PageMeta } from "../router/meta";
 import type { PagePayload } from "../render/payload";
@@ -38,13 +37,12 @@ export interface PageRender {
  * A page view inside the app shell. Loaders have fetched everything before the view renders,
  * so the tree never suspends on the server and is rendered to one string: in workerd React's
  * web-stream renderer costs about twice the CPU, since every attribute and text piece goes
- * through its own TextEncoder call (docs/decisions/011). A route whose view suspends on data
- * (`stream: true` in its module) is streamed instead.
+ * through its own TextEncoder call. The worker ships React's string renderer only, not its
+ * stream renderer as well (docs/decisions/011).
  */
 export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<Response> {
   const route = page.state.route === "error" ? null : await loadRoute(page.state.route);
-  const document: DocumentRender = { ...page, element: <App state={page.state} />, browserQueries: browserQueriesOf(route) };
-  return route?.stream ? streamDocument(c, document) : renderDocument(c, document);
+  return renderDocument(c, { ...page, element: <App state={page.state} />, browserQueries: browserQueriesOf(route) });
 }
 
 const operationNames = new WeakMap<RouteModule<any>, ReadonlySet<string>>();
@@ -79,33 +77,6 @@ export async function renderDocument(c: Context<AppEnv>, page: DocumentRender): 
   }
   const { head, tail, init } = documentParts(c, page, await publicHashedPolicy());
   return new Response(head + body + tail, init);
-}
-
-/**
- * `element` with React's streaming renderer between the document's head and tail: the shell
- * first, Suspense boundaries as their data arrives. Errors before the shell is ready
- * (anywhere outside a Suspense boundary) give the 500 screen; crawlers get the stream only
- * once everything is ready.
- */
-export async function streamDocument(c: Context<AppEnv>, page: DocumentRender): Promise<Response> {
-  let body: ReadableStream<Uint8Array> & { allReady: Promise<void> };
-  try {
-    body = await renderToReadableStream(page.element, {
-      nonce: c.get("nonce"),
-      // Boundaries that are complete when the shell flushes stay in place. React would move
-      // large ones out of line (revealed by an inline script), which hides them from visitors
-      // without JavaScript: the newsletter form and the cookie notice must work for them.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError(error) {
-        console.error(`render error in ${c.req.path}:`, error);
-      },
-    });
-  } catch (error) {
-    return renderFailed(c, page, error);
-  }
-  if (isCrawler(c.req.header("user-agent"))) await body.allReady;
-  const { head, tail, init } = documentParts(c, page, await publicHashedPolicy());
-  return new Response(wrapStream(head, body, tail), init);
 }
 
 function renderFailed(c: Context<AppEnv>, { state, status = 200 }: PageRender, error: unknown): Promise<Response> {
@@ -172,30 +143,6 @@ export async function renderErrorPage(c: Context<AppEnv>, status: number): Promi
       path: url.pathname,
       canonical: null,
       noindex: true,
-    },
-  });
-}
-
-const encoder = new TextEncoder();
-
-/** prefix + React's stream + suffix, pulled chunk by chunk so nothing is buffered. */
-function wrapStream(prefix: string, stream: ReadableStream<Uint8Array>, suffix: string): ReadableStream<Uint8Array> {
-  const reader = stream.getReader();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(prefix));
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        controller.enqueue(encoder.encode(suffix));
-        controller.close();
-      } else {
-        controller.enqueue(value);
-      }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
     },
   });
 }

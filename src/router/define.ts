@@ -70,11 +70,6 @@ export interface RouteModule<Data> {
   load: (args: LoaderArgs) => Promise<LoadedPage<Data>>;
   View: ComponentType<{ data: Data }>;
   /**
-   * The view suspends on data it awaits itself (inside a Suspense boundary): the server
-   * streams it. Otherwise the loader has everything and the page renders to one string.
-   */
-  stream?: boolean;
-  /**
    * The view asks "Was this page helpful?" (FeedbackSlot): POST /api/feedback takes votes and
    * comments for the pages of this route that its loader finds.
    */

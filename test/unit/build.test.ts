@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -60,6 +60,17 @@ describe("production build", () => {
     expect(config.main).toBe("index.js");
     expect(config.assets.directory).toBe("../client");
     expect(existsSync(new URL("../../dist/worker/index.js", import.meta.url))).toBe(true);
+  });
+
+  it("keeps the worker under 400 kB gzip, with React's string renderer alone", () => {
+    // wrangler's figure: its modules (index.js and its chunks) gzipped together.
+    const dir = new URL("../../dist/worker/", import.meta.url);
+    const modules = ["index.js", ...readdirSync(new URL("assets/", dir)).map((name) => `assets/${name}`)].filter((path) => path.endsWith(".js"));
+    const code = modules.map((path) => readFileSync(new URL(path, dir)));
+    expect(code.some((bytes) => bytes.includes("renderToString"))).toBe(true);
+    // A message of the stream renderer's byte writer, which the string renderer does not have.
+    expect(code.some((bytes) => bytes.includes("Cannot transport a detached buffer"))).toBe(false);
+    expect(gzipSync(Buffer.concat(code)).length).toBeLessThan(400_000);
   });
 
   it("compiles the spec's breakpoints and the 4 px spacing base into the CSS", () => {

@@ -10,13 +10,12 @@ function Thrower(): never {
 /** Routes that exist only in tests: a render error deep in a page, and thrown HTTP errors. */
 const options = {
   configure(app: Parameters<NonNullable<import("../../src/app/create-app").AppOptions["configure"]>>[0]) {
-    app.get("/__test/throw-in-render/:renderer", async (c) => {
-      const { renderDocument, streamDocument } = await import("../../src/app/render-page.server");
+    app.get("/__test/throw-in-render", async (c) => {
+      const { renderDocument } = await import("../../src/app/render-page.server");
       const { siteChrome } = await import("../../src/router/request-context.server");
       const { Shell } = await import("../../src/shell/Shell");
       const site = await siteChrome(c);
-      const render = c.req.param("renderer") === "stream" ? streamDocument : renderDocument;
-      return render(c, {
+      return renderDocument(c, {
         state: { route: "home", data: {} as never, site, path: "/" },
         meta: { description: "x", path: c.req.path },
         element: (
@@ -75,15 +74,12 @@ async function expectServerErrorScreen(response: Response, status: number, path:
 }
 
 describe("500 screen", () => {
-  it.each(["string", "stream"])(
-    "replaces a page whose render throws with the 500 screen and status 500 (%s renderer)",
-    async (renderer) => {
-      const response = await request(`/__test/throw-in-render/${renderer}`, { options });
-      const { html, text } = await expectServerErrorScreen(response, 500, `/__test/throw-in-render/${renderer}`);
-      expect(html).toMatch(/<button type="button" class="btn btn-primary[^"]*">Try again<\/button>/);
-      expect(text).not.toContain("Page doesn't exist");
-    },
-  );
+  it("replaces a page whose render throws with the 500 screen and status 500", async () => {
+    const response = await request("/__test/throw-in-render", { options });
+    const { html, text } = await expectServerErrorScreen(response, 500, "/__test/throw-in-render");
+    expect(html).toMatch(/<button type="button" class="btn btn-primary[^"]*">Try again<\/button>/);
+    expect(text).not.toContain("Page doesn't exist");
+  });
 
   it("turns a real page's loader failing on a Directus error into the 500 screen with status 502", async () => {
     await resetContentState();
