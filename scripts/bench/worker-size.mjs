@@ -7,7 +7,7 @@
 // --dry-run --outdir <tmp>` (scripts/bench/stack.mjs), which uploads the same files.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { root } from "../lib/processes.mjs";
@@ -113,10 +113,28 @@ for (const file of files) {
   }
 }
 
+/** What the worker evaluates at start: index.js and the chunks it imports statically, transitively. */
+const startup = new Set();
+const visit = (file) => {
+  if (startup.has(file) || !files.includes(file)) return;
+  startup.add(file);
+  const code = readFileSync(join(dir, file), "utf8");
+  for (const [, spec] of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g))
+    visit(join(dirname(file), spec));
+};
+visit("index.js");
+
 perFile.sort((a, b) => b.gzip - a.gzip);
 const total = perFile.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), { raw: 0, gzip: 0 });
 console.log(`Worker bundle (${relative(root, dir)}): ${perFile.length} modules, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip -9 (sum per file)`);
-for (const f of perFile.slice(0, Number(args.top))) console.log(`  ${kb(f.gzip).padStart(9)} gzip ${kb(f.raw).padStart(9)} raw  ${f.file}`);
+const atStart = perFile.filter((f) => startup.has(f.file));
+const startGzip = gzip(atStart.map((f) => readFileSync(join(dir, f.file), "utf8")).join("\n"));
+console.log(
+  `All modules gzipped together (as wrangler counts): ${kb(gzip(perFile.map((f) => readFileSync(join(dir, f.file), "utf8")).join("\n")))}; ` +
+    `at start (index.js and its static imports, ${atStart.length} modules): ${kb(atStart.reduce((sum, f) => sum + f.raw, 0))} raw, ${kb(startGzip)} gzip`,
+);
+for (const f of perFile.slice(0, Number(args.top)))
+  console.log(`  ${kb(f.gzip).padStart(9)} gzip ${kb(f.raw).padStart(9)} raw  ${startup.has(f.file) ? "start" : "lazy "}  ${f.file}`);
 
 const sources = [...perSource].map(([source, { raw, code, files: in_ }]) => ({ source, raw, gzip: gzip(code.join("")), files: [...in_] }));
 sources.sort((a, b) => b.raw - a.raw);

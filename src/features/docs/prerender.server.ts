@@ -18,7 +18,7 @@ import type { ContentSource } from "../../content/operation";
 import { publishingRequest } from "../../middleware/published-pages";
 import { docsTreeOf } from "./navigation.server";
 import { buildId } from "../../render/asset-tags";
-import { rendererVersion } from "../../render/markdown/markdown.server";
+import { rendererVersion } from "../../render/markdown/renderer-version";
 
 /**
  * Pages one scheduled run renders at most: a few ms each with the Markdown cached, tens of ms

@@ -28,11 +28,7 @@ import type { DocHeading } from "./heading";
 
 export { slugify } from "./slug";
 
-/**
- * Bump when the HTML for the same Markdown changes (markup, classes, highlighting, theme): it is
- * part of the render cache key.
- */
-export const rendererVersion = "docs-md-3";
+export { rendererVersion } from "./renderer-version";
 
 interface DocAssetSize {
   width: number;

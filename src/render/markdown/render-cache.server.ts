@@ -6,7 +6,8 @@
  * expire from KV after 30 days without being written again (old versions of edited pages).
  */
 import { sha256Hex } from "../../lib/digest";
-import { rendererVersion, renderMarkdown, type RenderedDoc, type RenderOptions } from "./markdown.server";
+import type { RenderedDoc, RenderOptions } from "./markdown.server";
+import { rendererVersion } from "./renderer-version";
 
 export interface RenderCacheDeps {
   /** The renderer (tests count calls). */
@@ -23,6 +24,13 @@ const kvMaxValueBytes = 25 * 1024 * 1024;
 const memoryCapacity = 128;
 /** Larger results are not kept in memory (an isolate has 128 MB); KV still has them. */
 const memoryMaxHtmlChars = 1_000_000;
+
+/**
+ * markdown-it, its entity tables and the renderer load on a miss only (about 30 kB gzipped of
+ * the worker): most reads find the body rendered, in memory or in KV.
+ */
+const renderMarkdown = async (markdown: string, options: RenderOptions): Promise<RenderedDoc> =>
+  (await import("./markdown.server")).renderMarkdown(markdown, options);
 
 const memory = new Map<string, RenderedDoc>();
 const inflight = new Map<string, Promise<{ doc: RenderedDoc; source: RenderSource }>>();
