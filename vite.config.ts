@@ -31,6 +31,18 @@ const workerEnvironment = "worker";
 /** Dev only: vars that override wrangler.toml's for `vite` (scripts/start.mjs: API_BASE_URL). */
 const devVars: Record<string, string> = JSON.parse(process.env.MERIDIAN_DEV_VARS || "{}");
 
+/** "start" for a module the worker's entry imports statically (directly or not), else null. */
+function workerStartChunk(id: string, ctx: { getModuleInfo(id: string): { isEntry: boolean; importers: string[] } | null }): string | null {
+  const seen = new Set<string>();
+  const fromEntry = (module: string): boolean => {
+    if (seen.has(module)) return false;
+    seen.add(module);
+    const info = ctx.getModuleInfo(module);
+    return !!info && (info.isEntry || info.importers.some(fromEntry));
+  };
+  return fromEntry(id) ? "start" : null;
+}
+
 export default defineConfig(({ command }) => ({
   root,
   publicDir: "assets",
@@ -87,7 +99,19 @@ export default defineConfig(({ command }) => ({
       },
     },
     [workerEnvironment]: {
-      build: { outDir: "dist/worker", minify: true },
+      build: {
+        outDir: "dist/worker",
+        minify: true,
+        rolldownOptions: {
+          output: {
+            // What the worker evaluates at start (the entry's static imports, transitively) in one
+            // chunk: Rolldown would otherwise cut it into a chunk per set of importers (40 files,
+            // each with its own import and export lists), since the entry may not grow exports.
+            // What is imported only dynamically stays in chunks of its own, loaded on demand.
+            codeSplitting: { groups: [{ name: workerStartChunk }] },
+          },
+        },
+      },
     },
   },
   builder: {
