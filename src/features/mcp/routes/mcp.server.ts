@@ -5,7 +5,6 @@ import { errorFields, logLine } from "../../../lib/log";
 import { mcpServerKey } from "../../../config/mcp";
 import { rateLimit } from "../../../middleware/rate-limit";
 import { answer, errorCodes, protocolVersions, rpcError, type ServerInfo } from "../protocol";
-import { mcpTools } from "../tools.server";
 
 /** Requests per client address and minute: an agent reading a few pages at a time stays well under it. */
 export const mcpRateLimit = 120;
@@ -108,6 +107,8 @@ export const mcpRoutes = new Hono<AppEnv>()
         );
       }
       try {
+        // The tools load with the first call here: agents' requests are few beside the site's pages.
+        const { mcpTools } = await import("../tools.server");
         const reply = await answer(message, { server: serverInfo(c), tools: mcpTools, context: c });
         if (!reply) return c.body(null, 202);
         return json(c, reply);
