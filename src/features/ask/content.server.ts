@@ -2,6 +2,7 @@ import type { ContentExtensions, ResolverContext } from "../../content/extension
 import type { Answer } from "./answer";
 import { cleanQuestion, maxQuestionChars } from "./operation";
 import { passageIndex } from "./passage-index.server";
+import { retrieve } from "./retrieval";
 
 const originOf = (siteUrl: string): string => {
   try {
@@ -15,11 +16,8 @@ const originOf = (siteUrl: string): string => {
 async function resolveAskDocs(variables: Record<string, unknown>, { kv, content, preview, siteUrl }: ResolverContext) {
   const question = typeof variables.question === "string" ? cleanQuestion(variables.question.slice(0, maxQuestionChars)) : "";
   if (!question) throw new Error("AskDocs needs a question");
-  // Retrieval and the answer's checks load with the first question (the /ask page's loader).
-  const [{ retrieve }, { checkedSentences, composeAnswer, extractiveSentences, refusal }] = await Promise.all([
-    import("./retrieval"),
-    import("./answer"),
-  ]);
+  // The answer's checks load with the first question (the /ask page's loader).
+  const { checkedSentences, composeAnswer, extractiveSentences, refusal } = await import("./answer");
   const retrieval = retrieve(await passageIndex(kv, content, { preview }), question);
   const passages = retrieval.results.map((result) => result.passage);
   const kept = checkedSentences(extractiveSentences(retrieval), passages, originOf(siteUrl));

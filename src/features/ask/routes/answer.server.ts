@@ -282,8 +282,7 @@ function cachedStream({ sentences, answer }: CachedAnswer): Response {
 export async function answerQuestion(c: Context<AppEnv>): Promise<Response> {
   c.header("Cache-Control", "no-store");
   const type = c.req.header("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type))
-    return c.json(problem("Send the question as JSON (Content-Type: application/json)."), 415);
+  if (!/^application\/json\s*(;|$)/i.test(type)) return c.json(problem("Send the question as JSON (Content-Type: application/json)."), 415);
   let body: unknown;
   try {
     body = JSON.parse(await c.req.text());
