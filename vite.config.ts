@@ -12,6 +12,7 @@ import {
   islands,
   reactStringRenderer,
   serverOnlyGuard,
+  slimShikiData,
   workerTypes,
 } from "./scripts/vite/plugins.ts";
 
@@ -108,7 +109,7 @@ export default defineConfig(({ command }) => ({
             // chunk: Rolldown would otherwise cut it into a chunk per set of importers (40 files,
             // each with its own import and export lists), since the entry may not grow exports.
             // What is imported only dynamically stays in chunks of its own, loaded on demand.
-            codeSplitting: { groups: [{ name: workerStartChunk }] },
+            codeSplitting: { groups: [{ name: workerStartChunk, debugName: "start" }] },
           },
         },
       },
@@ -129,6 +130,7 @@ export default defineConfig(({ command }) => ({
     inlineMessages(root),
     serverOnlyGuard(),
     reactStringRenderer(root),
+    slimShikiData(),
     devAssetTags(root),
     clientBuildOutput(root, { entry: clientEntry, css: stylesEntry }),
     cloudflare({
