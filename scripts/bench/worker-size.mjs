@@ -74,7 +74,10 @@ function codeBySource(code, map) {
   const add = (source, text) => bySource.set(source, (bySource.get(source) ?? "") + text);
   lines.forEach((line, index) => {
     const segments = mapped[index] ?? [];
-    if (segments.length === 0) return add("(unmapped)", `${line}\n`);
+    if (segments.length === 0) {
+      add("(unmapped)", `${line}\n`);
+      return;
+    }
     if (segments[0][0] > 0) add("(unmapped)", line.slice(0, segments[0][0]));
     segments.forEach(([column, source], i) => {
       const end = i + 1 < segments.length ? segments[i + 1][0] : line.length;
@@ -126,7 +129,9 @@ visit("index.js");
 
 perFile.sort((a, b) => b.gzip - a.gzip);
 const total = perFile.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), { raw: 0, gzip: 0 });
-console.log(`Worker bundle (${relative(root, dir)}): ${perFile.length} modules, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip -9 (sum per file)`);
+console.log(
+  `Worker bundle (${relative(root, dir)}): ${perFile.length} modules, ${kb(total.raw)} raw, ${kb(total.gzip)} gzip -9 (sum per file)`,
+);
 const atStart = perFile.filter((f) => startup.has(f.file));
 const startGzip = gzip(atStart.map((f) => readFileSync(join(dir, f.file), "utf8")).join("\n"));
 console.log(
@@ -138,6 +143,8 @@ for (const f of perFile.slice(0, Number(args.top)))
 
 const sources = [...perSource].map(([source, { raw, code, files: in_ }]) => ({ source, raw, gzip: gzip(code.join("")), files: [...in_] }));
 sources.sort((a, b) => b.raw - a.raw);
-console.log(`\nBiggest ${args.by === "package" ? "packages and features" : "source modules"} (minified bytes from the source maps; gzip of that code alone):`);
+console.log(
+  `\nBiggest ${args.by === "package" ? "packages and features" : "source modules"} (minified bytes from the source maps; gzip of that code alone):`,
+);
 for (const s of sources.slice(0, Number(args.top)))
   console.log(`  ${kb(s.raw).padStart(9)} raw ${kb(s.gzip).padStart(9)} gzip  ${s.source}  [${s.files.join(", ")}]`);

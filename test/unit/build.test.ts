@@ -65,7 +65,9 @@ describe("production build", () => {
   it("keeps the worker under 400 kB gzip, with React's string renderer alone", () => {
     // wrangler's figure: its modules (index.js and its chunks) gzipped together.
     const dir = new URL("../../dist/worker/", import.meta.url);
-    const modules = ["index.js", ...readdirSync(new URL("assets/", dir)).map((name) => `assets/${name}`)].filter((path) => path.endsWith(".js"));
+    const modules = ["index.js", ...readdirSync(new URL("assets/", dir)).map((name) => `assets/${name}`)].filter((path) =>
+      path.endsWith(".js"),
+    );
     const code = modules.map((path) => readFileSync(new URL(path, dir)));
     expect(code.some((bytes) => bytes.includes("renderToString"))).toBe(true);
     // A message of the stream renderer's byte writer, which the string renderer does not have.
