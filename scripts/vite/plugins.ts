@@ -106,7 +106,8 @@ export function slimShikiData(): Plugin {
       const file = cleanId(id);
       if (!/\/@shikijs\/(langs|themes)\/dist\/[^/]+\.mjs$/.test(file)) return null;
       const theme = file.includes("/@shikijs/themes/");
-      return code.replace(jsonLiteral, (_call, literal: string) => {
+      // `map: null`: lines stay where they were, so the module keeps its place in the source maps.
+      const slim = code.replace(jsonLiteral, (_call, literal: string) => {
         let json: string = JSON.parse(literal);
         if (theme) {
           const data = JSON.parse(json);
@@ -119,6 +120,7 @@ export function slimShikiData(): Plugin {
         const raw = json.replace(/\\*(`|\$\{)/g, (part) => `\${${JSON.stringify(part)}}`);
         return `JSON.parse(String.raw\`${raw}\`)`;
       });
+      return { code: slim, map: null };
     },
   };
 }
