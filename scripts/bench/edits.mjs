@@ -34,8 +34,11 @@ const { values: args } = parseArgs({
     port: { type: "string", default: String(10800 + Number(process.env.TEST_PORT_OFFSET ?? 0)) },
     "cms-port": { type: "string", default: String(10873 + Number(process.env.TEST_PORT_OFFSET ?? 0)) },
     out: { type: "string", default: "bench-results" },
+    // demo: the demo content (cms/data-bench), for a quick try of the script itself.
+    data: { type: "string", default: "scale" },
   },
 });
+const scale = args.data !== "demo";
 const pageCount = Number(args.pages);
 const durationMs = Number(args.duration) * 1000;
 const everyMs = Number(args.every) * 1000;
@@ -141,12 +144,12 @@ const summarise = (answers) => {
 
 async function main() {
   const build = buildForBench({ log });
-  const cms = await startBenchCms({ name: "scale", scale: true, port: cmsPort, siteUrl: `http://127.0.0.1:${port + 1}`, log });
+  const cms = await startBenchCms({ name: scale ? "scale" : "bench", scale, port: cmsPort, siteUrl: `http://127.0.0.1:${port + 1}`, log });
   const proxy = countingProxy(cms.url);
   await proxy.listen();
   const changeLines = [];
   let instance;
-  const report = { machine: machine(), options: { pageCount, durationMs, everyMs, rate } };
+  const report = { machine: machine(), options: { data: args.data, pageCount, durationMs, everyMs, rate } };
   try {
     instance = await startWorkerd({
       build,
@@ -154,6 +157,7 @@ async function main() {
       apiBaseUrl: `http://127.0.0.1:${proxyPort}`,
       vars: { REQUEST_LOG: "off" },
       onOutput: (line) => {
+        if (process.env.BENCH_DEBUG_LOG) console.log(`worker: ${line.slice(0, 200)}`);
         if (line.includes('"event":"content_change"')) changeLines.push(JSON.parse(line.slice(line.indexOf("{"))));
       },
     });
@@ -201,7 +205,7 @@ async function main() {
     log(`  ${JSON.stringify(report.quiet)}`);
 
     // 3. Saves.
-    const config = cmsConfig({ dataDir: join(root, "cms", "data-scale"), port: cmsPort });
+    const config = cmsConfig({ dataDir: join(root, "cms", scale ? "data-scale" : "data-bench"), port: cmsPort });
     const api = createApi(cms.url, config.adminToken);
     const newest = await api(
       "GET",

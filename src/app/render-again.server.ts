@@ -11,8 +11,8 @@ const maxPagesRenderedPerChange = 50;
 /**
  * Renders again, one after the other, the pages a change made stale that are known here: the
  * changed items' own pages (when `content` can read where they are), and the pages this isolate
- * holds that show what changed. Each replaces the stale page in the page cache; the number
- * rendered is returned. Pages elsewhere are rendered again at their next request, which is
+ * holds that show what changed. Each replaces the stale page in the page cache; the paths
+ * rendered are returned. Pages elsewhere are rendered again at their next request, which is
  * answered with the stale page meanwhile (page-cache.ts).
  */
 export async function renderChangedPages({
@@ -29,7 +29,7 @@ export async function renderChangedPages({
   kv: KVNamespace;
   content?: Content;
   renderPage: RenderPage;
-}): Promise<number> {
+}): Promise<string[]> {
   const paths = new Set<string>();
   const itemPath = previewPathOf(change.collection);
   if (content && itemPath && change.event !== "delete") {
@@ -39,12 +39,12 @@ export async function renderChangedPages({
     }
   }
   for (const path of await stalePagesRemembered(kv, new Set(tags), maxPagesRenderedPerChange)) paths.add(path);
-  let rendered = 0;
+  const rendered: string[] = [];
   for (const path of [...paths].slice(0, maxPagesRenderedPerChange)) {
     try {
       const response = await renderPage(publishingRequest(new URL(path, siteUrl)));
       await response.body?.cancel();
-      if (response.ok) rendered += 1;
+      if (response.ok) rendered.push(path);
     } catch (error) {
       console.warn(`rendering ${path} again failed:`, error instanceof Error ? error.message : error);
     }

@@ -67,10 +67,11 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
       logLine("info", "content_change", {
         collection: change.collection,
         keys: keys.slice(0, 20),
-        event: change.event ?? null,
+        change: change.event ?? null,
         fields: change.fields ?? null,
         marked: tags.length,
-        rendered,
+        rendered: rendered.length,
+        paths: rendered.slice(0, 20),
         ms: Date.now() - receivedAt,
       }),
     ),
