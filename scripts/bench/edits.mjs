@@ -112,7 +112,7 @@ function traffic(base, paths) {
           at: Date.now(),
         });
       } catch {
-        answers.push({ ms: performance.now() - started, status: 0, cache: "error", at: Date.now() });
+        answers.push({ path, ms: performance.now() - started, status: 0, cache: "error", at: Date.now() });
       }
       const left = interval - (performance.now() - started);
       if (left > 0) await sleep(left);
@@ -139,6 +139,10 @@ const summarise = (answers) => {
     miss: by("MISS"),
     stale: by("STALE"),
     other: answers.length - by("HIT") - by("MISS") - by("STALE"),
+    slowest: [...answers]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8)
+      .map((answer) => ({ path: answer.path, ms: Number(answer.ms.toFixed(1)), cache: answer.cache, at: answer.at })),
   };
 };
 

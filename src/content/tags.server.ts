@@ -17,7 +17,7 @@ import { operationReads } from "./generated/operations";
 export type Tag = string;
 
 /** A read naming more items of one collection than this is tagged by the fields it shows instead. */
-export const maxItemsNamed = 250;
+export const maxItemsNamed = 500;
 
 const itemTag = (collection: string, id: string | number) => `i:${collection}:${id}`;
 /** Every item, list and field of a collection: marked by a change nobody described (generations.server.ts `bumpGeneration`). */

@@ -333,6 +333,16 @@ export function pageCache({
 
     const remembered = memory.get(keyUrl);
     if (remembered) {
+      if ((await freshness(remembered, generation, kv)) === "stale") {
+        // Another isolate (the webhook's) may have rendered it again already: its page is kept there.
+        const cache = await caches.open("pages");
+        const kept = await keptPage(c, cache, new Request(keyUrl), published(c.req.path) ? storeKey : null, generation).catch(() => null);
+        if (kept && kept.builtAt > remembered.builtAt && (await freshness(kept, generation, kv)) === "fresh") {
+          memory.set(keyUrl, kept);
+          if (await answerKept(kept)) return;
+          return next();
+        }
+      }
       if (await answerKept(remembered)) return;
       return next();
     }
@@ -414,12 +424,43 @@ function pageFacts(c: Context<AppEnv>, startedAt: number, generation: string): P
 function cacheHeaders(headers: Headers, nonce: string, facts: PageFacts): Headers {
   const kept = new Headers(headers);
   kept.set(renderedNonceHeader, nonce);
-  const json = JSON.stringify(facts);
+  const json = JSON.stringify(packFacts(facts));
   // A page showing too much to say in a header is kept without: any change makes it stale.
   if (json.length <= maxFactsHeaderBytes) kept.set(pageFactsHeader, json);
   return kept;
 }
-const maxFactsHeaderBytes = 12_000;
+const maxFactsHeaderBytes = 16_000;
+
+/** `PageFacts` as a header holds them: the items' ids grouped by collection (a list page names hundreds). */
+interface PackedFacts {
+  /** Nothing is known of what the page shows: stale at the first change. */
+  unknown?: true;
+  items: Record<string, string>;
+  tags: string[];
+  fields: Record<string, string[]>;
+  builtAt: number;
+  generation: string;
+}
+
+function packFacts({ shown, builtAt, generation }: PageFacts): PackedFacts {
+  if (!shown) return { unknown: true, items: {}, tags: [], fields: {}, builtAt, generation };
+  const items: Record<string, string[]> = {};
+  const tags: string[] = [];
+  for (const tag of shown.tags) {
+    const at = tag.startsWith("i:") ? tag.lastIndexOf(":") : -1;
+    if (at > 2) (items[tag.slice(2, at)] ??= []).push(tag.slice(at + 1));
+    else tags.push(tag);
+  }
+  const grouped = Object.fromEntries(Object.entries(items).map(([collection, ids]) => [collection, ids.join(",")]));
+  return { items: grouped, tags, fields: shown.fields, builtAt, generation };
+}
+
+function unpackFacts({ unknown, items, tags, fields, builtAt, generation }: PackedFacts): PageFacts {
+  if (unknown) return { shown: null, builtAt, generation };
+  const all = [...tags];
+  for (const [collection, ids] of Object.entries(items)) for (const id of ids.split(",")) all.push(`i:${collection}:${id}`);
+  return { shown: { tags: all, fields }, builtAt, generation };
+}
 
 /**
  * The page as kept: in the Cache API (by an earlier isolate; every page put there names the nonce
@@ -439,7 +480,8 @@ async function keptPage(
     const age = Number(hit.headers.get("age") ?? 0);
     let facts: PageFacts = { shown: null, builtAt: 0, generation: "" };
     try {
-      facts = JSON.parse(hit.headers.get(pageFactsHeader) ?? "null") ?? facts;
+      const packed = JSON.parse(hit.headers.get(pageFactsHeader) ?? "null") as PackedFacts | null;
+      if (packed) facts = unpackFacts(packed);
     } catch {
       // unreadable: a page of unknown facts, stale at the first change
     }
