@@ -44,6 +44,17 @@ function workerStartChunk(id: string, ctx: { getModuleInfo(id: string): { isEntr
   return fromEntry(id) ? "start" : null;
 }
 
+/**
+ * "routes" for the site's own modules that load on demand (page routes, their views and what only
+ * they use), else null; not Markdown's renderer nor the MCP tools and the answers to questions,
+ * which load with their first use.
+ */
+function workerRoutesChunk(id: string): string | null {
+  if (!id.startsWith(`${root}src/`)) return null;
+  if (/\/src\/(render\/markdown\/|features\/ask\/(answer|model|routes\/answer)|features\/mcp\/tools)/.test(id)) return null;
+  return "routes";
+}
+
 export default defineConfig(({ command }) => ({
   root,
   publicDir: "assets",
@@ -109,7 +120,12 @@ export default defineConfig(({ command }) => ({
             // chunk: Rolldown would otherwise cut it into a chunk per set of importers (40 files,
             // each with its own import and export lists), since the entry may not grow exports.
             // What is imported only dynamically stays in chunks of its own, loaded on demand.
-            codeSplitting: { groups: [{ name: workerStartChunk, debugName: "start" }] },
+            codeSplitting: {
+              groups: [
+                { name: workerStartChunk, debugName: "start", priority: 2 },
+                { name: workerRoutesChunk, debugName: "routes", priority: 1 },
+              ],
+            },
           },
         },
       },
