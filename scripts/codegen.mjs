@@ -3,10 +3,13 @@
 // Directus' public schema (src/content/directus.public.graphql):
 //   - one result type and one variables type per operation (`BlogPostsQuery`, `BlogPostsQueryVariables`)
 //     and one type per named fragment (`PostCardFieldsFragment`), by GraphQL Code Generator;
-//   - `operationCollections`: the Directus collections each operation reads, derived from its
-//     selections, which tag its cached result with their content generations;
-//   - `operationListFields`: the top-level fields of each operation's answer that are lists, which
-//     the content client checks (an answer of another shape is an upstream error).
+//   - `operationReads`: what each operation's answer shows (the collection at each path, its lists,
+//     the fields shown and filtered), which tags cached results and pages with the items they show;
+//     from it, when the module loads, `operationCollections` (the Directus collections each
+//     operation reads, which tag its cached result with their content generations) and
+//     `operationListFields` (the top-level fields of its answer that are lists, which the content
+//     client checks: an answer of another shape is an upstream error). Reads of a content version
+//     (`*Version`, preview only, never cached) are left out.
 // The query modules are bundled with esbuild and imported, so the documents are exactly the
 // strings the site sends (template interpolations such as `${postCardFields}` resolved).
 // Run by scripts/build.mjs; `node scripts/codegen.mjs` alone works too.
@@ -198,6 +201,18 @@ export function deriveListFields(schema, document, operationName) {
   return [...lists].sort();
 }
 
+/**
+ * Reads of a content version: an editor's preview, which neither reads nor writes a cache, so they
+ * need no tags.
+ */
+export const isPreviewOnly = (operationName) => operationName.endsWith("Version");
+
+/** What src/content/generated/operations.ts derives from an operation's reads: its collections. */
+export const collectionsOfReads = (reads) => [...new Set(Object.values(reads.paths).flat())].sort();
+
+/** And its top-level list fields. */
+export const listFieldsOfReads = (reads) => reads.lists.filter((path) => !path.includes("."));
+
 /** Filter operators whose value names an item by a field no two items share. */
 const uniqueFields = new Set(["id", "slug", "key", "path"]);
 
@@ -333,8 +348,6 @@ export async function generateOperationsSource({ schema = loadSchema(), operatio
   // Each document carries its own copy of the fragments it uses: codegen wants each once.
   const fragments = new Map();
   const operationDefinitions = [];
-  const collections = {};
-  const listFields = {};
   const reads = {};
   for (const { name, document } of operations) {
     const ast = parse(document);
@@ -347,10 +360,15 @@ export async function generateOperationsSource({ schema = loadSchema(), operatio
         fragments.set(definition.name.value, definition);
       }
     }
-    collections[name] = deriveCollections(schema, ast, name);
-    const lists = deriveListFields(schema, ast, name);
-    if (lists.length) listFields[name] = lists;
-    reads[name] = deriveReads(schema, ast, name);
+    if (isPreviewOnly(name)) continue;
+    const read = deriveReads(schema, ast, name);
+    // The module derives these two from the reads when it loads: they must come out the same.
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    if (!same(collectionsOfReads(read), deriveCollections(schema, ast, name)))
+      throw new Error(`${name}: its paths miss collections it reads`);
+    if (!same(listFieldsOfReads(read), deriveListFields(schema, ast, name)))
+      throw new Error(`${name}: its list paths miss top-level lists`);
+    reads[name] = read;
   }
   const byName = (a, b) => (a.name.value < b.name.value ? -1 : 1);
   const merged = {
@@ -381,28 +399,13 @@ export async function generateOperationsSource({ schema = loadSchema(), operatio
     },
   });
 
-  const tableOf = (entries) =>
-    Object.entries(entries)
-      .map(([name, list]) => `  ${name}: [${list.map((item) => JSON.stringify(item)).join(", ")}],`)
-      .join("\n");
   return `${header(inputHash(operations))}
 ${types.trim()}
 
-/**
- * The Directus collections each operation reads, derived from its selections: its cached result
- * is tagged with their content generations, so a webhook for any of them invalidates it.
- */
-export const operationCollections = {
-${tableOf(collections)}
-} as const satisfies Record<string, readonly string[]>;
-
-/**
- * The top-level fields of each operation's answer that are lists in the schema: Directus
- * answering anything but an array for one (null, an object) is an upstream fault, not content.
- */
-export const operationListFields = {
-${tableOf(listFields)}
-} as const satisfies Record<string, readonly string[]>;
+/** The operations that tag what they read: every one but the reads of a content version. */
+export type CachedOperationName = ${Object.keys(reads)
+    .map((name) => JSON.stringify(name))
+    .join(" | ")};
 
 /**
  * What each operation's answer shows (scripts/codegen.mjs \`deriveReads\`): the collection at each
@@ -411,6 +414,25 @@ ${tableOf(listFields)}
  * pages are tagged from it with the items they show (src/content/tags.server.ts).
  */
 export const operationReads: Record<string, OperationReads> = ${JSON.stringify(reads)};
+
+/**
+ * The Directus collections each operation reads (those at the paths of its answer): its cached
+ * result is tagged with their content generations, so a webhook for any of them invalidates it.
+ */
+export const operationCollections = Object.fromEntries<readonly string[]>(
+  Object.entries(operationReads).map(([name, reads]) => [name, [...new Set(Object.values(reads.paths).flat())].sort()]),
+) as Record<CachedOperationName, readonly string[]>;
+
+/**
+ * The top-level fields of each operation's answer that are lists in the schema: Directus
+ * answering anything but an array for one (null, an object) is an upstream fault, not content.
+ */
+export const operationListFields: Partial<Record<CachedOperationName, readonly string[]>> = Object.fromEntries(
+  Object.entries(operationReads).flatMap(([name, reads]) => {
+    const lists = reads.lists.filter((path) => !path.includes("."));
+    return lists.length ? [[name, lists]] : [];
+  }),
+);
 
 export interface OperationReads {
   paths: Record<string, readonly string[]>;

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { buildSchema, parse, validate, type GraphQLSchema } from "graphql";
 import { describe, expect, it } from "vitest";
-import { deriveCollections, deriveListFields, generateOperationsSource, outputFile } from "../../scripts/codegen.mjs";
+import { deriveCollections, deriveListFields, generateOperationsSource, isPreviewOnly, outputFile } from "../../scripts/codegen.mjs";
 import { contentCollections } from "../../src/content/collections";
-import { operationCollections, operationListFields } from "../../src/content/generated/operations";
+import { operationCollections, operationListFields, operationReads } from "../../src/content/generated/operations";
 import { allOperations as operations } from "../support/operations";
 
 /** Directus' public GraphQL schema as introspected by `npm run cms:schema`. */
@@ -36,9 +36,9 @@ describe("content queries", () => {
   });
 
   it("each read a non-empty list of collections, all of them ones the CMS webhook bumps", () => {
-    const table: Record<string, readonly string[]> = operationCollections;
     for (const operation of operations) {
-      const collections = table[operation.name] ?? [];
+      // A content version's read (preview only) is not in the table: its collections are read here.
+      const collections = derive(operation.document);
       expect(collections.length, operation.name).toBeGreaterThan(0);
       // A collection outside this list never gets its generation bumped: the cache would not be invalidated.
       for (const collection of collections) expect(contentCollections, `${operation.name}: ${collection}`).toContain(collection);
@@ -95,6 +95,7 @@ describe("list fields the content client checks", () => {
     const table: Record<string, readonly string[]> = operationListFields;
     for (const operation of operations) {
       const lists = deriveListFields(publicSchema, operation.document, operation.name);
+      // A content version's read is not in the table: it must have no list to check.
       expect(table[operation.name] ?? [], operation.name).toEqual(lists);
     }
     expect(table.CareersJobs).toEqual(["jobs"]);
@@ -109,9 +110,25 @@ describe("generated operation types", () => {
     expect(readFileSync(outputFile, "utf8") === first, "src/content/generated/operations.ts is stale").toBe(true);
   }, 30_000);
 
-  it("list exactly the collections each document reads", () => {
+  it("list exactly the collections each document reads (derived from the reads when the module loads)", () => {
     const table: Record<string, readonly string[]> = operationCollections;
-    for (const operation of operations) expect(table[operation.name], operation.name).toEqual(derive(operation.document));
-    expect(Object.keys(table).sort()).toEqual(operations.map((operation) => operation.name).sort());
+    const cached = operations.filter((operation) => !isPreviewOnly(operation.name));
+    for (const operation of cached) expect(table[operation.name], operation.name).toEqual(derive(operation.document));
+    expect(Object.keys(table).sort()).toEqual(cached.map((operation) => operation.name).sort());
+  });
+
+  it("leave out the reads of a content version, which previews alone make and never cache", () => {
+    const versions = operations.filter((operation) => isPreviewOnly(operation.name)).map((operation) => operation.name);
+    expect(versions).toContain("PageVersion");
+    for (const name of versions) {
+      expect(operationReads[name], name).toBeUndefined();
+      expect(operationCollections, name).not.toHaveProperty(name);
+    }
+    // Every collection a version's read shows is read by a cached operation too: the webhook's
+    // list of content collections is what it was with them.
+    for (const operation of operations.filter((operation) => isPreviewOnly(operation.name))) {
+      for (const collection of derive(operation.document))
+        expect(contentCollections, `${operation.name}: ${collection}`).toContain(collection);
+    }
   });
 });
