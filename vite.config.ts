@@ -146,7 +146,7 @@ export default defineConfig(({ command }) => ({
     inlineMessages(root),
     serverOnlyGuard(),
     reactStringRenderer(root),
-    slimShikiData(),
+    slimShikiData(root),
     devAssetTags(root),
     clientBuildOutput(root, { entry: clientEntry, css: stylesEntry }),
     cloudflare({

@@ -1,7 +1,8 @@
 /**
  * Syntax highlighting for documentation code blocks: Shiki's fine-grained core with the
- * JavaScript regex engine (no WASM, nothing loaded at run time), a fixed set of grammars and one
- * light theme, all imported statically so the worker bundle holds exactly these.
+ * JavaScript regex engine (no WASM, nothing loaded at run time; in the worker's build the grammars'
+ * patterns come translated already), a fixed set of grammars and one light theme, all imported
+ * statically so the worker bundle holds exactly these.
  *
  * The site's CSP has `style-src 'self'`, which also blocks `style` attributes, so tokens carry
  * classes (`hl-<hex colour>`, `hl-i`/`hl-b`/`hl-u`/`hl-s`) and the colours live in
@@ -21,9 +22,9 @@ import typescript from "@shikijs/langs/typescript";
 import yaml from "@shikijs/langs/yaml";
 import githubLight from "@shikijs/themes/github-light";
 import { createShikiPrimitive, type ShikiPrimitive, type ThemedToken, tokenizeWithTheme } from "shiki/core";
-import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { escapeText } from "../../lib/html-text";
 import { grammarFor } from "./languages";
+import { createRegexEngine } from "./regex-engine.server";
 
 const themeName = "github-light";
 /** Theme foreground: tokens in this colour get no class (they inherit it from the block). */
@@ -49,7 +50,7 @@ function getHighlighter(): ShikiPrimitive {
   highlighter ??= createShikiPrimitive({
     themes: [githubLight],
     langs: [shellscript, python, typescript, yaml, json, hcl, toml, docker, sql, go, diff],
-    engine: createJavaScriptRegexEngine(),
+    engine: createRegexEngine(),
   });
   return highlighter;
 }
