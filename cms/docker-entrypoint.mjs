@@ -11,8 +11,10 @@
 // instances with CMS_MIGRATE_ON_START=false, so they never set up permissions at the same time.
 // With REDIS (or REDIS_HOST) set, the settings the cluster tests run with (cms/scripts/cluster.mjs,
 // clusterEnv) are the defaults: cache, rate-limiter counters and schedules on Redis, the cache
-// cleared on every save, websockets on, 10 s to finish requests on SIGTERM. A store set to
-// redis without Redis stops the container (exit 2).
+// cleared on every save, websockets on, and on SIGTERM 3 s out of the balancer's rotation (its
+// health check GET /server/ping answers 503, requests are still served) before Directus stops
+// listening and has 10 s to finish what it has. A store set to redis without Redis stops the
+// container (exit 2).
 //
 // Configuration is the process environment: Directus' own variables (SECRET, PUBLIC_URL, DB_*,
 // STORAGE_*, REDIS, CACHE_*, RATE_LIMITER_*, SYNCHRONIZATION_STORE, ADMIN_*) plus
@@ -26,6 +28,9 @@
 //   FORM_WEBHOOK_HOSTS      hosts form webhooks may post to (comma-separated; empty: none), judged
 //                           when a webhook is saved; the site's worker has the same var
 //   CMS_MIGRATE_ON_START    "false": `start` only starts Directus
+//   CMS_SHUTDOWN_DRAIN_MS   on SIGTERM, how long /server/ping answers 503 (everything else still
+//                           served) before Directus shuts down (extensions/graceful-shutdown);
+//                           0: none (the default without REDIS)
 // The schema snapshot and the set-up scripts are read from beside this file (schema/, scripts/).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -83,6 +88,7 @@ const CLUSTER_DEFAULTS = {
   RATE_LIMITER_STORE: "redis",
   SYNCHRONIZATION_STORE: "redis",
   WEBSOCKETS_ENABLED: "true",
+  CMS_SHUTDOWN_DRAIN_MS: "3000",
   SERVER_SHUTDOWN_TIMEOUT: "10000",
 };
 const redisConfigured = Boolean(env.REDIS || env.REDIS_HOST);
@@ -223,7 +229,8 @@ async function setUpAccess() {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [RUN_JS, "start"], {
     cwd: DIRECTUS_DIR,
-    env: { ...env, HOST: "127.0.0.1", PORT: port },
+    // Private, behind no balancer: nothing to drain when it is stopped.
+    env: { ...env, HOST: "127.0.0.1", PORT: port, CMS_SHUTDOWN_DRAIN_MS: "0" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   current = child;
@@ -313,7 +320,7 @@ const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|KEY|^REDIS$|^DB_CONNECTION_STRING$
 function printConfig() {
   const names = Object.keys(env)
     .filter((key) =>
-      /^(CACHE|RATE_LIMITER|SYNCHRONIZATION|REDIS|WEBSOCKETS|STORAGE|DB|PUBLIC_URL|HOST|PORT|SERVER_SHUTDOWN|IP_TRUST|CONTENT_SECURITY|FLOWS_ENV)/.test(
+      /^(CACHE|RATE_LIMITER|SYNCHRONIZATION|REDIS|WEBSOCKETS|STORAGE|DB|PUBLIC_URL|HOST|PORT|SERVER_SHUTDOWN|CMS_SHUTDOWN|IP_TRUST|CONTENT_SECURITY|FLOWS_ENV)/.test(
         key,
       ),
     )

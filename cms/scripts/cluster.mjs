@@ -75,7 +75,11 @@ export function clusterEnv({ publicUrl, redisUrl, storageRoot }) {
     STORAGE_LOCAL_ROOT: storageRoot,
     // The client's address is the one the balancer saw (X-Forwarded-For from a trusted hop).
     IP_TRUST_PROXY: "loopback",
-    // SIGTERM: stop listening, finish the requests in flight (up to 10 s), then exit.
+    // SIGTERM: first 3 s in which /server/ping answers 503 and every other request is still
+    // served, so the balancer's check takes the instance out before it stops listening
+    // (extensions/graceful-shutdown); then Directus stops listening, finishes the requests in
+    // flight (up to 10 s) and exits.
+    CMS_SHUTDOWN_DRAIN_MS: "3000",
     SERVER_SHUTDOWN_TIMEOUT: "10000",
   };
 }
@@ -372,7 +376,8 @@ export async function startCluster(opts = {}) {
     const base = { db, siteUrl: opts.siteUrl, revalidateSecret: opts.revalidateSecret, log };
     // The release step: schema, access set-up and content, once, before the instances start
     // (production: the entrypoint's `migrate` job).
-    const prepareOpts = { ...base, dataDir, port: ports.instances[0], env: shared };
+    // Its Directus is behind no balancer: nothing to drain when it is stopped.
+    const prepareOpts = { ...base, dataDir, port: ports.instances[0], env: { ...shared, CMS_SHUTDOWN_DRAIN_MS: "0" } };
     if (fresh) await prepareFreshCms({ ...prepareOpts, templatePort: opts.templatePort });
     else {
       rmSync(dataDir, { recursive: true, force: true });
@@ -398,18 +403,20 @@ export async function startCluster(opts = {}) {
          * A planned stop, as a rolling restart does it: the balancer sends the instance nothing
          * new and waits for what it is answering (drain); then `graceMs` for the work its last
          * saves started after answering (flows such as the site's webhook: Directus does not
-         * wait for them on SIGTERM); then SIGTERM (Directus stops listening, finishes what it has
-         * and exits). `{ drain: false }`: SIGTERM at once (a request the balancer had just sent
-         * can then meet a closing connection, and the last saves' webhooks can be lost).
+         * wait for them on SIGTERM); then SIGTERM (the instance's own drain below adds its 3 s).
+         * `{ drain: false }`: a plain SIGTERM at once, as `docker stop` or systemd send it: the
+         * instance drains itself (CMS_SHUTDOWN_DRAIN_MS: its check answers 503 until the
+         * balancer has taken it out), then stops listening, finishes what it has and exits.
+         * Resolves with { drainMs, exit: { code, signal } }.
          */
         async stop({ drain = true, graceMs = 2000 } = {}) {
           const running = instance.running;
-          if (!running) return { drainMs: 0 };
+          if (!running) return { drainMs: 0, exit: null };
           const drainMs = drain && balancer ? await balancer.drain(name) : 0;
           if (drain && balancer && graceMs > 0) await sleep(graceMs);
           instance.running = null;
           await running.stop();
-          return { drainMs };
+          return { drainMs, exit: await running.exited };
         },
         /** SIGKILL: a crash. */
         kill() {
@@ -426,9 +433,8 @@ export async function startCluster(opts = {}) {
       };
       return instance;
     });
-    stops.push(async () => {
-      for (const instance of instances) await instance.stop({ drain: false });
-    });
+    // Side by side: each drains for CMS_SHUTDOWN_DRAIN_MS before it goes.
+    stops.push(() => Promise.all(instances.map((instance) => instance.stop({ drain: false }))));
     await Promise.all(instances.map((instance) => instance.start()));
 
     balancer = await startBalancer({ port: ports.balancer, servers: instances, log, logDir: dataDir });

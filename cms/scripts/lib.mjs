@@ -333,7 +333,10 @@ export async function startCms(opts = {}) {
   const stop = () => {
     stopping ??= (async () => {
       if (exited) return;
-      await stopProcess(child, exitPromise, { killAfterMs: 8000 });
+      // SIGKILL only once Directus has overrun its own limits: the drain before it stops
+      // listening (extensions/graceful-shutdown) and the time it gives requests in flight.
+      const ownLimitMs = Number(env.CMS_SHUTDOWN_DRAIN_MS ?? 0) + Number(env.SERVER_SHUTDOWN_TIMEOUT ?? 1000);
+      await stopProcess(child, exitPromise, { killAfterMs: Math.max(8000, ownLimitMs + 5000) });
       // Reap anything left in the group (Directus does not fork, but be thorough).
       try {
         process.kill(-child.pid, "SIGKILL");
@@ -365,7 +368,8 @@ export async function startCms(opts = {}) {
   const ms = Date.now() - t0;
   recordCmsEvent({ type: "ready", pid: child.pid, port: c.port, ms, waitedMs: t0 - waitStarted });
   log(`cms: Directus ready at ${c.url} (${seconds(t0)})`);
-  return { url: c.url, pid: child.pid, stop };
+  // `exited`: resolves with { code, signal } once the process is gone (whoever stopped it).
+  return { url: c.url, pid: child.pid, stop, exited: exitPromise };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -561,6 +561,124 @@ describe("Directus as a cluster (PostgreSQL, Redis, two instances behind HAProxy
     }
   });
 
+  test("a plain SIGTERM to an instance while editors save: the balancer stops choosing it before it stops listening, it finishes what it has, no save fails or is lost", {
+    timeout: 180_000,
+  }, async (t) => {
+    // What `docker stop`, systemd or an operator's `kill` does: SIGTERM and nothing else, no
+    // drain at the balancer first. Four editors (each logged in, as the admin app is) save one
+    // item after another through the balancer; every save is a different item, so every
+    // acknowledged save can be read back.
+    const POOL = 600;
+    const pool = await adminVia(balancer)(
+      "POST",
+      "/items/search_proposals",
+      Array.from({ length: POOL }, (_, i) => ({ status: "draft", label: `sigterm pool ${stamp} ${i}`, query: "sigterm" })),
+    );
+    assert.equal(pool.length, POOL);
+    const editors = await Promise.all(
+      Array.from({ length: 4 }, async (_, i) => {
+        const res = await fetch(`${balancer}/auth/login`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: tokens.email, password: tokens.password, mode: "json" }),
+        });
+        assert.equal(res.status, 200, "login");
+        return { name: `editor${i + 1}`, token: (await res.json()).data.access_token };
+      }),
+    );
+    const saves = [];
+    const failed = [];
+    let next = 0;
+    let phase = "both up";
+    let running = true;
+    const editorLoop = async (editor) => {
+      while (running && next < pool.length) {
+        const item = pool[next++].id;
+        const label = `sigterm ${stamp} ${editor.name} ${item}`;
+        const began = phase;
+        try {
+          const res = await fetch(`${balancer}/items/search_proposals/${item}`, {
+            method: "PATCH",
+            headers: { "Content-Type": "application/json", Authorization: `Bearer ${editor.token}` },
+            body: JSON.stringify({ label }),
+          });
+          const json = await res.json().catch(() => null);
+          const save = { item, label, phase: began, status: res.status, servedBy: res.headers.get("x-served-by") };
+          if (res.ok && json?.data?.label === label) saves.push(save);
+          else failed.push({ ...save, answer: JSON.stringify(json?.errors ?? json)?.slice(0, 300) });
+        } catch (error) {
+          failed.push({ item, label, phase: began, error: `${error.message} ${error.cause?.code ?? error.cause?.message ?? ""}` });
+        }
+      }
+    };
+    const loops = editors.map(editorLoop);
+    const poolLeft = () => next < pool.length;
+    try {
+      await eventually(
+        () =>
+          (saves.some((s) => s.servedBy === "a") && saves.filter((s) => s.servedBy === "b").length >= 5) || failed.length || !poolLeft(),
+        { timeoutMs: 60_000, what: "saves answered by a and by b" },
+      );
+      phase = "b stopping";
+      const signalled = performance.now();
+      const markedDown = cluster.balancer.waitFor({ b: "DOWN" }, { timeoutMs: 60_000 }).then(() => performance.now() - signalled);
+      // A plain SIGTERM (stop() without the balancer's drain); resolves once b has exited.
+      const { exit } = await b.stop({ drain: false });
+      const exitedMs = performance.now() - signalled;
+      phase = "b exited";
+      await eventually(() => (saves.filter((s) => s.phase === "b exited").length >= 20 && saves.length >= 80) || !poolLeft(), {
+        timeoutMs: 60_000,
+        what: "20 saves after b exited, 80 in all",
+      });
+      running = false;
+      await Promise.all(loops);
+      const downMs = await markedDown;
+
+      assert.deepEqual(failed, [], "every save answered 2xx");
+      assert.ok(poolLeft(), `the pool of ${POOL} items lasted (raise it)`);
+      assert.ok(saves.length >= 80, `${saves.length} saves`);
+      assert.notEqual(exit.signal, "SIGKILL", "b exited by itself, not killed after the stop's time limit");
+      assert.deepEqual([...new Set(saves.filter((s) => s.phase === "b exited").map((s) => s.servedBy))], ["a"], "once b had gone, a saved");
+
+      // Every acknowledged save is in the database.
+      const stored = await adminVia(a.url)(
+        "GET",
+        `/items/search_proposals?filter[label][_starts_with]=${encodeURIComponent(`sigterm ${stamp} `)}&limit=-1&fields=id,label`,
+      );
+      const labels = new Map(stored.map((row) => [String(row.id), row.label]));
+      assert.deepEqual(
+        saves.filter((s) => labels.get(String(s.item)) !== s.label),
+        [],
+        "every acknowledged save read back",
+      );
+      // The site's webhook for each save (its flow runs after the answer; reported, not asserted):
+      // each item's create and its save, once a later save's webhook is in.
+      const sentinel = await adminVia(a.url)("POST", "/items/search_proposals", {
+        status: "draft",
+        label: `sentinel ${stamp} sigterm`,
+        query: "x",
+      });
+      const webhooksIn = await eventually(() => webhooksFor("search_proposals", sentinel.id) >= 1, {
+        timeoutMs: 20_000,
+        what: "the sentinel's webhook",
+      }).catch(() => false);
+      const withWebhook = saves.filter((s) => webhooksFor("search_proposals", s.item) >= 2).length;
+      const stopping = saves.filter((s) => s.phase === "b stopping");
+      t.diagnostic(
+        `${saves.length} saves by ${editors.length} editors, none failed: ${stopping.length} began while b was stopping ` +
+          `(${stopping.filter((s) => s.servedBy === "b").length} of them answered by b), ${saves.filter((s) => s.phase === "b exited").length} after it exited; ` +
+          `HAProxy marked b DOWN ${Math.round(downMs)} ms after the SIGTERM, b exited after ${Math.round(exitedMs)} ms (${exit.signal ?? `code ${exit.code}`}); ` +
+          `the site's webhook came for ${withWebhook} of the ${saves.length} saves${webhooksIn ? "" : " (the sentinel's did not come)"}`,
+      );
+    } finally {
+      running = false;
+      await Promise.all(loops);
+      // Back in the rotation for the tests after this one.
+      await b.start();
+      await cluster.balancer.waitFor({ b: "UP" });
+    }
+  });
+
   test("a schedule-triggered flow runs once per tick across the cluster (SYNCHRONIZATION_STORE=redis), also while an instance stops", async (t) => {
     // Ticks from two after the flow was made (both instances have armed it by then) to now.
     const firstTick = Math.floor(tickFlowCreated / TICK_MS) + 2;

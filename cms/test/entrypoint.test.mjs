@@ -233,6 +233,7 @@ describe("docker-entrypoint.mjs on an empty PostgreSQL", { skip }, () => {
       "RATE_LIMITER_STORE",
       "SYNCHRONIZATION_STORE",
       "WEBSOCKETS_ENABLED",
+      "CMS_SHUTDOWN_DRAIN_MS",
       "SERVER_SHUTDOWN_TIMEOUT",
     ]) {
       assert.equal(config[key], expected[key], key);

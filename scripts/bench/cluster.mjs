@@ -11,7 +11,8 @@
 //    the rounds), latency p50/p95 over every request, Directus CPU per request.
 // 2. Failover under load (readers and editors through the balancer, the webhook to a local
 //    recorder): instance b stopped three ways, a planned stop (drain at the balancer, 2 s for
-//    the after-save work, SIGTERM), SIGTERM alone, and SIGKILL (a crash); failed reads, failed
+//    the after-save work, SIGTERM), SIGTERM alone (the instance drains itself first:
+//    CMS_SHUTDOWN_DRAIN_MS), and SIGKILL (a crash); failed reads, failed
 //    saves, webhooks lost, the slowest read, then b restarted.
 //
 //   node scripts/bench/cluster.mjs [--concurrency 50] [--rounds 3] [--skip storm,failover] [--out bench-results]
@@ -254,7 +255,7 @@ async function measureFailover(cluster, api, token, site) {
   const posts = await api("GET", "/items/posts?filter[status][_eq]=published&limit=2&sort=id&fields=id");
   const kinds = [
     { name: "planned (drain, 2 s, SIGTERM)", stop: () => b.stop() },
-    { name: "SIGTERM, no drain", stop: () => b.stop({ drain: false }) },
+    { name: "SIGTERM alone (the instance drains itself)", stop: () => b.stop({ drain: false }) },
     { name: "SIGKILL (crash)", stop: () => b.kill() },
   ];
   const out = [];
