@@ -561,13 +561,13 @@ describe("Directus as a cluster (PostgreSQL, Redis, two instances behind HAProxy
     }
   });
 
-  test("a plain SIGTERM to an instance while editors save: the balancer stops choosing it before it stops listening, it finishes what it has, no save fails or is lost", {
+  test("a plain SIGTERM to an instance while editors save: the balancer stops choosing it before it stops listening, it finishes what it has, no save or read fails, no save is lost", {
     timeout: 180_000,
   }, async (t) => {
     // What `docker stop`, systemd or an operator's `kill` does: SIGTERM and nothing else, no
     // drain at the balancer first. Four editors (each logged in, as the admin app is) save one
-    // item after another through the balancer; every save is a different item, so every
-    // acknowledged save can be read back.
+    // item after another through the balancer, two visitors read; every save is a different
+    // item, so every acknowledged save can be read back.
     const POOL = 600;
     const pool = await adminVia(balancer)(
       "POST",
@@ -611,7 +611,22 @@ describe("Directus as a cluster (PostgreSQL, Redis, two instances behind HAProxy
         }
       }
     };
-    const loops = editors.map(editorLoop);
+    // Visitors read meanwhile: the site's GraphQL reads are POSTs, which the balancer does not
+    // retry either once sent.
+    let reads = 0;
+    const readerLoop = async () => {
+      while (running) {
+        const began = phase;
+        try {
+          const answer = await graphql(balancer, '{ posts(limit: 5, sort: ["-id"]) { id } }', { token: tokens.read });
+          if (answer.status === 200 && !answer.errors) reads++;
+          else failed.push({ read: true, phase: began, status: answer.status, errors: JSON.stringify(answer.errors)?.slice(0, 300) });
+        } catch (error) {
+          failed.push({ read: true, phase: began, error: `${error.message} ${error.cause?.code ?? error.cause?.message ?? ""}` });
+        }
+      }
+    };
+    const loops = [...editors.map(editorLoop), readerLoop(), readerLoop()];
     const poolLeft = () => next < pool.length;
     try {
       await eventually(
@@ -634,7 +649,7 @@ describe("Directus as a cluster (PostgreSQL, Redis, two instances behind HAProxy
       await Promise.all(loops);
       const downMs = await markedDown;
 
-      assert.deepEqual(failed, [], "every save answered 2xx");
+      assert.deepEqual(failed, [], "every save and every read answered 2xx");
       assert.ok(poolLeft(), `the pool of ${POOL} items lasted (raise it)`);
       assert.ok(saves.length >= 80, `${saves.length} saves`);
       assert.notEqual(exit.signal, "SIGKILL", "b exited by itself, not killed after the stop's time limit");
@@ -665,7 +680,7 @@ describe("Directus as a cluster (PostgreSQL, Redis, two instances behind HAProxy
       const withWebhook = saves.filter((s) => webhooksFor("search_proposals", s.item) >= 2).length;
       const stopping = saves.filter((s) => s.phase === "b stopping");
       t.diagnostic(
-        `${saves.length} saves by ${editors.length} editors, none failed: ${stopping.length} began while b was stopping ` +
+        `${saves.length} saves by ${editors.length} editors and ${reads} reads, none failed: ${stopping.length} began while b was stopping ` +
           `(${stopping.filter((s) => s.servedBy === "b").length} of them answered by b), ${saves.filter((s) => s.phase === "b exited").length} after it exited; ` +
           `HAProxy marked b DOWN ${Math.round(downMs)} ms after the SIGTERM, b exited after ${Math.round(exitedMs)} ms (${exit.signal ?? `code ${exit.code}`}); ` +
           `the site's webhook came for ${withWebhook} of the ${saves.length} saves${webhooksIn ? "" : " (the sentinel's did not come)"}`,

@@ -3,8 +3,8 @@
 //
 // Directus shuts down through terminus: on SIGTERM it closes its listener at once, finishes the
 // requests it has read (SERVER_SHUTDOWN_TIMEOUT) and exits. A request the balancer sent in that
-// instant (connected, not yet read) is reset with the listener; the balancer cannot tell whether
-// a save it had sent was done, so it does not retry it, and the editor gets a 502.
+// instant (its connection accepted, the request not yet read) is closed unanswered; the balancer
+// cannot tell whether a save it had sent was done, so it does not retry it: the editor gets a 502.
 //
 // With CMS_SHUTDOWN_DRAIN_MS set (> 0), SIGTERM (and SIGINT, SIGHUP: terminus' signals) first
 // starts a drain: for that long GET/HEAD /server/ping answers 503 (the balancer's health check
