@@ -21,6 +21,9 @@ export function declaredOnly(content: ContentSource, operations: readonly Operat
       }
       return content.query(operation, variables);
     },
+    showOnly(operation, part, everyItem) {
+      content.showOnly?.(operation, part, everyItem);
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { cachedRead, type CachePolicy, type CacheSource } from "./cache.server";
 import { ContentError, graphqlRequest, type ContentClientOptions, type GraphqlRequest } from "./client.server";
 import { anyCollection, generationOf } from "./generations.server";
 import { mergeShown, shownByRead, type Shown } from "./tags.server";
-import { operationCollections } from "./generated/operations";
+import { operationCollections, operationReads } from "./generated/operations";
 import { resolverOf, transformOf, versionedReadOf, type PreviewVersion } from "./extensions.server";
 import { queryKey, stableStringify, type DataOf, type Operation, type VariablesOf } from "./operation";
 
@@ -41,8 +41,8 @@ export class Content {
   };
   /** Every collection this request's content was read from (what a published page depends on). */
   readonly collectionsRead = new Set<string>();
-  /** What each public read of this request shows (tags.server.ts): what its page shows. */
-  private readonly shownParts: Shown[] = [];
+  /** What each public read of this request shows (tags.server.ts), by operation and variables: what its page shows. */
+  private readonly shownParts = new Map<string, Shown>();
   /** When this request's first content read began: a page built from it is older than any change after. */
   readonly startedAt = Date.now();
 
@@ -121,7 +121,7 @@ export class Content {
       });
       data = result.value;
       // A value cached before it was tagged shows, for all anyone knows, its whole collections.
-      this.shownParts.push(result.shown ?? { tags: [...collections], fields: {} });
+      this.shownParts.set(`${operation.name}\n${stableStringify(vars)}`, result.shown ?? { tags: [...collections], fields: {} });
       this.sources[result.source] += 1;
     }
     this.lastEnd = Math.max(this.lastEnd, Date.now());
@@ -189,7 +189,22 @@ export class Content {
 
   /** What this request's public reads show together: the tags of the page built from them. */
   shown(): Shown {
-    return mergeShown(this.shownParts);
+    return mergeShown([...this.shownParts.values()]);
+  }
+
+  showOnly<O extends Operation<any, any>>(operation: O, part: DataOf<O>, everyItem: readonly string[] = []): void {
+    if (this.preview) return;
+    const collections = collectionsOf(operation.name);
+    const shown = shownByRead(operation.name, collections, part);
+    // The fields every item shows (a count of tags over the whole list) and which items the list holds.
+    const roots = operationReads[operation.name]?.lists.filter((path) => !path.includes(".")) ?? [];
+    for (const root of roots) {
+      for (const collection of operationReads[operation.name]?.paths[root] ?? []) {
+        shown.tags.push(`l:${collection}`);
+        for (const field of everyItem) shown.tags.push(`f:${collection}.${field}`);
+      }
+    }
+    for (const key of [...this.shownParts.keys()]) if (key.startsWith(`${operation.name}\n`)) this.shownParts.set(key, shown);
   }
 
   /** `Server-Timing` description of where this request's content came from. */

@@ -56,4 +56,11 @@ export function stableStringify(value: unknown): string {
  */
 export interface ContentSource {
   query<O extends Operation<any, any>>(operation: O, variables?: VariablesOf<O>): Promise<DataOf<O>>;
+  /**
+   * The page shows only `part` of what `operation` answered (a loader that picks a page of a
+   * list, or a few related items), and of every item only `everyItem`'s fields (counts, filters):
+   * a change to an item it read but does not show leaves the page cached. The server's content
+   * only (the browser keeps no pages).
+   */
+  showOnly?<O extends Operation<any, any>>(operation: O, part: DataOf<O>, everyItem?: readonly string[]): void;
 }

@@ -1,10 +1,22 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app/create-app";
 import { clearPageMemory } from "../../src/middleware/page-cache";
 import { blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
 import { mockDirectus, request, resetContentState, testSecrets, type UpstreamCall } from "./helpers";
 
 beforeEach(resetContentState);
+afterEach(() => vi.restoreAllMocks());
+
+/** The paths the webhook rendered again, from its `content_change` log lines. */
+function renderedByWebhook(): () => string[] {
+  const lines: string[] = [];
+  const log = console.log.bind(console);
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].includes('"content_change"')) lines.push(args[0]);
+    else log(...args);
+  });
+  return () => lines.flatMap((line) => (JSON.parse(line) as { paths: string[] }).paths);
+}
 
 /**
  * The blog as Directus would answer it after an editor's saves: `edits` changes a post's fields
@@ -92,5 +104,22 @@ describe("a save refreshes only the pages that show what it changed", () => {
     await save("5", { status: "published" });
     expect(directus.count("BlogPosts")).toBe(reads + 1); // the list, rendered again by the webhook
     expect((await view("/blog")).cache).toBe("HIT");
+  });
+
+  it("a page that reads a list but shows part of it changes with that part: the blog's first page and a post's related posts", async () => {
+    const { save, view } = editableBlog();
+    const rendered = renderedByWebhook();
+    for (const path of ["/blog", "/blog?page=2", "/blog/blog-post-1", "/blog/blog-post-12"]) await view(path);
+    // Post 12 is on the second page, not the first; post 1's related posts are chosen from every post's tags.
+    await save("12", { title: "Post 12, retitled" });
+    const paths = rendered();
+    expect(paths).toContain("/blog/blog-post-12");
+    expect(paths).toContain("/blog?page=2");
+    expect(paths).not.toContain("/blog");
+    expect((await view("/blog?page=2")).html).toContain("Post 12, retitled");
+    expect((await view("/blog")).cache).toBe("HIT");
+    // A change to the tags moves the counts and the related posts: every page that counts them.
+    await save("11", { tags: ["networking", "inference"] });
+    expect(rendered()).toEqual(expect.arrayContaining(["/blog", "/blog?page=2", "/blog/blog-post-1"]));
   });
 });

@@ -26,6 +26,9 @@ export default defineRoute({
     const totalPages = Math.max(1, Math.ceil(matching.length / postsPerPage));
     if (page > totalPages) throw new PageNotFound("blog page");
     const posts = matching.slice((page - 1) * postsPerPage, page * postsPerPage);
+    // Of the newest posts it reads, the page shows this page's cards and every post's tags (the counts).
+    const shownSlugs = new Set(posts.map((post) => post.slug));
+    content.showOnly?.(blogPostsQuery, { posts: result.posts.filter((post) => shownSlugs.has(post.slug)) }, ["tags"]);
 
     const data = { posts, tags, tag, page, totalPages, total: matching.length };
     const baseTitle = tag ? t("blog.meta_title_tag", { tag }) : t("blog.title");

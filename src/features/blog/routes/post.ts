@@ -22,6 +22,9 @@ export default defineRoute({
     const post = reshapePost(found, config);
     const all = list.posts.map((card) => reshapePostCard(card, config.apiBaseUrl));
     const data = { post, related: relatedPosts(post, all) };
+    // Of the newest posts it reads, the page shows the related ones (chosen by every post's tags).
+    const relatedSlugs = new Set(data.related.map((card) => card.slug));
+    content.showOnly?.(blogPostsQuery, { posts: list.posts.filter((card) => relatedSlugs.has(card.slug)) }, ["tags"]);
     const path = postHref(post.slug);
     // The cover is the editor's image; a post without one shares the card the CMS drew.
     const image = shareImage(post.cover, reshapeImage(found.share_card, config.apiBaseUrl, post.title));

@@ -31,6 +31,9 @@ export default defineRoute({
     const totalPages = Math.max(1, Math.ceil(ordered.length / eventsPerPage));
     if (page > totalPages) throw new PageNotFound("events page");
     const shown = ordered.slice((page - 1) * eventsPerPage, page * eventsPerPage);
+    // Of every event it reads, the page shows this page's (which page an event falls on: its start time).
+    const shownSlugs = new Set(shown.map((event) => event.slug));
+    content.showOnly?.(eventsListQuery, { events: result.events.filter((event) => shownSlugs.has(event.slug)) }, ["start_at"]);
     const upcomingShown = new Set(allUpcoming);
     const upcoming = shown.filter((event) => upcomingShown.has(event));
     const path = eventsListHref(page);
