@@ -162,7 +162,7 @@ async function main() {
       vars: { REQUEST_LOG: "off" },
       onOutput: (line) => {
         if (process.env.BENCH_DEBUG_LOG) console.log(`worker: ${line.slice(0, 200)}`);
-        if (line.includes('"event":"content_change"')) changeLines.push(JSON.parse(line.slice(line.indexOf("{"))));
+        if (line.includes('"event":"content_change"')) changeLines.push({ ...JSON.parse(line.slice(line.indexOf("{"))), at: Date.now() });
       },
     });
     const base = instance.url;
@@ -250,7 +250,7 @@ async function main() {
     await load.stop();
     await sleep(2000); // the last webhook's renders
     const operationsAfter = proxy.byOperation();
-    const changes = changeLines.filter((line) => line.collection === "posts");
+    const changes = changeLines.filter((line) => line.collection === "posts" && line.at >= started);
     report.saves = {
       ...summarise(load.answers),
       count: saves.length,
@@ -266,6 +266,12 @@ async function main() {
         : null,
       markedPerSave: changes.length ? Number((changes.reduce((sum, line) => sum + line.marked, 0) / changes.length).toFixed(1)) : null,
       webhookMs: changes.map((line) => line.ms),
+      // Every change the webhook was told of during the phase: the editor's saves, the share cards the
+      // CMS draws after them, and any catch-up of cards the CMS runs on its own (the scale set has none drawn).
+      webhooks: changes.length,
+      webhooksByFields: Object.fromEntries(
+        Object.entries(Object.groupBy(changes, (line) => (line.fields ?? ["?"]).join(","))).map(([fields, lines]) => [fields, lines.length]),
+      ),
       shownAfterMs: {
         p50: percentile(
           saves.map((save) => save.shownAfterMs ?? Infinity),
