@@ -353,7 +353,7 @@ describe("content", () => {
 });
 
 describe("revalidation flow", () => {
-  test("editing a post POSTs {collection, keys} with the secret", async () => {
+  test("editing a post POSTs {collection, keys, event, fields} with the secret: the fields it wrote", async () => {
     const admin = createApi(URL_, ADMIN);
     const [post] = await admin("GET", "/items/posts?limit=1&fields=id,title");
     await admin("PATCH", `/items/posts/${post.id}`, { title: `${post.title}` });
@@ -362,13 +362,16 @@ describe("revalidation flow", () => {
     assert.equal(call.url, "/api/revalidate");
     assert.equal(call.headers["x-revalidate-secret"], SECRET);
     assert.match(call.headers["content-type"], /application\/json/);
-    assert.deepEqual(call.body, { collection: "posts", keys: [String(post.id)] });
+    assert.deepEqual(call.body, { collection: "posts", keys: [String(post.id)], event: "update", fields: ["title"] });
   });
 
   test("creating and deleting items fire too", async () => {
     const admin = createApi(URL_, ADMIN);
     const created = await admin("POST", "/items/search_proposals", { label: "Flow test", query: "flow", status: "draft" });
-    await site.waitFor((c) => c.body?.collection === "search_proposals" && c.body.keys?.includes(String(created.id)));
+    const creation = await site.waitFor((c) => c.body?.collection === "search_proposals" && c.body.keys?.includes(String(created.id)));
+    // A creation names no fields: the site takes it as a change of anything in the item and the lists.
+    assert.equal(creation.body.event, "create");
+    assert.equal(creation.body.fields ?? null, null);
     await admin("DELETE", `/items/search_proposals/${created.id}`);
     const calls = () => site.calls.filter((c) => c.body?.collection === "search_proposals" && c.body.keys?.includes(String(created.id)));
     await site.waitFor((c) => c.body?.collection === "search_proposals" && calls().length >= 2);

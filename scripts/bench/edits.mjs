@@ -270,7 +270,10 @@ async function main() {
       // CMS draws after them, and any catch-up of cards the CMS runs on its own (the scale set has none drawn).
       webhooks: changes.length,
       webhooksByFields: Object.fromEntries(
-        Object.entries(Object.groupBy(changes, (line) => (line.fields ?? ["?"]).join(","))).map(([fields, lines]) => [fields, lines.length]),
+        Object.entries(Object.groupBy(changes, (line) => (line.fields ?? ["?"]).join(","))).map(([fields, lines]) => [
+          fields,
+          lines.length,
+        ]),
       ),
       shownAfterMs: {
         p50: percentile(

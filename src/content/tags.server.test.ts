@@ -70,6 +70,12 @@ describe("what a change marks", () => {
     ]);
   });
 
+  it("an update of a field no read shows (one the CMS's permissions may filter on): a change of anything", () => {
+    const tags = tagsOfChange({ collection: "redirects", keys: ["4"], event: "update", fields: ["active"] });
+    expect(tags).toContain("l:redirects");
+    expect(tags).toContain("f:redirects.source");
+  });
+
   it("an update that moves the item in or out of lists, a creation, a deletion or an unknown change: the lists too", () => {
     for (const change of [
       { event: "update" as const, fields: ["status"] },

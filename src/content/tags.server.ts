@@ -152,8 +152,20 @@ export interface ItemChange {
   fields?: readonly string[];
 }
 
+/**
+ * The change as the tags take it: an update that wrote a field no read shows (one the CMS's
+ * permissions filter on, such as a redirect's `active`) may move the item into or out of every
+ * list, so it counts as a change of anything.
+ */
+function describedChange(change: ItemChange): ItemChange {
+  const shown = fieldsOfCollections.shown.get(change.collection) ?? new Set<string>();
+  if (change.fields?.some((field) => !shown.has(field) && !alwaysMembership.has(field))) return { ...change, fields: undefined };
+  return change;
+}
+
 /** The tags a change marks. */
-export function tagsOfChange({ collection, keys, event, fields }: ItemChange): Tag[] {
+export function tagsOfChange(change: ItemChange): Tag[] {
+  const { collection, keys, event, fields } = describedChange(change);
   const tags = new Set<Tag>([collection]);
   for (const key of keys) tags.add(itemTag(collection, key));
   const shown = fieldsOfCollections.shown.get(collection) ?? new Set<string>();
@@ -181,8 +193,9 @@ const kvBatch = 100;
  * every field. Other tags are marked whole.
  */
 function fieldsMarked(tag: Tag, change: ItemChange | undefined): string[] {
-  if (!tag.startsWith("i:") || change?.event !== "update" || !change.fields) return [anyField];
-  return [...change.fields];
+  const described = change && describedChange(change);
+  if (!tag.startsWith("i:") || described?.event !== "update" || !described.fields) return [anyField];
+  return [...described.fields];
 }
 
 /**

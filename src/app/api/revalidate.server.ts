@@ -31,10 +31,11 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
       400,
     );
   }
-  if (body.event !== undefined && !events.has(String(body.event))) {
+  // The flow sends null for what it does not know (an update's fields are known, a creation's are not).
+  if (body.event != null && !events.has(String(body.event))) {
     return c.json({ error: "event must be create, update or delete." }, 400);
   }
-  if (body.fields !== undefined && !(Array.isArray(body.fields) && body.fields.every((field) => typeof field === "string"))) {
+  if (body.fields != null && !(Array.isArray(body.fields) && body.fields.every((field) => typeof field === "string"))) {
     return c.json({ error: "fields must be a list of field names." }, 400);
   }
   const keys = Array.isArray(body.keys) ? body.keys.map(String) : [];
@@ -44,8 +45,8 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const change: ItemChange = {
     collection: body.collection,
     keys,
-    event: body.event as ItemChange["event"],
-    fields: body.fields as string[] | undefined,
+    event: (body.event ?? undefined) as ItemChange["event"],
+    fields: (body.fields ?? undefined) as string[] | undefined,
   };
   const kv = c.env.CONTENT_CACHE;
   const tags = tagsOfChange(change);
