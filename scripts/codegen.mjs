@@ -169,11 +169,8 @@ export function deriveCollections(schema, document, operationName) {
   return [...collections].sort();
 }
 
-/**
- * The response keys (aliases included) of the top-level fields of one operation whose type is a
- * list, through fragments spread on the root type, sorted.
- */
-export function deriveListFields(schema, document, operationName) {
+/** One operation of a document (the only one, or the one named) and the document's fragments by name. */
+function operationOf(document, operationName) {
   const ast = typeof document === "string" ? parse(document) : document;
   const fragments = new Map();
   for (const definition of ast.definitions) {
@@ -183,6 +180,15 @@ export function deriveListFields(schema, document, operationName) {
     (definition) => definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName),
   );
   if (!operation) throw new Error(`no operation${operationName ? ` named ${operationName}` : ""}`);
+  return { fragments, operation };
+}
+
+/**
+ * The response keys (aliases included) of the top-level fields of one operation whose type is a
+ * list, through fragments spread on the root type, sorted.
+ */
+export function deriveListFields(schema, document, operationName) {
+  const { fragments, operation } = operationOf(document, operationName);
   const root = operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
   const lists = new Set();
   const walk = (selectionSet) => {
@@ -224,15 +230,7 @@ const uniqueFields = new Set(["id", "slug", "key", "path"]);
  * of those moves items into or out of a list). Fragments are followed; aliases are the paths.
  */
 export function deriveReads(schema, document, operationName) {
-  const ast = typeof document === "string" ? parse(document) : document;
-  const fragments = new Map();
-  for (const definition of ast.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  }
-  const operation = ast.definitions.find(
-    (definition) => definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName),
-  );
-  if (!operation) throw new Error(`no operation${operationName ? ` named ${operationName}` : ""}`);
+  const { fragments, operation } = operationOf(document, operationName);
   const paths = new Map();
   const lists = new Set();
   const keyed = new Set();
