@@ -38,6 +38,12 @@ export interface ContentType {
   sitemap?: SitemapEntry<any>;
   /** Its documents in the site search; none: the search does not find its items. */
   search?: SearchSource;
+  /**
+   * Fields whose save makes the CMS's own flows rewrite other items without a change event (a
+   * page's new slug rewrites the paths under it and adds redirects): field → the collections
+   * rewritten. The site takes such a save as a change of anything in those collections.
+   */
+  rewritesOnSave?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A content type's descriptor, typed: the sitemap's `urls` get the data of its own operation. */

@@ -109,7 +109,7 @@ export class Content {
       // Tagged from Directus' answer, before a transform reshapes it.
       const fetcher = () =>
         this.upstream<DataOf<O>>(request, client, async (raw) => {
-          shown = operation.byCollection ? { tags: [...collections], fields: {} } : shownByRead(operation.name, collections, raw);
+          shown = shownByRead(operation.name, collections, raw);
           return raw;
         });
       const result = await cachedRead(key, generation, fetcher, {

@@ -13,12 +13,6 @@ export interface Operation<TData = unknown, TVariables extends Record<string, un
    * chunk at a time. KV caches it as any read.
    */
   bulk?: true;
-  /**
-   * Stale at any change of the collections it reads, not only of the items it shows: its answer
-   * also moves with rows the CMS's own hooks write without telling the site (the redirects an
-   * address change creates).
-   */
-  byCollection?: true;
   /** Phantom fields that carry the types; never set at runtime. */
   readonly __data?: TData;
   readonly __variables?: TVariables;
@@ -33,16 +27,11 @@ export type VariablesOf<O> = O extends Operation<unknown, infer V> ? V : never;
  */
 export function defineOperation<TData, TVariables extends Record<string, unknown> = Record<string, never>>(
   document: string,
-  { bulk = false, byCollection = false }: { bulk?: boolean; byCollection?: boolean } = {},
+  { bulk = false }: { bulk?: boolean } = {},
 ): Operation<TData, Omit<TVariables, "status">> {
   const name = /\b(?:query|mutation)\s+(\w+)/.exec(document)?.[1];
   if (!name) throw new Error(`operation without a name: ${document.slice(0, 60)}`);
-  return {
-    name,
-    document: document.trim(),
-    ...(bulk ? { bulk: true as const } : {}),
-    ...(byCollection ? { byCollection: true as const } : {}),
-  };
+  return { name, document: document.trim(), ...(bulk ? { bulk: true as const } : {}) };
 }
 
 /** Cache key of one operation call: the same on the server and in the browser. */

@@ -5,6 +5,7 @@ import { markTags, tagsOfChange, type ItemChange } from "../../content/tags.serv
 import type { AppEnv } from "../../env";
 import { logLine } from "../../lib/log";
 import { secretsEqual } from "../../lib/secrets.server";
+import { contentTypes } from "../content-types.server";
 import { features } from "../features.server";
 import { renderChangedPages } from "../render-again.server";
 
@@ -19,6 +20,18 @@ const events = new Set(["create", "update", "delete"]);
  * next visitor gets the new page. Idempotent; unknown collections are acknowledged with 200 so
  * the CMS does not retry.
  */
+/**
+ * The collections a save made the CMS rewrite without a change event (its content type's
+ * `rewritesOnSave`): for an update, those of the fields it wrote; for anything else, all of them.
+ */
+function rewrittenBy(change: ItemChange): string[] {
+  const rewrites = contentTypes.find((type) => type.collection === change.collection)?.rewritesOnSave;
+  if (!rewrites) return [];
+  const fields =
+    change.event === "update" && change.fields ? change.fields.filter((field) => Object.hasOwn(rewrites, field)) : Object.keys(rewrites);
+  return [...new Set(fields.flatMap((field) => rewrites[field] ?? []))];
+}
+
 export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   c.header("Cache-Control", "no-store");
   if (!(await secretsEqual(c.req.header(revalidateSecretHeader), c.env.REVALIDATE_SECRET))) {
@@ -52,8 +65,13 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const tags = tagsOfChange(change);
   // The tags first: a reader that sees the new generation then finds them marked.
   await markTags(kv, tags, Date.now(), change);
-  // A change that names no item may be anything in the collection.
-  const generation = keys.length ? await moveGeneration(kv, body.collection) : await bumpGeneration(kv, body.collection);
+  // What the CMS's own flows rewrote without telling (the paths under a moved page): anything in it.
+  for (const collection of rewrittenBy(change)) if (collection !== change.collection) await bumpGeneration(kv, collection);
+  // A change that names no item, or whose save rewrote its own collection, may be anything in it.
+  const generation =
+    keys.length && !rewrittenBy(change).includes(change.collection)
+      ? await moveGeneration(kv, body.collection)
+      : await bumpGeneration(kv, body.collection);
   const afterResponse = async (work: Promise<unknown>) => {
     try {
       c.executionCtx.waitUntil(work);

@@ -14,6 +14,8 @@ export const postsContentType = defineContentType({
   collection: "posts",
   status: true,
   publishTimeField: "published_at",
+  // The redirects feature's flow redirects a renamed post's old address (redirects/cms/flows.mjs).
+  rewritesOnSave: { slug: ["redirects"] },
   async previewPath(content, id) {
     const slug = (await content.query(blogPostPathQuery, { id })).posts_by_id?.slug;
     return slug ? postHref(slug) : null;

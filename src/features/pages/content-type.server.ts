@@ -57,6 +57,8 @@ export const pagesContentType = defineContentType({
   collection: "pages",
   status: true,
   publishTimeField: "publish_at",
+  // The page-URL flows (cms/flows.mjs) rewrite the paths under a moved page and redirect its old addresses.
+  rewritesOnSave: { slug: ["pages", "redirects"], parent: ["pages", "redirects"] },
   displayWindows: [
     { collection: "pages_blocks", from: "show_from", until: "show_until" },
     { collection: "sections_blocks", from: "show_from", until: "show_until" },

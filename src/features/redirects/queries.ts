@@ -21,6 +21,4 @@ query Redirects($limit: Int!, $offset: Int!) {
   }
   site_settings { redirect_hosts }
 }`,
-  // Moving a page or renaming a post writes redirects through the CMS's own hooks, which send no change.
-  { byCollection: true },
 );

@@ -242,6 +242,16 @@ describe("redirects from the CMS", () => {
     rows = rows.map((entry) => (entry.id === "3" ? row(3, { source: "/blog/was", target_post: { id: "7", slug: "is" } }) : entry));
     await publish(app, "posts", ["7"]);
     expect((await request("/blog/was", { app, redirect: "manual" })).headers.get("location")).toBe("/blog/is");
+    // Renaming a post makes the CMS's own flow add a redirect from its old address, with no change
+    // event of its own: the post's webhook, naming the slug it wrote, brings it into the map.
+    rows = [...rows, row(4, { source: "/blog/is-old", target_post: { id: "8", slug: "is-new" } })];
+    await request("/api/revalidate", {
+      app,
+      method: "POST",
+      headers: { "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET, "Content-Type": "application/json" },
+      body: JSON.stringify({ collection: "posts", keys: ["8"], event: "update", fields: ["slug"] }),
+    });
+    expect((await request("/blog/is-old", { app, redirect: "manual" })).headers.get("location")).toBe("/blog/is-new");
   });
 
   it("serves pages while the first map compiles after the response, and while Directus is down", async () => {
