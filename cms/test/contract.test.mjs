@@ -379,7 +379,18 @@ describe("revalidation flow", () => {
   });
 
   test("newsletter subscriptions do not trigger revalidation", async () => {
-    await new Promise((r) => setTimeout(r, 500));
+    const admin = createApi(URL_, ADMIN);
+    // The flow listens to the site's content collections only: a subscription is not one of them.
+    const flows = await admin("GET", "/flows?fields=description,options&limit=-1");
+    const revalidation = flows.find((flow) => flow.description?.includes("/api/revalidate"));
+    assert.ok(revalidation?.options?.collections?.includes("posts"));
+    assert.ok(!revalidation.options.collections.includes("newsletter_subscriptions"));
+    // And, seen from the site: a subscription, then a post's save; the post's webhook arrives, the subscription's never came.
+    const [post] = await admin("GET", "/items/posts?limit=1&fields=id,title");
+    const earlier = site.calls.length;
+    await admin("POST", "/items/newsletter_subscriptions", { email: `flow-${Date.now()}@example.com`, topics: ["engineering"] }).catch(() => null);
+    await admin("PATCH", `/items/posts/${post.id}`, { title: post.title });
+    await site.waitFor((c) => site.calls.indexOf(c) >= earlier && c.body?.collection === "posts" && c.body.keys?.includes(String(post.id)));
     assert.ok(!site.calls.some((c) => c.body?.collection === "newsletter_subscriptions"));
   });
 });

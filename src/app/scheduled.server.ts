@@ -8,7 +8,7 @@ import type { Bindings } from "../env";
 import { errorFields, logLine } from "../lib/log";
 import type { RenderPage } from "../env";
 import type { ScheduledJob, ScheduledRun } from "../router/feature.server";
-import { contentTypes } from "./content-types.server";
+import { contentTypes, withPublishing } from "./content-types.server";
 import { features } from "./features.server";
 import { renderChangedPages } from "./render-again.server";
 
@@ -43,7 +43,7 @@ const publishScheduledItems: ScheduledJob = {
     const due = Object.entries(data).filter(([, items]) => Array.isArray(items) && items.length > 0);
     for (const [collection, items] of due) {
       // Published by time: the items and every list they enter; the pages held here that show them are rendered again.
-      const change = { collection, keys: items.map((item) => String(item.id)) };
+      const change = withPublishing({ collection, keys: items.map((item) => String(item.id)) });
       const tags = tagsOfChange(change);
       await markTags(kv, tags);
       await moveGeneration(kv, collection);

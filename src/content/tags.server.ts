@@ -41,9 +41,6 @@ const fieldsOfCollections = (() => {
   return { shown, membership };
 })();
 
-/** Fields that move an item into or out of lists whatever the operations say: publishing and order. */
-const alwaysMembership = new Set(["status", "sort", "publish_at", "published_at"]);
-
 /**
  * What a cached value or page shows: its tags, and per collection the fields it shows of the items
  * it names (an item's tag is stale only when one of those fields changed: a doc's new body leaves
@@ -150,6 +147,11 @@ export interface ItemChange {
   event?: "create" | "update" | "delete";
   /** The fields an update wrote; unknown: every field. */
   fields?: readonly string[];
+  /**
+   * The fields the CMS's permissions publish its items by (its content type's status and publish
+   * time): a change to one moves the item into or out of every list, whatever the queries filter.
+   */
+  publishedBy?: readonly string[];
 }
 
 /**
@@ -159,13 +161,13 @@ export interface ItemChange {
  */
 function describedChange(change: ItemChange): ItemChange {
   const shown = fieldsOfCollections.shown.get(change.collection) ?? new Set<string>();
-  if (change.fields?.some((field) => !shown.has(field) && !alwaysMembership.has(field))) return { ...change, fields: undefined };
+  if (change.fields?.some((field) => !shown.has(field) && !change.publishedBy?.includes(field))) return { ...change, fields: undefined };
   return change;
 }
 
 /** The tags a change marks. */
 export function tagsOfChange(change: ItemChange): Tag[] {
-  const { collection, keys, event, fields } = describedChange(change);
+  const { collection, keys, event, fields, publishedBy = [] } = describedChange(change);
   const tags = new Set<Tag>([collection]);
   for (const key of keys) tags.add(itemTag(collection, key));
   const shown = fieldsOfCollections.shown.get(collection) ?? new Set<string>();
@@ -173,7 +175,7 @@ export function tagsOfChange(change: ItemChange): Tag[] {
   const known = event === "update" && fields !== undefined;
   const written = known ? fields : [...shown];
   for (const field of written) if (shown.has(field)) tags.add(fieldTag(collection, field));
-  const movesLists = !known || written.some((field) => membership.has(field) || alwaysMembership.has(field));
+  const movesLists = !known || written.some((field) => membership.has(field) || publishedBy.includes(field));
   if (event === "create" || event === "delete" || movesLists) tags.add(listTag(collection));
   return [...tags];
 }

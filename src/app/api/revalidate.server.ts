@@ -5,7 +5,7 @@ import { markTags, tagsOfChange, type ItemChange } from "../../content/tags.serv
 import type { AppEnv } from "../../env";
 import { logLine } from "../../lib/log";
 import { secretsEqual } from "../../lib/secrets.server";
-import { contentTypes } from "../content-types.server";
+import { contentTypes, withPublishing } from "../content-types.server";
 import { features } from "../features.server";
 import { renderChangedPages } from "../render-again.server";
 
@@ -55,12 +55,12 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   if (!isContentCollection(body.collection)) {
     return c.json({ ignored: true, collection: body.collection, reason: "not a collection the site reads" });
   }
-  const change: ItemChange = {
+  const change = withPublishing({
     collection: body.collection,
     keys,
     event: (body.event ?? undefined) as ItemChange["event"],
     fields: (body.fields ?? undefined) as string[] | undefined,
-  };
+  });
   const kv = c.env.CONTENT_CACHE;
   const tags = tagsOfChange(change);
   // The tags first: a reader that sees the new generation then finds them marked.
