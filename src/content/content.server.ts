@@ -90,6 +90,7 @@ export class Content {
     };
     const started = Date.now();
     this.firstStart ??= started;
+    const resultKey = queryKey(operation.name, vars);
     let data: DataOf<O>;
     if (this.preview) {
       const privileged = { ...client, token: this.env.DIRECTUS_PREVIEW_TOKEN };
@@ -121,11 +122,11 @@ export class Content {
       });
       data = result.value;
       // A value cached before it was tagged shows, for all anyone knows, its whole collections.
-      this.shownParts.set(`${operation.name}\n${stableStringify(vars)}`, result.shown ?? { tags: [...collections], fields: {} });
+      this.shownParts.set(resultKey, result.shown ?? { tags: [...collections], fields: {} });
       this.sources[result.source] += 1;
     }
     this.lastEnd = Math.max(this.lastEnd, Date.now());
-    if (!operation.bulk) this.results[queryKey(operation.name, vars)] = data;
+    if (!operation.bulk) this.results[resultKey] = data;
     return data;
   }
 
@@ -204,7 +205,8 @@ export class Content {
         for (const field of everyItem) shown.tags.push(`f:${collection}.${field}`);
       }
     }
-    for (const key of [...this.shownParts.keys()]) if (key.startsWith(`${operation.name}\n`)) this.shownParts.set(key, shown);
+    // Keys are queryKey's `<operation>:<variables>`: every read of this operation.
+    for (const key of [...this.shownParts.keys()]) if (key.startsWith(`${operation.name}:`)) this.shownParts.set(key, shown);
   }
 
   /** `Server-Timing` description of where this request's content came from. */
