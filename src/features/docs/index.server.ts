@@ -9,14 +9,12 @@ import { apiReferenceContentType, apiReferenceVersionsContentType } from "./api-
 import { mockPrefix, mockRoutes } from "./api-reference/mock.server";
 import { docsContent } from "./content.server";
 import { docsPagesContentType } from "./content-type.server";
-import { prerenderDocPages, sweepDocPages } from "./prerender.server";
+import { sweepDocPages } from "./prerender.server";
 import { docsFileRoutes } from "./routes/files.server";
 
 export { docsMarkdown } from "./routes/files.server";
 export { loadApiReferenceVersion, loadApiVersions } from "./api-reference/index.server";
 
-/** Doc pages one webhook renders at once (a bulk edit of more is left to the scheduled sweep). */
-const maxPrerenderedPerCall = 50;
 
 /** After a deploy: every doc page rendered and published whole again, a batch a minute. */
 const renderDocPagesJob: ScheduledJob = {
@@ -40,16 +38,6 @@ export const docsFeature = defineFeature({
   contentTypes: [docsPagesContentType, apiReferenceContentType, apiReferenceVersionsContentType],
   content: [apiReferenceContent, docsContent],
   jobs: [renderDocPagesJob],
-  async onContentChange({ collection, keys, env, content, renderPage, afterResponse }) {
-    // Doc pages are rendered now, when published, so that no visitor waits for Markdown and Shiki.
-    if (collection !== "docs_pages" || !keys.length) return;
-    const publish = { renderPage, siteUrl: env.SITE_URL };
-    await afterResponse(
-      prerenderDocPages(content, keys.slice(0, maxPrerenderedPerCall), publish).catch((error) =>
-        console.error("doc pre-render failed:", error instanceof Error ? error.message : error),
-      ),
-    );
-  },
   // Files for AI tools give published docs only, whoever asks; so does a page's Markdown asked for by Accept.
   publishedOnly: (path, accept) => isLlmsFile(path) || (path.startsWith("/docs/") && (path.endsWith(".md") || prefersMarkdown(accept))),
   // The doc pages the webhook renders when published (a KV read pays off only there).

@@ -33,11 +33,12 @@ const sweepCursorKey = (version: string) => `docs-rendered-cursor:${version}`;
 /** Renders a request through the whole app, as a visitor's would be (the worker's own `app.fetch`). */
 
 /**
- * Renders the given pages (ids from the webhook) into the caches; unpublished ones are skipped.
+ * Renders the given pages (a batch of the sweep) into the caches; unpublished ones are skipped.
+ * (After an edit, the webhook renders the edited pages itself: src/app/render-again.server.ts.)
  * With `publish`, each page is also rendered whole through the app and kept in KV as a published
  * page (middleware/published-pages.ts), so a fresh isolate serves it without rendering at all.
  */
-export async function prerenderDocPages(
+async function prerenderDocPages(
   content: ContentSource,
   ids: readonly string[],
   publish?: { renderPage: RenderPage; siteUrl: string },
