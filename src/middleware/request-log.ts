@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { errorFields, logLine } from "../lib/log";
+import { logLine } from "../lib/log";
 import { isPublishingRequest } from "./published-pages";
 
 /**
