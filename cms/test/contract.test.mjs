@@ -388,7 +388,18 @@ describe("revalidation flow", () => {
     // And, seen from the site: a subscription, then a post's save; the post's webhook arrives, the subscription's never came.
     const [post] = await admin("GET", "/items/posts?limit=1&fields=id,title");
     const earlier = site.calls.length;
-    await admin("POST", "/items/newsletter_subscriptions", { email: `flow-${Date.now()}@example.com`, topics: ["engineering"] }).catch(() => null);
+    // As the worker subscribes a reader: the site's token, a valid sign-up.
+    const subscribed = await fetch(`${URL_}/items/newsletter_subscriptions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${SITE}` },
+      body: JSON.stringify({
+        email: "flow-check@example.com",
+        topics: ["engineering"],
+        agreed_at: new Date().toISOString(),
+        source_page: "/blog",
+      }),
+    });
+    assert.ok([200, 204].includes(subscribed.status), `status ${subscribed.status}: ${await subscribed.text()}`);
     await admin("PATCH", `/items/posts/${post.id}`, { title: post.title });
     await site.waitFor((c) => site.calls.indexOf(c) >= earlier && c.body?.collection === "posts" && c.body.keys?.includes(String(post.id)));
     assert.ok(!site.calls.some((c) => c.body?.collection === "newsletter_subscriptions"));
