@@ -15,7 +15,6 @@ import { docsFileRoutes } from "./routes/files.server";
 export { docsMarkdown } from "./routes/files.server";
 export { loadApiReferenceVersion, loadApiVersions } from "./api-reference/index.server";
 
-
 /** After a deploy: every doc page rendered and published whole again, a batch a minute. */
 const renderDocPagesJob: ScheduledJob = {
   name: "render-doc-pages",
