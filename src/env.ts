@@ -1,6 +1,7 @@
 import type { Content } from "./content/content.server";
 import type { PreviewVersion } from "./content/extensions.server";
 import type { Visitor } from "./content/visitor";
+import type { PreviewRelease } from "./content/types/site";
 
 /** Renders one page of this site the way a visitor would get it (the docs publish pages with it). */
 export type RenderPage = (request: Request) => Promise<Response>;
@@ -66,6 +67,10 @@ interface Variables {
   preview: boolean;
   /** In a preview: the one item whose named content version the editor asked to see. */
   previewVersion?: PreviewVersion;
+  /** In a preview: the release (its id) the whole site is shown in, as once it is published. */
+  previewReleaseId?: string;
+  /** In a release's preview: what the shell's bar says of it (the releases feature reads it). */
+  previewRelease?: PreviewRelease;
   /** The visitor as the page's experiments see it (decision 028), set by the experiments middleware. */
   visitor?: Visitor;
   /** The variants this visitor sees of the page's experiments, as a part of the page cache's key ("" for none). */

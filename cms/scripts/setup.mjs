@@ -124,7 +124,7 @@ export function previewUrlFor(template, { siteUrl, previewToken }) {
 /** A schema snapshot (parsed) with its preview URLs for this environment; other collections untouched. */
 export function withPreviewUrls(snapshot, config) {
   for (const collection of snapshot.collections ?? []) {
-    if (ROUTED_COLLECTIONS.includes(collection.collection) && collection.meta?.preview_url) {
+    if (collection.meta?.preview_url) {
       collection.meta.preview_url = previewUrlFor(collection.meta.preview_url, config);
     }
   }
@@ -136,8 +136,8 @@ export const visualEditorUrl = ({ siteUrl, previewToken }) =>
   `${new URL(siteUrl).origin}/api/preview?token=${encodeURIComponent(previewToken)}&path=/`;
 
 async function setupPreview(api, config) {
-  for (const collection of ROUTED_COLLECTIONS) {
-    const { meta } = await api("GET", `/collections/${collection}`);
+  // Every collection with a preview URL: the routed ones, and a release (the whole site in it).
+  for (const { collection, meta } of await api("GET", "/collections")) {
     const url = previewUrlFor(meta?.preview_url, config);
     if (url && url !== meta.preview_url) await api("PATCH", `/collections/${collection}`, { meta: { preview_url: url } });
   }

@@ -14,6 +14,7 @@ import { mcpFeature } from "../features/mcp/index.server";
 import { newsletterFeature } from "../features/newsletter/index.server";
 import { pagesFeature } from "../features/pages/index.server";
 import { redirectsFeature } from "../features/redirects/index.server";
+import { releasesFeature } from "../features/releases/index.server";
 import { searchFeature } from "../features/search/index.server";
 import type { ServerFeature } from "../router/feature.server";
 
@@ -41,4 +42,5 @@ export const features: readonly ServerFeature[] = [
   feedbackFeature,
   imagesFeature,
   mcpFeature,
+  releasesFeature,
 ];

@@ -22,6 +22,7 @@ export async function renderChangedPages({
   kv,
   content,
   renderPage,
+  renderedAlready,
 }: {
   siteUrl: string;
   change: ItemChange;
@@ -29,6 +30,8 @@ export async function renderChangedPages({
   kv: KVNamespace;
   content?: Content;
   renderPage: RenderPage;
+  /** Paths rendered for an earlier change of the same call (a release's): not rendered twice. */
+  renderedAlready?: Set<string>;
 }): Promise<string[]> {
   const paths = new Set<string>();
   const itemPath = previewPathOf(change.collection);
@@ -40,7 +43,8 @@ export async function renderChangedPages({
   }
   for (const path of await stalePagesRemembered(kv, new Set(tags), maxPagesRenderedPerChange)) paths.add(path);
   const rendered: string[] = [];
-  for (const path of [...paths].slice(0, maxPagesRenderedPerChange)) {
+  for (const path of [...paths].filter((path) => !renderedAlready?.has(path)).slice(0, maxPagesRenderedPerChange)) {
+    renderedAlready?.add(path);
     try {
       const response = await renderPage(publishingRequest(new URL(path, siteUrl)));
       await response.body?.cancel();

@@ -21,6 +21,8 @@ export interface ContentClientOptions {
   timeoutMs?: number;
   /** Injected in tests; defaults to the global fetch. */
   fetch?: typeof fetch;
+  /** A release an editor previews: Directus answers as if it were published (cms/extensions/releases). */
+  release?: string;
 }
 
 export class ContentError extends Error {
@@ -73,10 +75,11 @@ function logUpstreamFailure(error: unknown, attemptNumber: number): void {
 
 async function attempt<T>(
   { query, operationName, variables = {} }: GraphqlRequest,
-  { apiBaseUrl, token, timeoutMs = defaultTimeoutMs, fetch: fetchImpl = fetch }: ContentClientOptions,
+  { apiBaseUrl, token, timeoutMs = defaultTimeoutMs, fetch: fetchImpl = fetch, release }: ContentClientOptions,
 ): Promise<T> {
   const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (release) headers["X-Release"] = release;
   let response: Response;
   try {
     response = await fetchImpl(`${apiBaseUrl.replace(/\/$/, "")}/graphql`, {

@@ -21,6 +21,8 @@ export interface ContentOptions {
   timeoutMs?: number;
   /** Preview only: the content version of one item the editor asked to see. */
   version?: PreviewVersion;
+  /** Preview only: the release (its id) the editor sees the whole site in, as once published. */
+  release?: string;
 }
 
 /**
@@ -76,10 +78,13 @@ export class Content {
       this.results[queryKey(operation.name, vars)] = data;
       return data;
     }
+    // Inside a release the site reads what the public will see once it is published: published
+    // items only, the release's changes applied by Directus (no drafts beside them).
+    const release = this.preview ? this.options.release : undefined;
     const requestFor = (): GraphqlRequest => ({
       query: operation.document,
       operationName: operation.name,
-      variables: serverVariables(operation, vars, this.preview),
+      variables: serverVariables(operation, vars, this.preview && !release),
     });
     const client = {
       apiBaseUrl: this.env.API_BASE_URL,
@@ -93,7 +98,7 @@ export class Content {
     const resultKey = queryKey(operation.name, vars);
     let data: DataOf<O>;
     if (this.preview) {
-      const privileged = { ...client, token: this.env.DIRECTUS_PREVIEW_TOKEN };
+      const privileged = { ...client, token: this.env.DIRECTUS_PREVIEW_TOKEN, ...(release ? { release } : {}) };
       data = await this.upstream<DataOf<O>>(requestFor(), privileged, (raw) => this.withVersion(operation.name, vars, raw, privileged));
       this.sources.preview += 1;
     } else {

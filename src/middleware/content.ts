@@ -13,7 +13,15 @@ export function content(options: ContentOptions = {}): MiddlewareHandler<AppEnv>
       }
     };
     const version = c.get("previewVersion");
-    c.set("content", new Content(c.env, waitUntil, c.get("preview") ?? false, version ? { ...options, version } : options));
+    const release = c.get("previewReleaseId");
+    c.set(
+      "content",
+      new Content(c.env, waitUntil, c.get("preview") ?? false, {
+        ...options,
+        ...(version ? { version } : {}),
+        ...(release ? { release } : {}),
+      }),
+    );
     await next();
   };
 }

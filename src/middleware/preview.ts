@@ -9,6 +9,9 @@ import { secretsEqual } from "../lib/secrets.server";
 export const previewCookieName = "meridian_preview";
 /** `collection:id:key`: the one item whose content version the preview shows. */
 export const previewVersionCookieName = "meridian_preview_version";
+/** A release's id: the preview shows the whole site as it will be once the release is published. */
+export const previewReleaseCookieName = "meridian_preview_release";
+export const releaseIdPattern = /^\d{1,12}$/;
 const previewHeaderName = "X-Preview-Token";
 /** A preview session lasts a working day. */
 const previewCookieMaxAge = 60 * 60 * 8;
@@ -54,7 +57,7 @@ export function previewCookieOptions(c: Context<AppEnv>): CookieOptions {
 /** Ends a preview session: both cookies, in the page's jar and in a CMS iframe's partition. */
 export function clearPreviewCookies(c: Context<AppEnv>): void {
   const partitioned = previewCookieOptions(c).partitioned === true;
-  for (const name of [previewCookieName, previewVersionCookieName]) {
+  for (const name of [previewCookieName, previewVersionCookieName, previewReleaseCookieName]) {
     deleteCookie(c, name, partitioned ? { path: "/", secure: true, sameSite: "None", partitioned: true } : { path: "/" });
   }
 }
@@ -83,6 +86,8 @@ export function preview(): MiddlewareHandler<AppEnv> {
     if (isPreview) {
       const version = parsePreviewVersion(getCookie(c, previewVersionCookieName));
       if (version) c.set("previewVersion", version);
+      const release = getCookie(c, previewReleaseCookieName);
+      if (release && releaseIdPattern.test(release)) c.set("previewReleaseId", release);
     }
     await next();
     if (isPreview) {

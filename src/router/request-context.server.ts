@@ -37,6 +37,7 @@ export async function siteChrome(c: Context<AppEnv>): Promise<SiteChrome> {
   if (!c.get("preview")) return site;
   const url = new URL(c.req.url);
   const version = c.get("previewVersion");
+  const release = c.get("previewRelease");
   const exitHref = `/api/preview/exit?path=${encodeURIComponent(url.pathname + url.search)}`;
-  return { ...site, preview: { exitHref, cmsUrl: cmsOrigin(c.env), ...(version ? { version } : {}) } };
+  return { ...site, preview: { exitHref, cmsUrl: cmsOrigin(c.env), ...(version ? { version } : {}), ...(release ? { release } : {}) } };
 }

@@ -8,6 +8,7 @@ import { Header } from "./layout/Header";
 import { useIsMobile } from "../ui/use-is-mobile";
 import type { SiteChrome } from "../content/types/site";
 import { PagePathContext } from "../ui/path-context";
+import { ReleaseBar } from "../features/releases";
 
 const pill = "rounded border border-white/30 px-2 py-0.5 text-xs font-semibold";
 
@@ -91,12 +92,13 @@ export function Shell({
             <span className="bg-highlight text-ink rounded px-2 py-0.5 text-xs font-bold tracking-wide uppercase">
               {t("preview.badge")}
             </span>
-            <span>{t("preview.text")}</span>
+            <span>{site.preview.release ? t("preview.release_text") : t("preview.text")}</span>
             {editable && <EditorItem item={editable} preview={site.preview} />}
             <a href={site.preview.exitHref} className="ml-auto font-semibold underline underline-offset-2">
               {t("preview.exit")}
             </a>
           </div>
+          {site.preview.release && <ReleaseBar release={site.preview.release} cmsUrl={site.preview.cmsUrl} />}
         </div>
       )}
       <Header site={site} />

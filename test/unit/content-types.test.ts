@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { buildSchema, parse as parseGraphql, validate } from "graphql";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { OPEN_COLLECTIONS, PUBLISH_TIME_FIELDS, ROUTED_COLLECTIONS, STATUS_COLLECTIONS } from "../../cms/scripts/setup.mjs";
+import { OPEN_COLLECTIONS, POLICY_RULES, PUBLISH_TIME_FIELDS, ROUTED_COLLECTIONS, STATUS_COLLECTIONS } from "../../cms/scripts/setup.mjs";
 import { cmsContentType } from "../../src/content/content-type.server";
 import { scheduledPublicationsQuery } from "../../src/content/scheduled-publications";
 import { contentTypes } from "../../src/app/content-types.server";
@@ -46,16 +46,22 @@ describe("content types", () => {
     for (const collection of Object.keys(PUBLISH_TIME_FIELDS)) expect(STATUS_COLLECTIONS).toContain(collection);
   });
 
-  it("the schema snapshot has Live Preview and content versions on the types that say so", () => {
+  it("the schema snapshot has Live Preview on the types that say so, and content versions on everything the site shows", () => {
     const snapshot = parse(readFileSync("cms/schema/snapshot.yaml", "utf8")) as {
       collections: { collection: string; meta: { preview_url: string | null; versioning: boolean } | null }[];
     };
+    // A release's preview URL opens the whole site in it, not one item's page.
     const withPreview = snapshot.collections
-      .filter((collection) => collection.meta?.preview_url)
+      .filter((collection) => collection.meta?.preview_url && !collection.meta.preview_url.includes("release={{id}}"))
       .map((collection) => collection.collection);
     const versioned = snapshot.collections.filter((collection) => collection.meta?.versioning).map((collection) => collection.collection);
     expect(withPreview.sort()).toEqual(collections((type) => type.previewPath).sort());
-    expect(versioned.sort()).toEqual(collections((type) => type.versionedReads?.length).sort());
+    // A release changes any item the site shows through its content version named after the release.
+    const shown = POLICY_RULES.siteReader
+      .map((rule: { collection: string }) => rule.collection)
+      .filter((name: string) => !name.startsWith("directus_"));
+    expect(versioned.sort()).toEqual([...new Set(shown)].sort());
+    for (const collection of collections((type) => type.versionedReads?.length)) expect(versioned).toContain(collection);
     for (const collection of withPreview) {
       const template = snapshot.collections.find((entry) => entry.collection === collection)!.meta!.preview_url!;
       expect(template).toContain(`collection=${collection}&`);

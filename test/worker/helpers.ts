@@ -80,6 +80,8 @@ export interface UpstreamCall {
   url: string;
   method: string;
   authorization: string | null;
+  /** The release a preview reads inside (`X-Release`), or null. */
+  release: string | null;
   operationName: string;
   variables: Record<string, unknown>;
   query: string;
@@ -110,6 +112,7 @@ export function mockDirectus(answers: Record<string, Answer> = {}) {
       url: request.url,
       method: request.method,
       authorization: request.headers.get("authorization"),
+      release: request.headers.get("x-release"),
       operationName: body.operationName,
       variables: body.variables,
       query: body.query,

@@ -11,10 +11,13 @@ import {
   previewCookieName,
   previewCookieOptions,
   previewCookieValue,
+  previewReleaseCookieName,
   previewVersionCookieName,
   previewVersionValue,
+  releaseIdPattern,
   versionKeyPattern,
 } from "../../middleware/preview";
+import { readPreviewRelease } from "../../features/releases/index.server";
 
 /** Whether the item has a content version with this key (the preview token may read versions). */
 async function versionExists(content: Content, collection: string, id: string, key: string): Promise<boolean> {
@@ -31,6 +34,9 @@ const fail = (c: Context<AppEnv>, message: string, status: 400 | 401 | 404) => c
  * GET /api/preview?token=…&collection=posts&id=12[&version=key] -> the same for a CMS item's page;
  *     with a content version other than `main`, the page shows that version of that item.
  *     This is the Live Preview URL of each routed collection (cms/scripts/setup.mjs).
+ * GET /api/preview?token=…&release=3[&path=/pricing]           -> the whole site as it will be once
+ *     release 3 is published (every read inside the release, a bar listing its changes); the
+ *     Live Preview URL of a release (cms: src/features/releases/cms)
  * GET /api/preview/exit?path=/blog/slug                         -> clears it, redirects to path (or /)
  *
  * The token only ever travels in this request: the answer is `private, no-store`, the redirect
@@ -47,9 +53,16 @@ export const previewRoutes = new Hono<AppEnv>()
     const collection = c.req.query("collection");
     const id = c.req.query("id");
     const versionKey = c.req.query("version");
+    const release = c.req.query("release");
     let path: string | null;
     let version: { collection: string; id: string; key: string } | null = null;
-    if (collection !== undefined || id !== undefined) {
+    if (release !== undefined) {
+      if (!releaseIdPattern.test(release)) return fail(c, "The release parameter must be a release's id.", 400);
+      const found = await readPreviewRelease(c.get("content").asPreview(), release).catch(() => null);
+      if (!found) return fail(c, `There is no release ${release}, or the preview token may not read it.`, 404);
+      path = safeLocalPath(c.req.query("path") ?? "/");
+      if (!path) return fail(c, "The path parameter must be a path on this site, such as /pricing.", 400);
+    } else if (collection !== undefined || id !== undefined) {
       const resolve = collection ? previewPathOf(collection) : undefined;
       if (!resolve) return fail(c, `The collection parameter must be one of ${previewCollections().join(", ")}.`, 400);
       // Directus fills in "+" for an item not saved yet.
@@ -74,6 +87,10 @@ export const previewRoutes = new Hono<AppEnv>()
     if (version) setCookie(c, previewVersionCookieName, previewVersionValue(version), options);
     else if (c.req.header("cookie")?.includes(`${previewVersionCookieName}=`))
       setCookie(c, previewVersionCookieName, "", { ...options, maxAge: 0 });
+    // A release's preview, or an item's: one at a time.
+    if (release !== undefined) setCookie(c, previewReleaseCookieName, release, options);
+    else if (c.req.header("cookie")?.includes(`${previewReleaseCookieName}=`))
+      setCookie(c, previewReleaseCookieName, "", { ...options, maxAge: 0 });
     return redirectTo(c, path, 302);
   })
   .get("/exit", (c) => {

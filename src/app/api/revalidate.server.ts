@@ -14,7 +14,7 @@ const events = new Set(["create", "update", "delete"]);
 
 /**
  * POST /api/revalidate — the Directus Flow's webhook: `{collection, keys, event?, fields?}` with
- * the shared secret. Marks what the change touches (the items, the lists they enter or leave, the
+ * the shared secret, or a release's `{release, changes: [{collection, keys, event?, fields?}, …]}`. Marks what the change touches (the items, the lists they enter or leave, the
  * fields it wrote: tags.server.ts), then moves the collection's generation on. Pages and reads
  * that show none of it stay cached; those that do are rendered again after the answer, so the
  * next visitor gets the new page. Idempotent; unknown collections are acknowledged with 200 so
@@ -32,46 +32,67 @@ function rewrittenBy(change: ItemChange): string[] {
   return [...new Set(fields.flatMap((field) => rewrites[field] ?? []))];
 }
 
+type ChangeBody = { collection?: unknown; keys?: unknown; event?: unknown; fields?: unknown };
+
+/** The change a body describes, or what is wrong with it (a message for the CMS's log). */
+function changeOf(body: ChangeBody | null): ItemChange | string {
+  if (!body || typeof body.collection !== "string" || !body.collection) {
+    return 'Expected a JSON body like {"collection": "posts", "keys": ["1"], "event": "update", "fields": ["title"]}.';
+  }
+  // The flow sends null for what it does not know (an update's fields are known, a creation's are not).
+  if (body.event != null && !events.has(String(body.event))) return "event must be create, update or delete.";
+  if (body.fields != null && !(Array.isArray(body.fields) && body.fields.every((field) => typeof field === "string"))) {
+    return "fields must be a list of field names.";
+  }
+  return withPublishing({
+    collection: body.collection,
+    keys: Array.isArray(body.keys) ? body.keys.map(String) : [],
+    event: (body.event ?? undefined) as ItemChange["event"],
+    fields: (body.fields ?? undefined) as string[] | undefined,
+  });
+}
+
+/** At most this many changes in one release's call (its items are named one by one). */
+const maxChangesPerCall = 1000;
+
 export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   c.header("Cache-Control", "no-store");
   if (!(await secretsEqual(c.req.header(revalidateSecretHeader), c.env.REVALIDATE_SECRET))) {
     return c.json({ error: `Missing or wrong ${revalidateSecretHeader} header.` }, 401);
   }
-  const body = (await c.req.json().catch(() => null)) as { collection?: unknown; keys?: unknown; event?: unknown; fields?: unknown } | null;
-  if (!body || typeof body.collection !== "string" || !body.collection) {
-    return c.json(
-      { error: 'Expected a JSON body like {"collection": "posts", "keys": ["1"], "event": "update", "fields": ["title"]}.' },
-      400,
+  const body = (await c.req.json().catch(() => null)) as (ChangeBody & { release?: unknown; changes?: unknown }) | null;
+  // A release's publication (or revert) comes as one call naming every item it changed
+  // (cms/extensions/releases): all of it is marked before any page is rendered again, so no page
+  // built after this answer shows part of it.
+  const batch = body && Array.isArray(body.changes) ? body.changes : null;
+  if (batch && (!batch.length || batch.length > maxChangesPerCall)) {
+    return c.json({ error: `changes must list 1 to ${maxChangesPerCall} changes.` }, 400);
+  }
+  const parsed = (batch ?? [body]).map((item) => changeOf(item as ChangeBody | null));
+  const problem = parsed.find((item): item is string => typeof item === "string");
+  if (problem) return c.json({ error: batch ? `Each of changes: ${problem}` : problem }, 400);
+  const changes = (parsed as ItemChange[]).filter((change) => isContentCollection(change.collection));
+  if (!changes.length) {
+    const collection = (parsed as ItemChange[])[0]!.collection;
+    return c.json({ ignored: true, collection, reason: "not a collection the site reads" });
+  }
+  const kv = c.env.CONTENT_CACHE;
+  const at = Date.now();
+  const marked = changes.map((change) => ({ change, tags: tagsOfChange(change) }));
+  // The tags first: a reader that sees the new generation then finds them marked.
+  for (const { change, tags } of marked) await markTags(kv, tags, at, change);
+  const generations: string[] = [];
+  for (const { change } of marked) {
+    const rewritten = rewrittenBy(change);
+    // What the CMS's own flows rewrote without telling (the paths under a moved page): anything in it.
+    for (const collection of rewritten) if (collection !== change.collection) await bumpGeneration(kv, collection);
+    // A change that names no item, or whose save rewrote its own collection, may be anything in it.
+    generations.push(
+      change.keys.length && !rewritten.includes(change.collection)
+        ? await moveGeneration(kv, change.collection)
+        : await bumpGeneration(kv, change.collection),
     );
   }
-  // The flow sends null for what it does not know (an update's fields are known, a creation's are not).
-  if (body.event != null && !events.has(String(body.event))) {
-    return c.json({ error: "event must be create, update or delete." }, 400);
-  }
-  if (body.fields != null && !(Array.isArray(body.fields) && body.fields.every((field) => typeof field === "string"))) {
-    return c.json({ error: "fields must be a list of field names." }, 400);
-  }
-  const keys = Array.isArray(body.keys) ? body.keys.map(String) : [];
-  if (!isContentCollection(body.collection)) {
-    return c.json({ ignored: true, collection: body.collection, reason: "not a collection the site reads" });
-  }
-  const change = withPublishing({
-    collection: body.collection,
-    keys,
-    event: (body.event ?? undefined) as ItemChange["event"],
-    fields: (body.fields ?? undefined) as string[] | undefined,
-  });
-  const kv = c.env.CONTENT_CACHE;
-  const tags = tagsOfChange(change);
-  // The tags first: a reader that sees the new generation then finds them marked.
-  await markTags(kv, tags, Date.now(), change);
-  // What the CMS's own flows rewrote without telling (the paths under a moved page): anything in it.
-  for (const collection of rewrittenBy(change)) if (collection !== change.collection) await bumpGeneration(kv, collection);
-  // A change that names no item, or whose save rewrote its own collection, may be anything in it.
-  const generation =
-    keys.length && !rewrittenBy(change).includes(change.collection)
-      ? await moveGeneration(kv, body.collection)
-      : await bumpGeneration(kv, body.collection);
   const afterResponse = async (work: Promise<unknown>) => {
     try {
       c.executionCtx.waitUntil(work);
@@ -81,23 +102,34 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   };
   const renderPage = c.get("renderPage");
   const receivedAt = Date.now();
+  const content = c.get("content");
   await afterResponse(
-    renderChangedPages({ siteUrl: c.env.SITE_URL, change, tags, kv, content: c.get("content"), renderPage }).then((rendered) =>
-      logLine("info", "content_change", {
-        collection: change.collection,
-        keys: keys.slice(0, 20),
-        change: change.event ?? null,
-        fields: change.fields ?? null,
-        marked: tags.length,
-        rendered: rendered.length,
-        paths: rendered.slice(0, 20),
-        ms: Date.now() - receivedAt,
-      }),
-    ),
+    (async () => {
+      const renderedAlready = new Set<string>();
+      for (const { change, tags } of marked) {
+        const rendered = await renderChangedPages({ siteUrl: c.env.SITE_URL, change, tags, kv, content, renderPage, renderedAlready });
+        logLine("info", "content_change", {
+          collection: change.collection,
+          keys: change.keys.slice(0, 20),
+          change: change.event ?? null,
+          fields: change.fields ?? null,
+          ...(batch ? { release: body?.release ?? null } : {}),
+          marked: tags.length,
+          rendered: rendered.length,
+          paths: rendered.slice(0, 20),
+          ms: Date.now() - receivedAt,
+        });
+      }
+    })(),
   );
   // Then each feature's own work (a redirect map rebuilt before answering, the search index and
   // doc pages after), one after the other: a failure of one is its own to log.
-  const featureChange = { collection: body.collection, keys, env: c.env, content: c.get("content"), renderPage, afterResponse };
-  for (const feature of features) await feature.onContentChange?.(featureChange);
-  return c.json({ revalidated: true, collection: body.collection, keys, generation, marked: tags.length });
+  for (const change of changes) {
+    const featureChange = { collection: change.collection, keys: change.keys, env: c.env, content, renderPage, afterResponse };
+    for (const feature of features) await feature.onContentChange?.(featureChange);
+  }
+  const tagCount = marked.reduce((sum, { tags }) => sum + tags.length, 0);
+  if (batch) return c.json({ revalidated: true, release: body?.release ?? null, changes: changes.length, marked: tagCount });
+  const [change] = changes;
+  return c.json({ revalidated: true, collection: change!.collection, keys: change!.keys, generation: generations[0], marked: tagCount });
 });

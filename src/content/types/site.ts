@@ -25,7 +25,22 @@ export interface SiteChrome {
    * Editor preview of drafts: the shell shows a 'Preview' badge with this exit link, 'Edit in
    * CMS' links into `cmsUrl` (the Directus origin editors use), and the content version shown.
    */
-  preview?: { exitHref: string; cmsUrl: string; version?: { collection: string; id: string; key: string } };
+  preview?: { exitHref: string; cmsUrl: string; version?: { collection: string; id: string; key: string }; release?: PreviewRelease };
+}
+
+/** A release an editor previews the whole site in: the bar names it and lists its changes. */
+export interface PreviewRelease {
+  id: string;
+  name: string;
+  state: string;
+  publishAt: string | null;
+  changes: {
+    label: string;
+    collection: string;
+    action: "version" | "publish" | "unpublish";
+    path: string | null;
+    conflict: string | null;
+  }[];
 }
 
 /** A CMS image as the views use it (URLs go through /_next/image). */
