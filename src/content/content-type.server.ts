@@ -71,7 +71,7 @@ export const cmsContentType = (type: ContentType): CmsContentType => ({
 /** What the content types add to the content client: the preview path, the versioned reads and the search documents of each. */
 export function contentTypeExtensions(types: readonly ContentType[]): Partial<ContentExtensions> {
   return {
-    searchSources: types.flatMap((type) => (type.search ? [type.search] : [])),
+    searchSources: types.flatMap((type) => (type.search ? [{ ...type.search, collection: type.collection }] : [])),
     previewPaths: Object.fromEntries(types.flatMap((type) => (type.previewPath ? [[type.collection, type.previewPath]] : []))),
     versionedReads: types.flatMap((type) => type.versionedReads ?? []),
   };

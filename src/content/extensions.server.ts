@@ -17,7 +17,7 @@ export interface ContentExtensions {
   /** The page of a CMS item an editor previews, by collection (drafts and scheduled items included). */
   previewPaths: Record<string, PreviewPath>;
   /** What each content type gives the site search, in the content types' order. */
-  searchSources: readonly SearchSource[];
+  searchSources: readonly CollectionSearchSource[];
   /** Where the CMS menus' items that point at a feature's item link, by the item's kind ("post", "doc"). */
   menuLinks: Record<string, MenuLink>;
 }
@@ -31,6 +31,17 @@ export interface SearchSource {
   reads: readonly Operation<any, any>[];
   /** Its published items as search documents, one at a time (a type with many items reads them in chunks). */
   documents(content: ContentSource): AsyncIterable<SearchDocument>;
+  /**
+   * The documents of these items of its collection and of any others whose documents they shape
+   * (a doc page's children carry its slug and title), each with its `item`; an item not published
+   * gives none. Without it, a change of one item compares every document.
+   */
+  itemDocuments?(content: ContentSource, ids: readonly string[]): AsyncIterable<SearchDocument>;
+}
+
+/** A content type's search source with the collection its items (a document's `item`) are of. */
+export interface CollectionSearchSource extends SearchSource {
+  collection: string;
 }
 
 /** The path of an item's page, read with the preview token; null when it has none. */
@@ -165,7 +176,7 @@ export const menuLinkOf = (kind: string): MenuLink | undefined =>
   Object.hasOwn(installed.menuLinks, kind) ? installed.menuLinks[kind] : undefined;
 
 /** What the content types give the site search, in their order. */
-export const searchSources = (): readonly SearchSource[] => installed.searchSources;
+export const searchSources = (): readonly CollectionSearchSource[] => installed.searchSources;
 
 /** Every versioned read installed (the schema tests validate each). */
 export const allVersionedReads = (): readonly VersionedRead[] => installed.versionedReads;

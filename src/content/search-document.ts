@@ -27,4 +27,9 @@ export interface SearchDocument {
    * a reader asks for another version, and then that version's instead (other documents always).
    */
   version?: { name: string; latest: boolean };
+  /**
+   * The id of the item of its content type's collection it comes from: a change of that item
+   * replaces just that item's documents. None: only a full comparison updates it.
+   */
+  item?: string;
 }

@@ -98,6 +98,19 @@ export function searchPostsAnswer(posts: () => readonly unknown[]): (call: Upstr
 }
 
 /**
+ * A read by ids (`SearchPostsByIds`, …) as Directus answers it: each list of the data with only
+ * the items whose id is in `$ids` (the data read when asked, so a test may change it).
+ */
+export function byIdsAnswer(data: () => Record<string, readonly unknown[]>): (call: UpstreamCall) => Record<string, unknown[]> {
+  return (call) => {
+    const ids = new Set(((call.variables.ids as unknown[] | undefined) ?? []).map(String));
+    return Object.fromEntries(
+      Object.entries(data()).map(([list, items]) => [list, items.filter((item) => ids.has(String((item as { id?: unknown }).id)))]),
+    );
+  };
+}
+
+/**
  * A mock Directus: answers POST /graphql per operation name with `{data}`, records every call.
  * An answer that is a Response is sent as it is (one operation failing upstream).
  * `down` makes it fail like a stopped server (network error).
@@ -166,6 +179,11 @@ const defaultAnswers: Record<string, unknown> = {
   SearchChangelog: searchSourcesData,
   SearchPages: searchSourcesData,
   SearchPosts: searchPostsAnswer(() => searchPosts),
+  SearchPostsByIds: byIdsAnswer(() => ({ posts: searchPosts })),
+  SearchJobsByIds: byIdsAnswer(() => ({ jobs: searchSourcesData.jobs })),
+  SearchEventsByIds: byIdsAnswer(() => ({ events: searchSourcesData.events })),
+  SearchChangelogByIds: byIdsAnswer(() => ({ changelog_entries: searchSourcesData.changelog_entries })),
+  SearchPagesByIds: byIdsAnswer(() => ({ pages: searchSourcesData.pages })),
   SearchProposals: searchProposalsData,
   SitemapEntries: sitemapData,
   CareersJobs: careersJobsAnswer,

@@ -4,10 +4,34 @@ import { sitemapQuery } from "../../content/queries/sitemap";
 import { authorHref, postHref } from "./paths";
 import { offsetChunks } from "../../content/chunks";
 import { htmlHeadings, htmlToText } from "../search";
-import { blogPostPathQuery, blogVersionReads, searchPostsChunk, searchPostsQuery } from "./queries";
+import type { SearchDocument } from "../../content/search-document";
+import type { SearchPostsQuery } from "../../content/generated/operations";
+import { blogPostPathQuery, blogVersionReads, searchPostsByIdsQuery, searchPostsChunk, searchPostsQuery } from "./queries";
 
 /** A bound on the chunks of posts the search index reads (100,000 posts), so a CMS that ignored `offset` cannot loop forever. */
 const maxPostChunks = 200;
+
+/** A post as the search finds it, with its subheadings and tags; none without a title. */
+function postDocument(post: SearchPostsQuery["posts"][number]): SearchDocument[] {
+  if (!post.title) return [];
+  return [
+    {
+      id: postHref(post.slug),
+      kind: "post",
+      title: post.title,
+      headings: htmlHeadings(post.body) || undefined,
+      description:
+        [post.description, ...(Array.isArray(post.tags) ? post.tags.filter((tag) => typeof tag === "string") : [])]
+          .filter(Boolean)
+          .join(" · ") || undefined,
+      body: htmlToText(post.body),
+      url: postHref(post.slug),
+      section: "Blog",
+      date: post.published_at ?? undefined,
+      item: post.id,
+    },
+  ];
+}
 
 /** Posts: published at `published_at`, an article each, found by the search with their subheadings and tags. */
 export const postsContentType = defineContentType({
@@ -34,24 +58,11 @@ export const postsContentType = defineContentType({
         chunkSize: searchPostsChunk,
         maxChunks: maxPostChunks,
       })) {
-        for (const post of posts) {
-          if (!post.title) continue;
-          yield {
-            id: postHref(post.slug),
-            kind: "post",
-            title: post.title,
-            headings: htmlHeadings(post.body) || undefined,
-            description:
-              [post.description, ...(Array.isArray(post.tags) ? post.tags.filter((tag) => typeof tag === "string") : [])]
-                .filter(Boolean)
-                .join(" · ") || undefined,
-            body: htmlToText(post.body),
-            url: postHref(post.slug),
-            section: "Blog",
-            date: post.published_at ?? undefined,
-          };
-        }
+        for (const post of posts) yield* postDocument(post);
       }
+    },
+    async *itemDocuments(content, ids) {
+      for (const post of (await content.query(searchPostsByIdsQuery, { ids: [...ids] })).posts) yield* postDocument(post);
     },
   },
 });

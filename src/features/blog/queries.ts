@@ -6,6 +6,8 @@ import type { AuthorDetail, AuthorProfile, PostDetail } from "./types";
 import type {
   SearchPostsQuery,
   SearchPostsQueryVariables,
+  SearchPostsByIdsQuery,
+  SearchPostsByIdsQueryVariables,
   BlogAuthorQuery,
   BlogAuthorQueryVariables,
   BlogPostQuery,
@@ -211,6 +213,10 @@ export function reshapeAuthorDetail(author: DirectusAuthorDetail, config: Pick<S
   };
 }
 
+const publishedPosts = "status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }]";
+/** What the search reads of a post, in bulk and by ids alike. */
+const searchPostFields = "id slug title description body published_at tags";
+
 /** Posts one query reads while the search index is built (about 0.5 MB of text; the local CMS answers at most 500 rows). */
 export const searchPostsChunk = 500;
 
@@ -222,7 +228,16 @@ export const searchPostsChunk = 500;
 export const searchPostsQuery = defineOperation<SearchPostsQuery, SearchPostsQueryVariables>(
   /* GraphQL */ `
 query SearchPosts($status: [String], $now: String, $offset: Int) {
-  posts(filter: { status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, sort: ["-published_at", "id"], limit: ${searchPostsChunk}, offset: $offset) { id slug title description body published_at tags }
+  posts(filter: { ${publishedPosts} }, sort: ["-published_at", "id"], limit: ${searchPostsChunk}, offset: $offset) { ${searchPostFields} }
+}`,
+  { bulk: true },
+);
+
+/** The given posts as the search reads them, when published: a change of a few updates only their documents. Server only. */
+export const searchPostsByIdsQuery = defineOperation<SearchPostsByIdsQuery, SearchPostsByIdsQueryVariables>(
+  /* GraphQL */ `
+query SearchPostsByIds($ids: [GraphQLStringOrFloat], $status: [String], $now: String) {
+  posts(filter: { id: { _in: $ids }, ${publishedPosts} }, limit: -1) { ${searchPostFields} }
 }`,
   { bulk: true },
 );

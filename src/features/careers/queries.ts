@@ -7,6 +7,8 @@ import { jobHref } from "./paths";
 import type {
   SearchJobsQuery,
   SearchJobsQueryVariables,
+  SearchJobsByIdsQuery,
+  SearchJobsByIdsQueryVariables,
   CareersJobQuery,
   CareersJobQueryVariables,
   CareersJobsQuery,
@@ -111,11 +113,23 @@ export function reshapeJob(job: DirectusJob, siteUrl: string): JobDetail {
   };
 }
 
+/** What the search reads of a role, in bulk and by ids alike. */
+const searchJobFields = "id slug role sub_team department category location description";
+
 /** The published roles with their texts, for the site search (server only: the index is built after a CMS change). */
 export const searchJobsQuery = defineOperation<SearchJobsQuery, SearchJobsQueryVariables>(
   /* GraphQL */ `
 query SearchJobs($status: [String]) {
-  jobs(filter: { status: { _in: $status } }, sort: ["role"], limit: -1) { id slug role sub_team department category location description }
+  jobs(filter: { status: { _in: $status } }, sort: ["role"], limit: -1) { ${searchJobFields} }
+}`,
+  { bulk: true },
+);
+
+/** The given roles as the search reads them, when published (server only). */
+export const searchJobsByIdsQuery = defineOperation<SearchJobsByIdsQuery, SearchJobsByIdsQueryVariables>(
+  /* GraphQL */ `
+query SearchJobsByIds($ids: [GraphQLStringOrFloat], $status: [String]) {
+  jobs(filter: { id: { _in: $ids }, status: { _in: $status } }, limit: -1) { ${searchJobFields} }
 }`,
   { bulk: true },
 );

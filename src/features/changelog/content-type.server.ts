@@ -2,7 +2,28 @@ import { defineContentType } from "../../content/content-type.server";
 import { changelogEntryHref, changelogHref } from "./paths";
 import { markdownText } from "../search";
 import { type ChangelogEntry, productFacets, reshapeChangelogEntry } from "./entries";
-import { changelogEntriesQuery, changelogEntryPathQuery, searchChangelogQuery } from "./queries";
+import type { SearchDocument } from "../../content/search-document";
+import type { SearchChangelogQuery } from "../../content/generated/operations";
+import { changelogEntriesQuery, changelogEntryPathQuery, searchChangelogByIdsQuery, searchChangelogQuery } from "./queries";
+
+/** An entry as the search finds it; none without a title. */
+function entryDocument(entry: SearchChangelogQuery["changelog_entries"][number]): SearchDocument[] {
+  if (!entry.title) return [];
+  const products = Array.isArray(entry.products) ? entry.products.filter((product) => typeof product === "string") : [];
+  return [
+    {
+      id: changelogEntryHref(entry.slug),
+      kind: "doc",
+      title: entry.title,
+      description: products.join(" · ") || undefined,
+      body: markdownText(entry.body ?? ""),
+      url: changelogEntryHref(entry.slug),
+      section: "Changelog",
+      date: entry.published_at ?? undefined,
+      item: entry.id,
+    },
+  ];
+}
 
 /**
  * Changelog entries: published at `published_at`. Each has a page of its own (shared with its own
@@ -32,20 +53,11 @@ export const changelogContentType = defineContentType({
   search: {
     reads: [searchChangelogQuery],
     async *documents(content) {
-      for (const entry of (await content.query(searchChangelogQuery)).changelog_entries) {
-        if (!entry.title) continue;
-        const products = Array.isArray(entry.products) ? entry.products.filter((product) => typeof product === "string") : [];
-        yield {
-          id: changelogEntryHref(entry.slug),
-          kind: "doc",
-          title: entry.title,
-          description: products.join(" · ") || undefined,
-          body: markdownText(entry.body ?? ""),
-          url: changelogEntryHref(entry.slug),
-          section: "Changelog",
-          date: entry.published_at ?? undefined,
-        };
-      }
+      for (const entry of (await content.query(searchChangelogQuery)).changelog_entries) yield* entryDocument(entry);
+    },
+    async *itemDocuments(content, ids) {
+      const { changelog_entries } = await content.query(searchChangelogByIdsQuery, { ids: [...ids] });
+      for (const entry of changelog_entries) yield* entryDocument(entry);
     },
   },
 });

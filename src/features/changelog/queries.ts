@@ -6,6 +6,8 @@ import type {
   ChangelogLinksQueryVariables,
   SearchChangelogQuery,
   SearchChangelogQueryVariables,
+  SearchChangelogByIdsQuery,
+  SearchChangelogByIdsQueryVariables,
 } from "../../content/generated/operations";
 
 /*
@@ -85,11 +87,24 @@ query ChangelogLinks($status: [String], $now: String) {
 }`,
 );
 
+const publishedEntries = "status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }]";
+/** What the search reads of an entry, in bulk and by ids alike. */
+const searchEntryFields = "id slug title products published_at body";
+
 /** The published entries with their texts, for the site search (server only). */
 export const searchChangelogQuery = defineOperation<SearchChangelogQuery, SearchChangelogQueryVariables>(
   /* GraphQL */ `
 query SearchChangelog($status: [String], $now: String) {
-  changelog_entries(filter: { status: { _in: $status }, _or: [{ published_at: { _null: true } }, { published_at: { _lte: $now } }] }, sort: ["-published_at"], limit: -1) { slug title products published_at body }
+  changelog_entries(filter: { ${publishedEntries} }, sort: ["-published_at"], limit: -1) { ${searchEntryFields} }
+}`,
+  { bulk: true },
+);
+
+/** The given entries as the search reads them, when published (server only). */
+export const searchChangelogByIdsQuery = defineOperation<SearchChangelogByIdsQuery, SearchChangelogByIdsQueryVariables>(
+  /* GraphQL */ `
+query SearchChangelogByIds($ids: [GraphQLStringOrFloat], $status: [String], $now: String) {
+  changelog_entries(filter: { id: { _in: $ids }, ${publishedEntries} }, limit: -1) { ${searchEntryFields} }
 }`,
   { bulk: true },
 );

@@ -6,7 +6,30 @@ import { docsBodiesQuery, docsTreeQuery, docsVersionReads } from "./queries";
 
 /** Doc pages whose Markdown one query reads while the search index is built (a few MB at most). */
 const docsBodiesPerQuery = 200;
-import { buildDocsTree } from "./tree";
+import { buildDocsTree, type DocsLocation } from "./tree";
+import type { ContentSource } from "../../content/operation";
+import type { SearchDocument } from "../../content/search-document";
+
+/** The search documents of these pages of the tree, their Markdown read a batch at a time; each carries its page's id. */
+async function* docDocuments(content: ContentSource, locations: readonly DocsLocation[]): AsyncGenerator<SearchDocument> {
+  for (let start = 0; start < locations.length; start += docsBodiesPerQuery) {
+    const batch = locations.slice(start, start + docsBodiesPerQuery);
+    const { docs_pages } = await content.query(docsBodiesQuery, { ids: batch.map(({ page }) => page.id) });
+    const bodies = new Map(docs_pages.map((page) => [page.id, page.body ?? ""]));
+    for (const { page, section, ancestors } of batch) {
+      const markdown = bodies.get(page.id);
+      // Not published (yet): the tree lists it, the bodies query leaves it out.
+      if (markdown === undefined) continue;
+      const breadcrumb = [section.title, ...ancestors.map((ancestor) => ancestor.title)].join(" › ");
+      for (const document of docSections(
+        { url: page.href, title: page.title, description: page.description, markdown, section: breadcrumb },
+        slugify,
+      )) {
+        yield { ...document, item: page.id };
+      }
+    }
+  }
+}
 
 /** Doc pages: published at `publish_at`; in the sitemap with their sections, in the tree's order. */
 export const docsPagesContentType = defineContentType({
@@ -37,19 +60,16 @@ export const docsPagesContentType = defineContentType({
     reads: [docsTreeQuery, docsBodiesQuery],
     async *documents(content) {
       const tree = await content.query(docsTreeQuery);
-      const ordered = buildDocsTree(tree.docs_sections, tree.docs_pages).ordered;
-      for (let start = 0; start < ordered.length; start += docsBodiesPerQuery) {
-        const batch = ordered.slice(start, start + docsBodiesPerQuery);
-        const { docs_pages } = await content.query(docsBodiesQuery, { ids: batch.map(({ page }) => page.id) });
-        const bodies = new Map(docs_pages.map((page) => [page.id, page.body ?? ""]));
-        for (const { page, section, ancestors } of batch) {
-          const markdown = bodies.get(page.id);
-          // Not published (yet): the tree lists it, the bodies query leaves it out.
-          if (markdown === undefined) continue;
-          const breadcrumb = [section.title, ...ancestors.map((ancestor) => ancestor.title)].join(" › ");
-          yield* docSections({ url: page.href, title: page.title, description: page.description, markdown, section: breadcrumb }, slugify);
-        }
-      }
+      yield* docDocuments(content, buildDocsTree(tree.docs_sections, tree.docs_pages).ordered);
+    },
+    // A page's URL and breadcrumb carry its parents' slugs and titles: its descendants come along.
+    async *itemDocuments(content, ids) {
+      const tree = await content.query(docsTreeQuery);
+      const changed = new Set(ids);
+      const shaped = buildDocsTree(tree.docs_sections, tree.docs_pages).ordered.filter(
+        ({ page, ancestors }) => changed.has(page.id) || ancestors.some((ancestor) => changed.has(ancestor.id)),
+      );
+      yield* docDocuments(content, shaped);
     },
   },
 });

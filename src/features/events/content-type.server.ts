@@ -3,7 +3,27 @@ import { itemRead } from "../../content/extensions.server";
 import { sitemapQuery } from "../../content/queries/sitemap";
 import { eventHref } from "./paths";
 import { htmlToText } from "../search";
-import { eventPathQuery, eventVersionReads, searchEventsQuery } from "./queries";
+import type { SearchDocument } from "../../content/search-document";
+import type { SearchEventsQuery } from "../../content/generated/operations";
+import { eventPathQuery, eventVersionReads, searchEventsByIdsQuery, searchEventsQuery } from "./queries";
+
+/** An event as the search finds it; none without a title. */
+function eventDocument(event: SearchEventsQuery["events"][number]): SearchDocument[] {
+  if (!event.title) return [];
+  return [
+    {
+      id: eventHref(event.slug),
+      kind: "event",
+      title: event.title,
+      description: [event.venue, event.location, event.online ? "Online" : null].filter(Boolean).join(" · ") || undefined,
+      body: htmlToText(event.description),
+      url: eventHref(event.slug),
+      section: event.location ?? undefined,
+      date: event.start_at ?? undefined,
+      item: event.id,
+    },
+  ];
+}
 
 /** Events: published at `publish_at`, a page each. */
 export const eventsContentType = defineContentType({
@@ -19,19 +39,10 @@ export const eventsContentType = defineContentType({
   search: {
     reads: [searchEventsQuery],
     async *documents(content) {
-      for (const event of (await content.query(searchEventsQuery)).events) {
-        if (!event.title) continue;
-        yield {
-          id: eventHref(event.slug),
-          kind: "event",
-          title: event.title,
-          description: [event.venue, event.location, event.online ? "Online" : null].filter(Boolean).join(" · ") || undefined,
-          body: htmlToText(event.description),
-          url: eventHref(event.slug),
-          section: event.location ?? undefined,
-          date: event.start_at ?? undefined,
-        };
-      }
+      for (const event of (await content.query(searchEventsQuery)).events) yield* eventDocument(event);
+    },
+    async *itemDocuments(content, ids) {
+      for (const event of (await content.query(searchEventsByIdsQuery, { ids: [...ids] })).events) yield* eventDocument(event);
     },
   },
 });

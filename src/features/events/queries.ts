@@ -5,6 +5,8 @@ import { defineOperation } from "../../content/operation";
 import type {
   SearchEventsQuery,
   SearchEventsQueryVariables,
+  SearchEventsByIdsQuery,
+  SearchEventsByIdsQueryVariables,
   EventDetailQuery,
   EventDetailQueryVariables,
   EventsListQuery,
@@ -149,11 +151,23 @@ export function reshapeEventDetail(
   };
 }
 
+/** What the search reads of an event, in bulk and by ids alike. */
+const searchEventFields = "id slug title description start_at venue location online";
+
 /** The published events with their texts, for the site search (server only). */
 export const searchEventsQuery = defineOperation<SearchEventsQuery, SearchEventsQueryVariables>(
   /* GraphQL */ `
 query SearchEvents($status: [String]) {
-  events(filter: { status: { _in: $status } }, sort: ["-start_at"], limit: -1) { id slug title description start_at venue location online }
+  events(filter: { status: { _in: $status } }, sort: ["-start_at"], limit: -1) { ${searchEventFields} }
+}`,
+  { bulk: true },
+);
+
+/** The given events as the search reads them, when published (server only). */
+export const searchEventsByIdsQuery = defineOperation<SearchEventsByIdsQuery, SearchEventsByIdsQueryVariables>(
+  /* GraphQL */ `
+query SearchEventsByIds($ids: [GraphQLStringOrFloat], $status: [String]) {
+  events(filter: { id: { _in: $ids }, status: { _in: $status } }, limit: -1) { ${searchEventFields} }
 }`,
   { bulk: true },
 );

@@ -4,9 +4,12 @@ import { sitemapQuery } from "../../content/queries/sitemap";
 import { previewVariantParameter } from "../experiments";
 import { htmlToText } from "../search";
 import { blocksSearchText } from "./blocks/parse";
+import type { SearchDocument } from "../../content/search-document";
+import type { SearchPagesQuery } from "../../content/generated/operations";
 import {
   pagePathQuery,
   pageVersionRead,
+  searchPagesByIdsQuery,
   searchPagesQuery,
   sectionPlacementsQuery,
   sectionVersionRead,
@@ -49,6 +52,22 @@ const sectionRead: VersionedRead = {
   },
 };
 
+/** A page as the search finds it, by its blocks' texts (sections' blocks included); none without a title or a path. */
+function pageDocument(page: SearchPagesQuery["pages"][number]): SearchDocument[] {
+  if (!page.title || !page.path) return [];
+  return [
+    {
+      id: page.path,
+      kind: "page",
+      title: page.seo_title || page.title,
+      description: page.seo_description ?? undefined,
+      body: blocksSearchText(page.blocks).map(htmlToText).join(" "),
+      url: page.path,
+      item: page.id,
+    },
+  ];
+}
+
 /**
  * CMS pages: published at `publish_at`, at their own `path`; their block placements show and hide
  * on a window of their own (`show_from`, `show_until`).
@@ -77,17 +96,10 @@ export const pagesContentType = defineContentType({
   search: {
     reads: [searchPagesQuery],
     async *documents(content) {
-      for (const page of (await content.query(searchPagesQuery)).pages) {
-        if (!page.title || !page.path) continue;
-        yield {
-          id: page.path,
-          kind: "page",
-          title: page.seo_title || page.title,
-          description: page.seo_description ?? undefined,
-          body: blocksSearchText(page.blocks).map(htmlToText).join(" "),
-          url: page.path,
-        };
-      }
+      for (const page of (await content.query(searchPagesQuery)).pages) yield* pageDocument(page);
+    },
+    async *itemDocuments(content, ids) {
+      for (const page of (await content.query(searchPagesByIdsQuery, { ids: [...ids] })).pages) yield* pageDocument(page);
     },
   },
 });

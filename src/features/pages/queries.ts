@@ -5,6 +5,8 @@ import { defineOperation } from "../../content/operation";
 import type {
   SearchPagesQuery,
   SearchPagesQueryVariables,
+  SearchPagesByIdsQuery,
+  SearchPagesByIdsQueryVariables,
   PageQuery,
   PageQueryVariables,
   PagePathQuery,
@@ -138,11 +140,9 @@ query VariantPlacements($section: GraphQLStringOrFloat) {
 }`,
 );
 
-/** The published pages with their blocks' texts, for the site search (server only); a page kept out of search engines is left out. */
-export const searchPagesQuery = defineOperation<SearchPagesQuery, SearchPagesQueryVariables>(
-  /* GraphQL */ `
-query SearchPages($status: [String], $now: String) {
-  pages(filter: { status: { _in: $status }, _or: [{ noindex: { _null: true } }, { noindex: { _eq: false } }] }, sort: ["path"], limit: -1) {
+const searchablePages = "status: { _in: $status }, _or: [{ noindex: { _null: true } }, { noindex: { _eq: false } }]";
+/** What the search reads of a page, in bulk and by ids alike: its texts and its blocks' and sections' shown now. */
+const searchPageFields = `
     id
     path
     title
@@ -154,7 +154,24 @@ query SearchPages($status: [String], $now: String) {
         ${blockFragments}
         ... on sections { blocks(filter: ${shownNow}) { collection item { ${sectionBlockFragments} } } }
       }
-    }
+    }`;
+
+/** The published pages with their blocks' texts, for the site search (server only); a page kept out of search engines is left out. */
+export const searchPagesQuery = defineOperation<SearchPagesQuery, SearchPagesQueryVariables>(
+  /* GraphQL */ `
+query SearchPages($status: [String], $now: String) {
+  pages(filter: { ${searchablePages} }, sort: ["path"], limit: -1) {${searchPageFields}
+  }
+}
+${fileFields}`,
+  { bulk: true },
+);
+
+/** The given pages as the search reads them, when published and not kept out of search engines (server only). */
+export const searchPagesByIdsQuery = defineOperation<SearchPagesByIdsQuery, SearchPagesByIdsQueryVariables>(
+  /* GraphQL */ `
+query SearchPagesByIds($ids: [GraphQLStringOrFloat], $status: [String], $now: String) {
+  pages(filter: { id: { _in: $ids }, ${searchablePages} }, limit: -1) {${searchPageFields}
   }
 }
 ${fileFields}`,
