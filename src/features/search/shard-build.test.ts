@@ -218,6 +218,57 @@ describe("updating the split index in place", () => {
   });
 });
 
+describe("updating the documents of some items", () => {
+  // Each document of an item; the first two docs are one item's (a doc page's sections).
+  const docs = fixtureCorpus.filter((doc) => doc.kind === "doc");
+  const posts = fixtureCorpus.filter((doc) => doc.kind === "post");
+  const itemOf = (doc: SearchDocument) => (doc === docs[1] ? `docs:${docs[0]!.id}` : `${doc.kind}s:${doc.id}`);
+  const corpus = fixtureCorpus.map((doc) => ({ ...doc, item: itemOf(doc) }));
+  const original = buildShardedIndex(corpus, options);
+
+  async function update(base: string, parts: ReadonlyMap<string, string>, given: SearchDocument[], items: string[]) {
+    const written = new Map<string, string>();
+    const read = async (name: string) => written.get(name) ?? parts.get(name) ?? null;
+    const result = await updateShardedIndex(base, given, {
+      builtAt: new Date(fixtureNow + 60_000),
+      read,
+      write: async (name, value) => {
+        written.set(name, value);
+      },
+      items: new Set(items),
+    });
+    return { result, read };
+  }
+
+  it("replaces those items' documents, removes those they no longer give and keeps every other: as one index would", async () => {
+    const [pair, second] = [corpus.find((doc) => doc.id === docs[0]!.id)!, corpus.find((doc) => doc.id === docs[1]!.id)!];
+    const renamed = corpus.find((doc) => doc.id === posts[0]!.id)!;
+    const gone = corpus.find((doc) => doc.id === posts[1]!.id)!;
+    const editedPair = { ...pair, title: `${pair.title} zyxquiet` };
+    const moved = { ...renamed, id: "/blog/zyxquiet-moved", url: "/blog/zyxquiet-moved" };
+    // The pair's item gives one document now, the renamed post's its new address, the gone post's none.
+    const { result, read } = await update(original.base, original.parts, [editedPair, moved], [pair.item, renamed.item, gone.item]);
+    expect(result).toMatchObject({ changed: 1, added: 1, removed: 3 });
+    const order = [
+      ...corpus.filter((doc) => ![second, renamed, gone].includes(doc)).map((doc) => (doc === pair ? editedPair : doc)),
+      moved,
+    ];
+    const index = openShardedIndex(result!.base!, read);
+    await expectSameAnswers(index, order);
+    const found = async (query: string) => (await searchSharded(index, query, { now: fixtureNow })).results.map((r) => r.id);
+    expect(await found("zyxquiet")).toEqual([editedPair.id]);
+    expect(await found(renamed.title)).toContain(moved.id);
+    expect(await found(renamed.title)).not.toContain(renamed.id);
+  });
+
+  it("builds anew (null) when the directory does not say which item each document is of", async () => {
+    const parts = new Map(original.parts);
+    parts.set("d", parts.get("d")!.replace(/\t[^\t\n]*$/gm, ""));
+    const { result } = await update(original.base, parts, [], [corpus[0]!.item]);
+    expect(result).toBeNull();
+  });
+});
+
 describe("API versions in the index", () => {
   const operation = (version: { name: string; latest: boolean }, slug: string, title: string): SearchDocument => {
     const url = `/docs/api${version.latest ? "" : `/${version.name}`}/clusters/${slug}`;

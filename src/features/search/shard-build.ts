@@ -254,7 +254,7 @@ class ShardedIndexBuilder {
     this.titles.push(doc.title);
     this.dates.push(doc.date || "");
     if (doc.version) this.versions[position] = versionTag(doc.version);
-    this.directory.push(`${documentHash(doc)}\t${doc.id}`);
+    this.directory.push(directoryLine(documentHash(doc), doc));
     this.rows.push(storeRow(doc, this.snippetSourceChars));
     return this.rows.length >= this.storeChunk ? [this.flushChunk()] : [];
   }
@@ -390,6 +390,12 @@ export interface UpdateOptions {
   maxEmptyShare?: number;
   /** Shards read at a time. */
   concurrency?: number;
+  /**
+   * The documents given are only those of these items (`<collection>:<id>`) and of the items
+   * they name: the index's other documents stay as they are, these items' others are removed.
+   * None: the documents given are all of them.
+   */
+  items?: ReadonlySet<string>;
 }
 
 export interface ShardedUpdate {
@@ -474,15 +480,34 @@ class RevisionParts {
   }
 }
 
-/** The directory part: one line per position, `<hash>\t<id>` (empty for an emptied position). */
-function readDirectory(lines: string[]): Map<string, number> {
+/**
+ * The directory part: one line per position, `<hash>\t<id>\t<item>` (the item empty when the
+ * document has none; the line empty for an emptied position). Returns each id's position and,
+ * per item, its documents' positions; `itemsKnown` is false for a directory written before
+ * lines named their item (no update of some items' documents then).
+ */
+function readDirectory(lines: string[]): { positionOf: Map<string, number>; itemsKnown: boolean } {
   const positionOf = new Map<string, number>();
+  let itemsKnown = true;
   for (const [position, line] of lines.entries()) {
     const tab = line.indexOf("\t");
-    if (tab > 0) positionOf.set(line.slice(tab + 1), position);
+    if (tab <= 0) continue;
+    const second = line.indexOf("\t", tab + 1);
+    if (second < 0) itemsKnown = false;
+    positionOf.set(line.slice(tab + 1, second < 0 ? undefined : second), position);
   }
-  return positionOf;
+  return { positionOf, itemsKnown };
 }
+
+/** The item a directory line names ("" for none or an emptied position). */
+function itemOfLine(line: string): string {
+  const tab = line.indexOf("\t");
+  const second = tab < 0 ? -1 : line.indexOf("\t", tab + 1);
+  return second < 0 ? "" : line.slice(second + 1);
+}
+
+/** A document's directory line: an update compares it whole, so a document now of another item is rewritten too. */
+const directoryLine = (hash: string, doc: SearchDocument): string => `${hash}\t${doc.id}\t${doc.item ?? ""}`;
 
 interface DocumentChanges {
   changed: [position: number, doc: SearchDocument, hash: string][];
@@ -491,28 +516,34 @@ interface DocumentChanges {
 }
 
 /**
- * The documents now against the directory, by id and hash; null as soon as more than
- * `maxChanges` changed or were added (a full build is cheaper then).
+ * The documents now against the directory, by id and directory line; null as soon as more than
+ * `maxChanges` changed or were added (a full build is cheaper then). With `items`, the documents
+ * are those of these items (and of the items they name) alone: only those items' other documents
+ * in the index are removed.
  */
 async function diffDocuments(
   docs: AsyncIterable<SearchDocument> | Iterable<SearchDocument>,
   directory: readonly string[],
   positionOf: ReadonlyMap<string, number>,
   maxChanges: number,
+  items?: ReadonlySet<string>,
 ): Promise<DocumentChanges | null> {
   const seen = new Set<string>();
+  const covered = new Set(items);
   const changed: DocumentChanges["changed"] = [];
   const added: DocumentChanges["added"] = [];
   for await (const doc of docs) {
     if (!validDocument(doc) || seen.has(doc.id)) continue;
     seen.add(doc.id);
+    if (doc.item) covered.add(doc.item);
     const hash = documentHash(doc);
     const position = positionOf.get(doc.id);
     if (position === undefined) added.push([doc, hash]);
-    else if (!directory[position]!.startsWith(`${hash}\t`)) changed.push([position, doc, hash]);
+    else if (directory[position] !== directoryLine(hash, doc)) changed.push([position, doc, hash]);
     if (changed.length + added.length > maxChanges) return null;
   }
-  const removed = [...positionOf].filter(([id]) => !seen.has(id)).map(([, position]) => position);
+  const gone = ([id, position]: [string, number]) => !seen.has(id) && (!items || covered.has(itemOfLine(directory[position]!)));
+  const removed = [...positionOf].filter(gone).map(([, position]) => position);
   return { changed, added, removed };
 }
 
@@ -543,7 +574,7 @@ function placeDocuments(base: Base, directory: string[], changes: DocumentChange
     dates[position] = doc ? doc.date || "" : "";
     if (doc?.version) versions[position] = versionTag(doc.version);
     else delete versions[position];
-    directory[position] = doc ? `${hash}\t${doc.id}` : "";
+    directory[position] = doc ? directoryLine(hash, doc) : "";
     rows.set(position, doc ? storeRow(doc, base.snippetSourceChars) : emptyRow);
     for (let f = 0; f < fieldCount; f++) fieldLength[position * fieldCount + f] = analysis?.lengths[f] ?? 0;
     if (analysis) incoming.push({ position, analysis });
@@ -686,11 +717,13 @@ export async function updateShardedIndex(
   if (!base) return null;
   const parts = new RevisionParts(base, options);
   const directory = (await parts.read("d")).split("\n");
-  const positionOf = readDirectory(directory);
+  const { positionOf, itemsKnown } = readDirectory(directory);
+  // A directory that does not say which item each document is of cannot tell an item's old documents.
+  if (options.items && !itemsKnown) return null;
   const slots = base.kinds.length;
   const maxChanges = options.maxChanges ?? Math.max(8, Math.min(200, Math.floor(base.documentCount / 50)));
 
-  const changes = await diffDocuments(docs, directory, positionOf, maxChanges);
+  const changes = await diffDocuments(docs, directory, positionOf, maxChanges, options.items);
   if (!changes) return null;
   const total = changes.changed.length + changes.added.length + changes.removed.length;
   const meta = (documentCount: number, storeChunks: number): ShardedMeta => ({
