@@ -64,7 +64,10 @@ export interface QueueOptions {
 /** A CMS change as its webhook reports it, and what answering it may use. */
 interface ContentChange {
   collection: string;
+  /** The items it names; none: anything in the collection may have changed. */
   keys: readonly string[];
+  /** Collections the save made the CMS's own flows rewrite without a change event: anything in them may have changed. */
+  rewritten: readonly string[];
   env: Bindings;
   content: Content;
   renderPage: RenderPage;

@@ -125,7 +125,15 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   // Then each feature's own work (a redirect map rebuilt before answering, the search index and
   // doc pages after), one after the other: a failure of one is its own to log.
   for (const change of changes) {
-    const featureChange = { collection: change.collection, keys: change.keys, env: c.env, content, renderPage, afterResponse };
+    const featureChange = {
+      collection: change.collection,
+      keys: change.keys,
+      rewritten: rewrittenBy(change),
+      env: c.env,
+      content,
+      renderPage,
+      afterResponse,
+    };
     for (const feature of features) await feature.onContentChange?.(featureChange);
   }
   const tagCount = marked.reduce((sum, { tags }) => sum + tags.length, 0);

@@ -154,7 +154,7 @@ describe("CMS pages elsewhere on the site", () => {
 
 describe("search index rebuilds after a burst of webhooks", () => {
   it("builds once for the first webhook and once more for all that came in meanwhile", async () => {
-    const { requestSearchIndexRebuild } = await import("../search/site-index.server");
+    const { requestSearchIndexUpdate } = await import("../search/site-index.server");
     const { Content } = await import("../../content/content.server");
     const { env } = await import("cloudflare:test");
     const { deferred } = await import("../../../test/worker/helpers");
@@ -170,7 +170,7 @@ describe("search index rebuilds after a burst of webhooks", () => {
     });
     // The preview content source reads no cache: every build asks Directus.
     const content = new Content({ ...env } as never, () => {}, true, { fetch: directus.fetch });
-    const burst = Array.from({ length: 6 }, () => requestSearchIndexRebuild(env.CONTENT_CACHE, content));
+    const burst = Array.from({ length: 6 }, () => requestSearchIndexUpdate(env.CONTENT_CACHE, content, null));
     gate.resolve();
     await Promise.all(burst);
     expect(builds).toBe(2);

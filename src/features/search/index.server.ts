@@ -4,7 +4,7 @@ import { defineFeature } from "../../router/feature.server";
 import { fillSearchGapsJob } from "./analytics/gaps.server";
 import { searchContent } from "./content.server";
 import { searchRoutes } from "./routes/api.server";
-import { isIndexedCollection, rebuildSearchIndexJob, requestSearchIndexRebuild } from "./site-index.server";
+import { isIndexedCollection, rebuildSearchIndexJob, requestSearchIndexUpdate } from "./site-index.server";
 
 export {
   isAskVoteBeacon,
@@ -22,8 +22,13 @@ export const searchFeature = defineFeature({
   routes: (app) => app.route("/api/search", searchRoutes),
   content: [searchContent],
   jobs: [rebuildSearchIndexJob, fillSearchGapsJob],
-  async onContentChange({ collection, env, content, afterResponse }) {
-    // The index follows its content: rebuilt after the response, from the fresh content.
-    if (isIndexedCollection(collection)) await afterResponse(requestSearchIndexRebuild(env.CONTENT_CACHE, content));
+  async onContentChange({ collection, keys, rewritten, env, content, afterResponse }) {
+    // The index follows its content, after the response: the named items' documents alone when
+    // that is all the change touched, else every document compared.
+    // A save the CMS followed with rewrites of indexed items (a moved page's children) named only itself.
+    const rewroteIndexed = rewritten.some(isIndexedCollection);
+    if (!rewroteIndexed && !isIndexedCollection(collection)) return;
+    const change = rewroteIndexed ? null : { collection, keys };
+    await afterResponse(requestSearchIndexUpdate(env.CONTENT_CACHE, content, change));
   },
 });

@@ -5,7 +5,15 @@ import { siteSearchQuery } from "./operation";
 import { resetSearchIndexMemo } from "./site-index.server";
 import { searchPosts } from "../../../test/worker/fixtures/search";
 import { searchPostsChunk } from "../blog/queries";
-import { mockDirectus, request, resetContentState, searchPostsAnswer, testSecrets, type UpstreamCall } from "../../../test/worker/helpers";
+import {
+  byIdsAnswer,
+  mockDirectus,
+  request,
+  resetContentState,
+  searchPostsAnswer,
+  testSecrets,
+  type UpstreamCall,
+} from "../../../test/worker/helpers";
 
 beforeEach(async () => {
   await resetContentState();
@@ -168,7 +176,7 @@ describe("the search index", () => {
 
   it("is rebuilt when the CMS reports a change to an indexed collection, and a new item is found", async () => {
     const posts = [...searchPosts];
-    const directus = mockDirectus({ SearchPosts: searchPostsAnswer(() => posts) });
+    const directus = mockDirectus({ SearchPosts: searchPostsAnswer(() => posts), SearchPostsByIds: byIdsAnswer(() => ({ posts })) });
     const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
     expect(((await (await request("/api/search?q=liquid%20cooling", { app })).json()) as ApiOutcome).total).toBe(0);
     posts.push({ ...posts[0]!, id: "9", slug: "liquid-cooling", title: "Liquid cooling in Nordics-1", body: "<p>Warm water.</p>" });
@@ -214,6 +222,108 @@ describe("the search index", () => {
     // The draft laid over the published parts in memory: no part written.
     expect(await storedKeys()).toEqual(before);
     expect(((await (await request("/api/search?q=b300", { app })).json()) as ApiOutcome).total).toBe(0);
+  });
+});
+
+describe("a change that names its items", () => {
+  const hook = (app: ReturnType<typeof createApp>, change: Record<string, unknown>) =>
+    request("/api/revalidate", {
+      app,
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET },
+      body: JSON.stringify(change),
+    });
+  const urls = async (app: ReturnType<typeof createApp>, query: string) =>
+    ((await (await request(`/api/search?q=${encodeURIComponent(query)}`, { app })).json()) as ApiOutcome).results.map(
+      (result) => result.url,
+    );
+  /** The index's directory: a line per document, `<hash>\t<id>\t<item>`. */
+  const directory = async () => {
+    const pointer = (await env.CONTENT_CACHE.get("search:current"))!;
+    const at = pointer.lastIndexOf("@");
+    const key = at < 0 ? pointer : pointer.slice(0, at);
+    const base = JSON.parse((await env.CONTENT_CACHE.get(at < 0 ? `${key}:base` : `${key}:base.${pointer.slice(at + 1)}`))!) as {
+      partNames?: Record<string, string>;
+    };
+    return (await env.CONTENT_CACHE.get(`${key}:${base.partNames?.d ?? "d"}`))!.split("\n").filter(Boolean);
+  };
+  /** The reads that give every document of a type: a change that names its items reads none of them. */
+  const everyDocumentReads = ["SearchPosts", "SearchJobs", "SearchEvents", "SearchChangelog", "SearchPages", "DocsBodies"];
+  const setUp = async () => {
+    const posts = [...searchPosts];
+    const directus = mockDirectus({ SearchPosts: searchPostsAnswer(() => posts), SearchPostsByIds: byIdsAnswer(() => ({ posts })) });
+    const app = createApp({ pageCache: false, content: { fetch: directus.fetch } });
+    expect(await urls(app, "topology")).toEqual(["/blog/topology-aware-scheduling"]);
+    const bulkReads = () => Object.fromEntries(everyDocumentReads.map((name) => [name, directus.count(name)]));
+    return { posts, directus, app, bulkReads };
+  };
+
+  it("updates an edited post's document from a read of that post alone, and leaves the others as they were", async () => {
+    const { posts, directus, app, bulkReads } = await setUp();
+    const before = await directory();
+    const reads = bulkReads();
+    posts[1] = { ...posts[1]!, title: "Rail-aligned placement for multi-node training" };
+    expect((await hook(app, { collection: "posts", keys: ["2"], event: "update", fields: ["title"] })).status).toBe(200);
+    expect(await urls(app, "rail aligned")).toEqual(["/blog/topology-aware-scheduling"]);
+    expect(bulkReads()).toEqual(reads);
+    expect(directus.calls.filter((call) => call.operationName === "SearchPostsByIds").map((call) => call.variables.ids)).toEqual([["2"]]);
+    // Only that post's line changed: every other document is where and as it was.
+    const after = await directory();
+    const changed = after.filter((line, position) => line !== before[position]);
+    expect(changed).toEqual([expect.stringMatching(/\t\/blog\/topology-aware-scheduling\tposts:2$/)]);
+    expect(after).toHaveLength(before.length);
+    expect(await urls(app, "worked example")).toEqual(["/blog/reserved-or-on-demand-gpus"]);
+  });
+
+  it("removes an unpublished or deleted post's document, and a renamed post's old address", async () => {
+    const { posts, app, bulkReads } = await setUp();
+    const reads = bulkReads();
+    // Unpublished: the read by ids (published only) no longer finds it.
+    posts.splice(0, 1);
+    expect(await urls(app, "worked example")).toEqual(["/blog/reserved-or-on-demand-gpus"]);
+    await hook(app, { collection: "posts", keys: ["1"], event: "update", fields: ["status"] });
+    expect(await urls(app, "worked example")).toEqual([]);
+    // A new slug: the document at the old address goes, the new one comes.
+    posts[0] = { ...posts[0]!, slug: "rail-groups" };
+    await hook(app, { collection: "posts", keys: ["2"], event: "update", fields: ["slug"] });
+    expect(await urls(app, "topology")).toEqual(["/blog/rail-groups"]);
+    // Deleted.
+    posts.splice(0, 1);
+    await hook(app, { collection: "posts", keys: ["2"], event: "delete" });
+    expect(await urls(app, "topology")).toEqual([]);
+    expect(bulkReads()).toEqual(reads);
+    // The rest of the index is as it was.
+    expect(await urls(app, "kubecon")).toEqual(["/events/kubecon-berlin"]);
+    expect((await directory()).some((line) => line.endsWith("\tposts:1") || line.endsWith("\tposts:2"))).toBe(false);
+  });
+
+  it("reads a changed doc page with the pages under it, whose addresses and breadcrumbs carry its own", async () => {
+    const { directus, app, bulkReads } = await setUp();
+    const { DocsBodies: bodiesRead, ...reads } = bulkReads();
+    await hook(app, { collection: "docs_pages", keys: ["21"], event: "update", fields: ["title"] });
+    const bodies = directus.calls.filter((call) => call.operationName === "DocsBodies").slice(bodiesRead);
+    expect(bodies.map((call) => call.variables.ids)).toEqual([["21", "22"]]);
+    const { DocsBodies: _, ...after } = bulkReads();
+    expect(after).toEqual(reads);
+  });
+
+  it("compares every document after a change that names no item, or one of a collection whose items other documents show", async () => {
+    const { directus, app } = await setUp();
+    const posts = directus.count("SearchPosts");
+    await hook(app, { collection: "posts", keys: [] });
+    expect(directus.count("SearchPosts")).toBe(posts + 1);
+    // A block shows on pages: a change of one reads every page's documents again.
+    const pages = directus.count("SearchPages");
+    await hook(app, { collection: "block_rich_text", keys: ["1"], event: "update", fields: ["body"] });
+    expect(directus.count("SearchPages")).toBe(pages + 1);
+    expect(directus.count("SearchPagesByIds")).toBe(0);
+    // A page's own text: that page read alone; its new slug makes the CMS rewrite the paths under it: every page.
+    await hook(app, { collection: "pages", keys: ["10"], event: "update", fields: ["seo_description"] });
+    expect(directus.count("SearchPagesByIds")).toBe(1);
+    expect(directus.count("SearchPages")).toBe(pages + 1);
+    await hook(app, { collection: "pages", keys: ["10"], event: "update", fields: ["slug"] });
+    expect(directus.count("SearchPagesByIds")).toBe(1);
+    expect(directus.count("SearchPages")).toBe(pages + 2);
   });
 });
 

@@ -5,7 +5,7 @@ import type { ScheduledJob } from "../../router/feature.server";
 import { generationOf } from "../../content/generations.server";
 import { operationCollections } from "../../content/generated/operations";
 import { ofSearchKind, type SearchDocument } from "./documents";
-import { searchSources } from "../../content/extensions.server";
+import { type CollectionSearchSource, searchSources } from "../../content/extensions.server";
 import { SearchIndexError } from "./engine";
 import { updateShardedIndex, writeShardedIndex } from "./shard-build";
 import { openShardedIndex, type PartReader, type ShardedIndex, type ShardedMeta } from "./shards";
@@ -37,6 +37,26 @@ function indexedCollections(): string[] {
 
 export const isIndexedCollection = (collection: string): boolean => indexedCollections().includes(collection);
 
+/**
+ * The source that gives the documents of this collection's items by id, when no other source's
+ * reads show that collection (its items change only their own type's documents); else none.
+ */
+function itemSource(collection: string): CollectionSearchSource | undefined {
+  const readers = searchSources().filter((source) =>
+    source.reads.some((operation) =>
+      (operationCollections[operation.name as keyof typeof operationCollections] ?? []).includes(collection),
+    ),
+  );
+  const [own] = readers;
+  return readers.length === 1 && own?.collection === collection && own.itemDocuments ? own : undefined;
+}
+
+/** A document's item as the directory names it: `<collection>:<id>`, ids being per collection. */
+const itemKey = (collection: string, id: string): string => `${collection}:${id}`;
+
+const withItemKey = (source: CollectionSearchSource, document: SearchDocument): SearchDocument =>
+  document.item === undefined ? document : { ...document, item: itemKey(source.collection, document.item) };
+
 const pointerKey = "search:current";
 const indexKeyPrefix = "search:index:";
 /** How long an isolate trusts its copy before looking at the pointer again. */
@@ -60,7 +80,19 @@ function parsePointer(pointer: string): { key: string; baseKey: string } {
  */
 async function* searchDocuments(content: ContentSource): AsyncGenerator<SearchDocument> {
   for (const source of searchSources()) {
-    for await (const document of source.documents(content)) if (ofSearchKind(document)) yield document;
+    for await (const document of source.documents(content)) if (ofSearchKind(document)) yield withItemKey(source, document);
+  }
+}
+
+/** Items to update, by collection: ids of items whose collection has an item source. */
+type ChangedItems = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** The documents of these items, as they are now (an item gone or unpublished gives none). */
+async function* changedItemDocuments(content: ContentSource, items: ChangedItems): AsyncGenerator<SearchDocument> {
+  for (const [collection, ids] of items) {
+    const source = itemSource(collection);
+    if (!source?.itemDocuments) continue;
+    for await (const document of source.itemDocuments(content, [...ids])) if (ofSearchKind(document)) yield withItemKey(source, document);
   }
 }
 
@@ -108,9 +140,10 @@ async function rebuildSearchIndex(kv: KVNamespace, content: ContentSource, now =
 
 /**
  * After a content change: updates the current index when few documents changed (only the parts
- * they touch are written), else builds it anew.
+ * they touch are written), else builds it anew. With `items`, only those items' documents are
+ * read and compared (a change that said which items it touched); without, every document.
  */
-async function refreshSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date()): Promise<ShardedMeta> {
+async function refreshSearchIndex(kv: KVNamespace, content: ContentSource, now = new Date(), items?: ChangedItems): Promise<ShardedMeta> {
   const pointer = await kv.get(pointerKey);
   const current = pointer ? parsePointer(pointer) : null;
   const fullBuildAt = current ? Date.parse(current.key.slice(indexKeyPrefix.length)) : Number.NaN;
@@ -120,10 +153,11 @@ async function refreshSearchIndex(kv: KVNamespace, content: ContentSource, now =
   if (!base) return rebuildSearchIndex(kv, content, now);
   let update: Awaited<ReturnType<typeof updateShardedIndex>>;
   try {
-    update = await updateShardedIndex(base, searchDocuments(content), {
+    update = await updateShardedIndex(base, items ? changedItemDocuments(content, items) : searchDocuments(content), {
       builtAt: now,
       read: partReader(kv, current.key),
       write: putPart(kv, current.key),
+      items: items && new Set([...items].flatMap(([collection, ids]) => [...ids].map((id) => itemKey(collection, id)))),
     });
   } catch (error) {
     if (!(error instanceof SearchIndexError)) throw error;
@@ -138,22 +172,51 @@ async function refreshSearchIndex(kv: KVNamespace, content: ContentSource, now =
     loaded = { key: next, index: openShardedIndex(update.base, partReader(kv, current.key)) };
     pointerCheckedAt = now.getTime();
   }
-  await kv.put(builtFromKey, builtFrom);
+  // Only a comparison of every document may say the index holds all content of these
+  // generations: a scheduled publication moves them without a webhook, and the cron's
+  // comparison then finds it.
+  if (!items) await kv.put(builtFromKey, builtFrom);
   return update.meta;
 }
 
 let rebuilding: Promise<void> | null = null;
 let rebuildAgain: Promise<void> | null = null;
+/** What the next update covers: the items changes named, or every document (null). */
+let pending: Map<string, Set<string>> | null | undefined;
+
+/** A change as the search takes it: items of a collection, or anything (null: a comparison of every document). */
+type SearchChange = { collection: string; keys: readonly string[] } | null;
+
+/** The change as far as items can describe it: none when it has no keys or no source gives its items' documents. */
+function describedItems(change: SearchChange): Map<string, Set<string>> | null {
+  if (!change?.keys.length || !itemSource(change.collection)) return null;
+  return new Map([[change.collection, new Set(change.keys)]]);
+}
+
+/** Two waiting changes as one: their items together, or every document when either needs that. */
+function mergeChanges(
+  waiting: Map<string, Set<string>> | null | undefined,
+  next: Map<string, Set<string>> | null,
+): Map<string, Set<string>> | null {
+  if (waiting === undefined) return next;
+  if (!waiting || !next) return null;
+  for (const [collection, ids] of next) waiting.set(collection, new Set([...(waiting.get(collection) ?? []), ...ids]));
+  return waiting;
+}
 
 /**
- * A rebuild after a webhook, coalesced: one save in the CMS sends a webhook per collection it
- * touched (a page with its blocks sends one per block type), and each rebuild reads all content.
- * While one runs, every further request shares one more build that starts when it ends, so the
- * index still ends up built from the latest content.
+ * An update after a webhook, coalesced: one save in the CMS sends a webhook per collection it
+ * touched (a page with its blocks sends one per block type). A change that names its items of
+ * a collection whose items give their own documents reads and compares only those items'
+ * documents; any other compares every document. While one update runs, further changes are
+ * gathered into one more that starts when it ends, so the index still ends up current.
  */
-export function requestSearchIndexRebuild(kv: KVNamespace, content: ContentSource): Promise<void> {
+export function requestSearchIndexUpdate(kv: KVNamespace, content: ContentSource, change: SearchChange): Promise<void> {
+  pending = mergeChanges(pending, describedItems(change));
   const start = (): Promise<void> => {
-    rebuilding = refreshSearchIndex(kv, content).then(
+    const items = pending ?? undefined;
+    pending = undefined;
+    rebuilding = refreshSearchIndex(kv, content, new Date(), items).then(
       () => {},
       (error) => console.error("search index rebuild failed:", error instanceof Error ? error.message : error),
     );
