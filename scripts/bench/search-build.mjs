@@ -2,7 +2,8 @@
 // Node process whose heap is capped like a Worker isolate's (decision 019): documents come one
 // at a time from the synthetic generator (as pages of a CMS query would), parts go to files (as
 // to KV). Reports CPU, the peak of the heap sampled after every part written and every 500
-// documents, the process's peak RSS, and what the update read and wrote.
+// documents, the process's peak RSS, and what the update read and wrote; then an update of one
+// item's document alone (as after a webhook that names its item: the other documents not read).
 //
 //   node scripts/bench/search-build.mjs [--documents 28300] [--heap 128] [--edits 1] [--live]
 import { execFileSync } from "node:child_process";
@@ -51,7 +52,9 @@ function* documents(edit) {
   let i = 0;
   for (const doc of syntheticDocuments(Number(count), 42, scaleCorpusSize.mix)) {
     if (i++ % 125 === 0) sample();
-    yield edit && i <= Number(edits) * 997 && i % 997 === 0 ? { ...doc, body: doc.body + " zyxquiet" } : doc;
+    // Each document its own item, as a post is.
+    const itemised = { ...doc, item: doc.id };
+    yield edit && i <= Number(edits) * 997 && i % 997 === 0 ? { ...itemised, body: doc.body + " zyxquiet" } : itemised;
   }
   if (edit) yield { id: "/blog/zyx-added", kind: "post", title: "Zyx added post", body: "A new zyxquiet post about liquid cooling.", url: "/blog/zyx-added", date: "2026-11-19T00:00:00Z" };
 }
@@ -72,12 +75,22 @@ const updateStart = cpu();
 const update = await mod.updateShardedIndex(built.base, documents(true), { builtAt: new Date(now + 60_000), read, write });
 const updateCpu = cpu() - updateStart;
 const updateReads = reads;
-const index = mod.openShardedIndex(update.base, read);
+writeFileSync(join(dir, "base"), update.base);
+// One item's document edited, given alone.
+let target;
+for (const doc of syntheticDocuments(Number(count), 42, scaleCorpusSize.mix)) { target = doc; break; }
+global.gc();
+peak = 0; live = 0; writes = 0; bytes = 0; reads = 0;
+const itemStart = cpu();
+const itemUpdate = await mod.updateShardedIndex(update.base, [{ ...target, item: target.id, title: target.title + " zyxquiet" }], { builtAt: new Date(now + 120_000), read, write, items: new Set([target.id]) });
+const itemCpu = cpu() - itemStart;
+const index = mod.openShardedIndex(itemUpdate.base, read);
 const found = await mod.searchSharded(index, "zyxquiet", { now, limit: 50 });
 console.log(JSON.stringify({
   build,
   update: { cpuMs: Math.round(updateCpu), peakHeapMB: +(peak / 1e6).toFixed(1), liveHeapMB: +(live / 1e6).toFixed(1), changed: update.changed, added: update.added, removed: update.removed,
     reads: updateReads, written: update.written.length, shardsWritten: update.written.filter((n) => n.startsWith("t")).length, chunksWritten: update.written.filter((n) => n.startsWith("s")).length, writtenMB: +(bytes / 1e6).toFixed(2), baseMB: +(update.base.length / 1e6).toFixed(2) },
+  itemUpdate: { cpuMs: Math.round(itemCpu), peakHeapMB: +(peak / 1e6).toFixed(1), changed: itemUpdate.changed, added: itemUpdate.added, removed: itemUpdate.removed, reads, written: itemUpdate.written.length, shardsWritten: itemUpdate.written.filter((n) => n.startsWith("t")).length },
   found: found.total,
   maxRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
 }));
