@@ -23,7 +23,9 @@ import { openShardedIndex, type PartReader, type ShardedIndex, type ShardedMeta 
  * (`<index key>:t3.<tag>`, the tag being the revision and its time, so two updates at once
  * never share a name), with a new base (`<index key>:base.<tag>`); the pointer then names that
  * revision (`<index key>@<tag>`). A larger change, an index without one, or one older than
- * `updateForMs` is built anew. Two updates at once: the pointer names the last one written,
+ * `updateForMs` is built anew. A webhook that names its items reads only those items' documents
+ * (their content type's `itemDocuments`) and replaces theirs; a change without keys, of a
+ * collection whose items other types' documents show, and the cron compare every document. Two updates at once: the pointer names the last one written,
  * which may miss the other's change until a later update or build (as two full builds at once could).
  */
 
