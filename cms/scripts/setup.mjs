@@ -202,7 +202,7 @@ async function setupRevalidateFlow(api) {
   const flow = await api("POST", "/flows", {
     name: FLOW_NAME,
     icon: "sync",
-    description: "POSTs {collection, keys, event, fields} to ${SITE_URL}/api/revalidate with the X-Revalidate-Secret header.",
+    description: "POSTs {collection, keys, event, fields, release} to ${SITE_URL}/api/revalidate with the X-Revalidate-Secret header.",
     status: "active",
     trigger: "event",
     accountability: "all",
@@ -229,7 +229,8 @@ async function setupRevalidateFlow(api) {
         "  const event = String(t.event || '').split('.').pop();",
         "  const known = ['create', 'update', 'delete'].includes(event) ? event : undefined;",
         "  const fields = known === 'update' && t.payload && typeof t.payload === 'object' ? Object.keys(t.payload) : undefined;",
-        "  return { collection: t.collection, keys: keys.map(String), event: known, fields };",
+        "  const release = typeof t.release === 'number' ? t.release : undefined;",
+        "  return { collection: t.collection, keys: keys.map(String), event: known, fields, release };",
         "};",
       ].join("\n"),
     },

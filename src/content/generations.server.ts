@@ -84,11 +84,24 @@ export async function bumpGeneration(kv: KVNamespace, collection: string, now = 
 
 /** Moves `collection`'s generation on (and the generation of all content), after the change's own tags were marked. */
 export async function moveGeneration(kv: KVNamespace, collection: string, now = Date.now()): Promise<string> {
-  const value = `${now.toString(36)}${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`;
-  await Promise.all([kv.put(prefix + collection, value), kv.put(prefix + anyCollection, value)]);
-  memo.set(collection, { value, readAt: now });
-  memo.set(anyCollection, { value, readAt: now });
-  return value;
+  return (await moveGenerations(kv, [collection], now))[0]!;
+}
+
+/**
+ * Moves several collections' generations on together (a release's items), after all their tags
+ * were marked. The isolate's copy takes them all at once, before any write is awaited, so no
+ * read here sees one collection moved and another not (a page with a new price beside an old
+ * product name); other isolates read KV, one key per collection, within its own consistency.
+ */
+export async function moveGenerations(kv: KVNamespace, collections: readonly string[], now = Date.now()): Promise<string[]> {
+  const values = collections.map(() => `${now.toString(36)}${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`);
+  for (const [index, collection] of collections.entries()) memo.set(collection, { value: values[index]!, readAt: now });
+  memo.set(anyCollection, { value: values.at(-1)!, readAt: now });
+  await Promise.all([
+    ...collections.map((collection, index) => kv.put(prefix + collection, values[index]!)),
+    kv.put(prefix + anyCollection, values.at(-1)!),
+  ]);
+  return values;
 }
 
 /** Tests only: forget the in-isolate copy. */

@@ -393,12 +393,24 @@ export function pageCache({
       done(null);
       return;
     }
+    const facts = pageFacts(c, startedAt, generation);
+    if (await changedWhileRendered(facts, kv)) {
+      // Part of it was read before a change and part after (a release going live): rendered
+      // again, as a publishing render that keeps the new page, and that page is the answer.
+      done(null);
+      const renderPage = c.get("renderPage");
+      await res.body.cancel();
+      if (renderPage) {
+        c.res = await renderPage(publishingRequest(c.req.url));
+        c.res.headers.set(pageCacheHeader, "MISS");
+      }
+      return;
+    }
     const [forClient, forCache] = res.body.tee();
     const stored = headersToKeep(res.headers);
     c.res = new Response(forClient, res);
     c.res.headers.set(pageCacheHeader, "MISS");
     const renderedNonce = c.get("nonce");
-    const facts = pageFacts(c, startedAt, generation);
     c.executionCtx.waitUntil(
       (async () => {
         const body = await new Response(forCache).arrayBuffer();
@@ -412,6 +424,18 @@ export function pageCache({
       }),
     );
   };
+}
+
+/**
+ * Whether what a page shows was marked as changed while it was rendered (after its first read
+ * began): then some of it may be from before the change and some from after, a page never to
+ * keep (it would be answered as a stale page) nor to show.
+ */
+async function changedWhileRendered(facts: PageFacts, kv: KVNamespace): Promise<boolean> {
+  if (!facts.shown) return false;
+  // Strictly after: a mark in the very millisecond the render began is taken as before it (one
+  // render more at each change would be the other way's cost).
+  return !(await unchangedSince(kv, facts.shown, facts.builtAt + 1).catch(() => true));
 }
 
 /** What a page rendered by this request shows, from its content reads. */
@@ -541,6 +565,13 @@ async function publish(
   const headers = headersToKeep(res.headers);
   const nonce = c.get("nonce");
   const facts = pageFacts(c, startedAt, generation);
+  if (await changedWhileRendered(facts, c.env.CONTENT_CACHE)) {
+    // Read across a change: not kept. The page stays stale where it is kept, and its next
+    // request renders it again (after the change, whole).
+    c.res = new Response(body, res);
+    c.res.headers.set(pageCacheHeader, "MISS");
+    return;
+  }
   if (storeKey) {
     await storePublishedPage(
       c.env.CONTENT_CACHE,

@@ -213,8 +213,9 @@ export function spyKv(kv: KVNamespace) {
   const spy = new Proxy(kv, {
     get(target, property, receiver) {
       if (property === "get" || property === "put") {
-        return (key: string, ...rest: unknown[]) => {
-          ops.push({ op: property, key });
+        // A read of many keys at once (the tags' marks) counts as one read of each.
+        return (key: string | string[], ...rest: unknown[]) => {
+          for (const one of Array.isArray(key) ? key : [key]) ops.push({ op: property, key: one });
           return (target[property] as (...args: unknown[]) => unknown).call(target, key, ...rest);
         };
       }

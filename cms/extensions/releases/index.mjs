@@ -20,6 +20,7 @@
 import { createError, InvalidPayloadError } from "@directus/errors";
 import { parseGraphQL } from "@directus/api/middleware/graphql";
 import { randomUUID } from "node:crypto";
+import { getCache } from "@directus/api/cache";
 import emitter from "@directus/api/emitter";
 import { cache as graphqlSchemas } from "@directus/api/services/graphql/schema-cache";
 import { splitRecursive } from "@directus/api/utils/versioning/split-recursive";
@@ -40,8 +41,8 @@ const NotPossible = createError("RELEASE_CONFLICT", (extensions) => extensions.r
 const NotFound = createError("RELEASE_NOT_FOUND", (extensions) => extensions.reason, 404);
 
 const RELEASE_HEADER = "x-release";
-/** How often the schedule looks for releases due (every 10 seconds). */
-const SCHEDULE = "*/10 * * * * *";
+/** How often the schedule looks for releases due: every second (one indexed read of a small table). */
+const SCHEDULE = "* * * * * *";
 /** The fields that name an item, in the order tried, for a change's label. */
 const LABEL_FIELDS = ["title", "name", "role", "label", "question", "term", "version", "url_from", "slug"];
 
@@ -322,26 +323,35 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
     return applied;
   }
 
-  /** Tells the site about every item of a publication at once, before anything else hears of it. */
-  async function tellSite(releaseId, changes) {
+  /**
+   * Tells the site about every item of a publication at once, before anything else hears of it;
+   * whether it heard. `begin` comes before the transaction: the site keeps no page that shows
+   * one of the items until it hears the end, so no page read across the commit is kept.
+   */
+  async function tellSite(releaseId, changes, phase) {
     const site = process.env.SITE_URL;
-    if (!site || !changes.length) return;
+    if (!site || !changes.length) return false;
     try {
       const res = await fetch(`${site.replace(/\/+$/, "")}/api/revalidate`, {
         method: "POST",
         headers: { "Content-Type": "application/json", "X-Revalidate-Secret": process.env.REVALIDATE_SECRET ?? "" },
-        body: JSON.stringify({ release: Number(releaseId), changes }),
+        body: JSON.stringify({ release: Number(releaseId), ...(phase ? { phase } : {}), changes }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) logger.warn(`releases: the site answered ${res.status} to release ${releaseId}'s changes`);
+      return res.ok;
     } catch (error) {
       logger.warn(`releases: the site was not told of release ${releaseId}'s changes: ${error.message}`);
+      return false;
     }
   }
 
-  // Directus' own emitter (the hook's is local to extensions): the flows listen there.
-  const emitHeld = (events) => {
-    for (const { event, meta, context } of events) emitter.emitAction(event, meta, context);
+  // Directus' own emitter (the hook's is local to extensions): the flows listen there. When the
+  // site has heard of the whole release, each event names it, and the site's revalidation flow
+  // passes that on: the site then knows it already has the change (rendering a page again on one
+  // item's event alone could put it beside the rest of the release as it was).
+  const emitHeld = (events, releaseId) => {
+    for (const { event, meta, context } of events) emitter.emitAction(event, releaseId ? { ...meta, release: Number(releaseId) } : meta, context);
   };
 
   async function notify(recipients, subject, message, releaseId, schema) {
@@ -355,6 +365,23 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
     }
   }
 
+  /** The release's items as the site hears of them around a switch: each changed in any field. */
+  const itemsOf = async (releaseId) =>
+    (await database("release_changes").where({ release: releaseId }).select("content_collection", "item")).map((change) => ({
+      collection: change.content_collection,
+      keys: [String(change.item)],
+      event: "update",
+    }));
+
+  /** Directus' own response cache (when enabled) forgets what the transaction replaced, once it committed. */
+  async function purgeCache() {
+    try {
+      await getCache().cache?.clear();
+    } catch (error) {
+      logger.warn(`releases: the CMS's cache was not cleared: ${error.message}`);
+    }
+  }
+
   /** Publishes a release in one transaction; a failure changes nothing and marks it failed. */
   async function publishRelease(releaseId, user) {
     const schema = await getSchema();
@@ -362,6 +389,9 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
     let applied = [];
     let claimed = false;
     const startedAt = Date.now();
+    // The site is told twice, with each item as changed in any field (the second call ends what the first began).
+    const items = await itemsOf(releaseId);
+    await tellSite(releaseId, items, "begin");
     try {
       await database.transaction(async (trx) => {
         const release = await readRelease(trx, releaseId);
@@ -374,6 +404,7 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
         applied = await applyRelease(trx, releaseId, schema, { onAction: (event) => held.push(event), record: true });
       });
     } catch (error) {
+      await tellSite(releaseId, items);
       const release = await readRelease(database, releaseId);
       const failure = `Nothing was changed: ${error.message}`;
       await recordOnRelease(database, release, { state: "failed", failure }, historyEntry(user, "publishing failed", { failure }));
@@ -382,9 +413,10 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
       logger.warn(`releases: release ${releaseId} failed: ${error.message}`);
       return { state: "failed", failure };
     }
+    const told = await tellSite(releaseId, items);
+    await purgeCache();
     if (!claimed) return { state: (await readRelease(database, releaseId)).state, claimed: false };
-    await tellSite(releaseId, applied);
-    emitHeld(held);
+    emitHeld(held, told ? releaseId : null);
     logger.info(`releases: release ${releaseId} published (${applied.length} changes, ${Date.now() - startedAt} ms)`);
     return { state: "published", changes: applied.length };
   }
@@ -394,25 +426,33 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
     const schema = await getSchema();
     const held = [];
     const restored = [];
-    await database.transaction(async (trx) => {
-      const release = await readRelease(trx, releaseId);
-      const count = await trx("releases")
-        .where({ id: releaseId, state: "published" })
-        .update({ state: "reverted", history: JSON.stringify([...release.history, historyEntry(user, "reverted")]) });
-      if (!count) throw new NotPossible({ reason: `Only a published release can be reverted; this one is ${stateName(release.state)}.` });
-      const changes = await trx("release_changes").where({ release: releaseId }).orderBy("id", "desc");
-      for (const change of changes) {
-        const before = json(change.before);
-        if (!before || !Object.keys(before).length) continue;
-        await new ItemsService(change.content_collection, { knex: trx, schema, accountability: null }).updateOne(change.item, before, {
-          autoPurgeCache: false,
-          bypassEmitAction: (event) => held.push(event),
-        });
-        restored.push({ collection: change.content_collection, keys: [String(change.item)], event: "update", fields: Object.keys(before) });
-      }
-    });
-    await tellSite(releaseId, restored);
-    emitHeld(held);
+    const items = await itemsOf(releaseId);
+    await tellSite(releaseId, items, "begin");
+    let told = false;
+    try {
+      await database.transaction(async (trx) => {
+        const release = await readRelease(trx, releaseId);
+        const count = await trx("releases")
+          .where({ id: releaseId, state: "published" })
+          .update({ state: "reverted", history: JSON.stringify([...release.history, historyEntry(user, "reverted")]) });
+        if (!count) throw new NotPossible({ reason: `Only a published release can be reverted; this one is ${stateName(release.state)}.` });
+        const changes = await trx("release_changes").where({ release: releaseId }).orderBy("id", "desc");
+        for (const change of changes) {
+          const before = json(change.before);
+          if (!before || !Object.keys(before).length) continue;
+          await new ItemsService(change.content_collection, { knex: trx, schema, accountability: null }).updateOne(change.item, before, {
+            autoPurgeCache: false,
+            bypassEmitAction: (event) => held.push(event),
+          });
+          restored.push({ collection: change.content_collection, keys: [String(change.item)], event: "update", fields: Object.keys(before) });
+        }
+      });
+    } finally {
+      // The end of what `begin` began, whether the revert happened or not.
+      told = await tellSite(releaseId, items);
+    }
+    await purgeCache();
+    emitHeld(held, told ? releaseId : null);
     return { state: "reverted", changes: restored.length };
   }
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { isContentCollection } from "../../content/collections";
-import { bumpGeneration, moveGeneration } from "../../content/generations.server";
-import { markTags, tagsOfChange, type ItemChange } from "../../content/tags.server";
+import { moveGenerations } from "../../content/generations.server";
+import { markTags, tagsOfChange, wholeCollectionTag, type ItemChange } from "../../content/tags.server";
 import type { AppEnv } from "../../env";
 import { logLine } from "../../lib/log";
 import { secretsEqual } from "../../lib/secrets.server";
@@ -55,16 +55,29 @@ function changeOf(body: ChangeBody | null): ItemChange | string {
 /** At most this many changes in one release's call (its items are named one by one). */
 const maxChangesPerCall = 1000;
 
+/**
+ * A release's switch, from the call before its transaction (`phase: "begin"`) to the call after
+ * it: its items count as changing until this long from the first call, unless the second comes
+ * first. Meanwhile no page that shows one of them is kept (it may have been read across the
+ * commit), and the pages kept from before are answered whole until they are rendered again.
+ */
+const switchWindowMs = 60_000;
+
 export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   c.header("Cache-Control", "no-store");
   if (!(await secretsEqual(c.req.header(revalidateSecretHeader), c.env.REVALIDATE_SECRET))) {
     return c.json({ error: `Missing or wrong ${revalidateSecretHeader} header.` }, 401);
   }
-  const body = (await c.req.json().catch(() => null)) as (ChangeBody & { release?: unknown; changes?: unknown }) | null;
+  const body = (await c.req.json().catch(() => null)) as (ChangeBody & { release?: unknown; changes?: unknown; phase?: unknown }) | null;
   // A release's publication (or revert) comes as one call naming every item it changed
   // (cms/extensions/releases): all of it is marked before any page is rendered again, so no page
   // built after this answer shows part of it.
   const batch = body && Array.isArray(body.changes) ? body.changes : null;
+  // One item's event of a release the site was already told of as a whole (the CMS then names
+  // the release): done. Rendering a page again on it alone could mix it with the release's rest.
+  if (!batch && body?.release != null) {
+    return c.json({ ignored: true, release: body.release, reason: "part of a release the site already has" });
+  }
   if (batch && (!batch.length || batch.length > maxChangesPerCall)) {
     return c.json({ error: `changes must list 1 to ${maxChangesPerCall} changes.` }, 400);
   }
@@ -76,23 +89,29 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
     const collection = (parsed as ItemChange[])[0]!.collection;
     return c.json({ ignored: true, collection, reason: "not a collection the site reads" });
   }
+  if (body?.phase != null && !(batch && body.phase === "begin")) {
+    return c.json({ error: 'phase is "begin", in a release\'s call before its changes are made, or absent.' }, 400);
+  }
   const kv = c.env.CONTENT_CACHE;
-  const at = Date.now();
+  const at = body?.phase === "begin" ? Date.now() + switchWindowMs : Date.now();
   const marked = changes.map((change) => ({ change, tags: tagsOfChange(change) }));
-  // The tags first: a reader that sees the new generation then finds them marked.
+  // Every tag first, then every generation at once: a reader that sees a new generation finds
+  // all of the call's tags marked, and no reader sees one of a release's collections moved
+  // without the others.
   for (const { change, tags } of marked) await markTags(kv, tags, at, change);
-  const generations: string[] = [];
+  // What the CMS's own flows rewrote without telling (the paths under a moved page), and a
+  // change that names no item or whose save rewrote its own collection: anything in it.
+  const wholes = new Set<string>();
   for (const { change } of marked) {
     const rewritten = rewrittenBy(change);
-    // What the CMS's own flows rewrote without telling (the paths under a moved page): anything in it.
-    for (const collection of rewritten) if (collection !== change.collection) await bumpGeneration(kv, collection);
-    // A change that names no item, or whose save rewrote its own collection, may be anything in it.
-    generations.push(
-      change.keys.length && !rewritten.includes(change.collection)
-        ? await moveGeneration(kv, change.collection)
-        : await bumpGeneration(kv, change.collection),
-    );
+    for (const collection of rewritten) wholes.add(collection);
+    if (!change.keys.length || rewritten.includes(change.collection)) wholes.add(change.collection);
   }
+  if (wholes.size) await markTags(kv, [...wholes].map(wholeCollectionTag));
+  const moved = [...new Set([...changes.map((change) => change.collection), ...wholes])];
+  const generations = await moveGenerations(kv, moved);
+  // The switch begins: nothing changed yet, nothing to render.
+  if (body?.phase === "begin") return c.json({ switching: true, release: body.release ?? null, changes: changes.length });
   const afterResponse = async (work: Promise<unknown>) => {
     try {
       c.executionCtx.waitUntil(work);
@@ -139,5 +158,11 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const tagCount = marked.reduce((sum, { tags }) => sum + tags.length, 0);
   if (batch) return c.json({ revalidated: true, release: body?.release ?? null, changes: changes.length, marked: tagCount });
   const [change] = changes;
-  return c.json({ revalidated: true, collection: change!.collection, keys: change!.keys, generation: generations[0], marked: tagCount });
+  return c.json({
+    revalidated: true,
+    collection: change!.collection,
+    keys: change!.keys,
+    generation: generations[moved.indexOf(change!.collection)],
+    marked: tagCount,
+  });
 });

@@ -37,6 +37,8 @@ export interface PreviewRelease {
   changes: {
     label: string;
     collection: string;
+    /** The item's id. */
+    item: string;
     action: "version" | "publish" | "unpublish";
     path: string | null;
     conflict: string | null;

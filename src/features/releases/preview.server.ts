@@ -23,6 +23,7 @@ export async function readPreviewRelease(content: AppEnv["Variables"]["content"]
       return {
         label: change!.label || `${collection} ${change!.item}`,
         collection,
+        item: String(change!.item),
         action,
         path: path ?? null,
         conflict: change!.conflict ?? null,

@@ -49,14 +49,21 @@ describe.skipIf(!hasChromium())("a release's preview in Chromium", () => {
       id: number;
       name: string;
     }[];
-    const release = (await admin("POST", "/items/releases", { name: `B300 launch ${stamp}`, description: "A new GPU type" })) as { id: number };
+    const release = (await admin("POST", "/items/releases", { name: `B300 launch ${stamp}`, description: "A new GPU type" })) as {
+      id: number;
+    };
     releaseId = release.id;
     const newTitle = `B300 clusters are here ${stamp}`;
     for (const [collection, id, delta] of [
       ["posts", post!.id, { title: newTitle }],
       ["prices", price!.id, { amount: "4.99" }],
     ] as const) {
-      await admin("POST", "/items/release_changes", { release: release.id, action: "version", content_collection: collection, item: String(id) });
+      await admin("POST", "/items/release_changes", {
+        release: release.id,
+        action: "version",
+        content_collection: collection,
+        item: String(id),
+      });
       const [version] = (await admin(
         "GET",
         `/versions?filter[key][_eq]=release-${release.id}&filter[collection][_eq]=${collection}&filter[item][_eq]=${id}&fields=id`,

@@ -360,7 +360,10 @@ describe("releases", () => {
     const { published_on: publishedOn } = await admin("GET", `/items/releases/${release.id}?fields=published_on`);
     assert.ok(Date.parse(publishedOn) >= Date.parse(publishAt));
     // One call with every item, before the items' own events.
-    const told = await site.waitFor((call) => call.body?.release === release.id);
+    // Before its transaction the site hears the switch begin, after it the end: each with every item.
+    const begun = await site.waitFor((call) => call.body?.release === release.id && call.body.phase === "begin");
+    const told = await site.waitFor((call) => call.body?.release === release.id && call.body.changes && !call.body.phase);
+    assert.ok(site.calls.indexOf(begun) < site.calls.indexOf(told));
     assert.equal(told.headers["x-revalidate-secret"], SECRET);
     assert.equal(told.body.changes.length, 8);
     assert.deepEqual(
@@ -368,8 +371,13 @@ describe("releases", () => {
       new Set(["posts", "prices", "navigation_items", "changelog_entries", "jobs"]),
     );
     const firstAfter = site.calls.slice(callsBefore).findIndex((call) => call.body?.collection);
-    const batch = site.calls.slice(callsBefore).findIndex((call) => call.body?.release === release.id);
+    const batch = site.calls
+      .slice(callsBefore)
+      .findIndex((call) => call.body?.release === release.id && call.body.changes && !call.body.phase);
     assert.ok(firstAfter === -1 || batch < firstAfter, "the release's call comes before the items' own");
+    // The items' own events follow, each naming the release the site already has.
+    const own = await site.waitFor((call) => call.body?.collection === "prices" && call.body.release === release.id);
+    assert.ok(site.calls.indexOf(own) > site.calls.indexOf(told));
     // A published release takes no more changes and no more moves.
     assert.equal((await refused(people.author("PATCH", `/items/releases/${release.id}`, { state: "open" }))).status, 403);
   });

@@ -143,6 +143,36 @@ describe("a release's publication reaches the site as one call", () => {
       expect(await (await request(`/blog/blog-post-${id}`, { app })).text()).toContain(`Launch: post ${id === "1" ? "one" : "two"}`);
   });
 
+  it("while a release switches, no page showing its items is kept; after, the page is rendered whole", async () => {
+    const { app, edits } = editableBlog();
+    await request("/blog/blog-post-1", { app });
+    const changes = [{ collection: "posts", keys: ["1"], event: "update" }];
+    const begin = await revalidate(app, { release: 7, phase: "begin", changes });
+    expect(await begin.json()).toMatchObject({ switching: true, release: 7, changes: 1 });
+    // During the switch: the page kept from before answers, whole, and what renders now is not kept.
+    const during = await request("/blog/blog-post-1", { app });
+    expect(during.headers.get("x-page-cache")).toBe("STALE");
+    edits.set("1", { title: "Half-way title" });
+    const rendered = await request("/blog/blog-post-1", { app });
+    expect(rendered.headers.get("x-page-cache")).not.toBe("HIT");
+    edits.set("1", { title: "Launch: post one" });
+    expect((await revalidate(app, { release: 7, changes })).status).toBe(200);
+    const after = await request("/blog/blog-post-1", { app });
+    expect(after.headers.get("x-page-cache")).toBe("HIT");
+    expect(await after.text()).toContain("Launch: post one");
+  });
+
+  it("one item's event of a release the site already has is acknowledged and changes nothing", async () => {
+    const { app, directus } = editableBlog();
+    await request("/blog", { app });
+    const reads = directus.calls.length;
+    const answer = await revalidate(app, { collection: "posts", keys: ["1"], event: "update", fields: ["title"], release: 7 });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ ignored: true, release: 7 });
+    expect((await request("/blog", { app })).headers.get("x-page-cache")).toBe("HIT");
+    expect(directus.calls.length).toBe(reads);
+  });
+
   it("a malformed release call is a 400 that says what is wrong", async () => {
     const { app } = editableBlog();
     const empty = await revalidate(app, { release: 7, changes: [] });
@@ -151,5 +181,7 @@ describe("a release's publication reaches the site as one call", () => {
     const bad = await revalidate(app, { release: 7, changes: [{ collection: "posts", keys: ["1"], event: "publish" }] });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toBe("Each of changes: event must be create, update or delete.");
+    const phase = await revalidate(app, { collection: "posts", keys: ["1"], phase: "begin" });
+    expect(phase.status).toBe(400);
   });
 });

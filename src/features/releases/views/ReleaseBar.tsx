@@ -51,8 +51,12 @@ export function ReleaseBar({ release, cmsUrl }: { release: PreviewRelease; cmsUr
             {count === 1 ? t("preview.release_changes_one") : t("preview.release_changes_other", { count })}
           </summary>
           <ul className="mt-2 grid gap-1.5 pb-1 md:grid-cols-2" aria-label={t("preview.release_label")}>
-            {release.changes.map((change, index) => (
-              <li key={index} className="flex flex-wrap items-baseline gap-2" data-release-change={change.collection}>
+            {release.changes.map((change) => (
+              <li
+                key={`${change.collection}:${change.item}`}
+                className="flex flex-wrap items-baseline gap-2"
+                data-release-change={change.collection}
+              >
                 <span className="rounded bg-white/10 px-1.5 py-0.5 text-xs font-semibold">{t(actionKeys[change.action])}</span>
                 {change.path ? (
                   <a href={change.path} className="underline underline-offset-2">
