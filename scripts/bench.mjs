@@ -36,9 +36,9 @@ if (major < 22 || (major === 22 && minor < 12)) {
   process.exit(1);
 }
 
-const { default: autocannon } = await import("autocannon");
 const { buildForBench, cpuMs, disposeAll, machine, root, startBenchCms, startWorkerd } = await import("./bench/stack.mjs");
 const { discoverPages } = await import("./bench/pages.mjs");
+const { load: measureLoad, percentile, probe, round } = await import("./bench/load.mjs");
 const { measureClientBytes } = await import("./bench/client-bytes.mjs");
 const { measureSearch, searchTargets } = await import("./bench/search.mjs");
 const { measureFirstTap, firstTapTargets } = await import("./bench/first-tap.mjs");
@@ -104,50 +104,7 @@ const log = (message) => console.log(message);
 // ---------------------------------------------------------------------------------------------
 // Measurements
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : null);
-const round = (n, digits = 2) => (n == null || !Number.isFinite(n) ? null : Number(n.toFixed(digits)));
-
-/** One autocannon run; latency percentiles from every 2xx response (sub-millisecond precision). */
-async function load(url, conns, { pids, cmsPids = [] }) {
-  const latencies = [];
-  const cpu0 = cpuMs(pids);
-  const cms0 = cpuMs(cmsPids);
-  const started = performance.now();
-  const instance = autocannon({ url, connections: conns, duration, pipelining: 1, timeout: 30 });
-  instance.on("response", (_client, status, _bytes, ms) => {
-    if (status >= 200 && status < 300) latencies.push(ms);
-  });
-  const result = await instance;
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = cpuMs(pids) - cpu0;
-  const cmsCpu = cpuMs(cmsPids) - cms0;
-  latencies.sort((a, b) => a - b);
-  const responses = result.requests.total;
-  return {
-    requests: responses,
-    rps: round(responses / seconds, 1),
-    p50: round(percentile(latencies, 0.5), 2),
-    p99: round(percentile(latencies, 0.99), 2),
-    mean: round(latencies.reduce((a, b) => a + b, 0) / (latencies.length || 1), 2),
-    bytesPerResponse: responses ? Math.round(result.throughput.total / responses) : 0,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    cpuMsPerRequest: responses ? round(cpu / responses, 3) : null,
-    cmsCpuMsPerRequest: cmsPids.length && responses ? round(cmsCpu / responses, 3) : null,
-  };
-}
-
-/** Headers that tell which cache answered (one request, after a run). */
-async function probe(url) {
-  const response = await fetch(url);
-  const body = await response.arrayBuffer();
-  return {
-    status: response.status,
-    bytes: body.byteLength,
-    pageCache: response.headers.get("x-page-cache"),
-    serverTiming: response.headers.get("server-timing"),
-  };
-}
+const load = (url, conns, options) => measureLoad(url, conns, { duration, ...options });
 
 async function untilHit(url) {
   for (let i = 0; i < 20; i++) {

@@ -300,6 +300,22 @@ export function childWorkerdPids() {
   return pids;
 }
 
+/** The processes of process group `pgid` (a server spawned detached, with its workers). */
+export function groupPids(pgid) {
+  const pids = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid) pids.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return pids;
+}
+
 const clockTicks = (() => {
   try {
     return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
