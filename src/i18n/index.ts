@@ -20,17 +20,20 @@ const messages: Messages = en;
  */
 const inlinedText = "\uE000";
 
+/**
+ * Every message under its full key, built once: a page render calls `t` hundreds of times, and
+ * one Map read of the (constant) key is cheaper than slicing it and reading two objects by the
+ * sliced names.
+ */
+const byKey = new Map<string, string>(
+  Object.entries(messages).flatMap(([namespace, names]) =>
+    Object.entries(names as Record<string, string>).map(([name, text]): [string, string] => [`${namespace}.${name}`, text]),
+  ),
+);
+
 /** Looks up `namespace.key` and fills `{name}` placeholders. Unknown placeholders stay visible. */
 export function t(key: MessageKey, params?: Params): string {
-  let template: string;
-  if (key.startsWith(inlinedText)) {
-    template = key.slice(inlinedText.length);
-  } else {
-    const dot = key.indexOf(".");
-    const namespace = key.slice(0, dot) as Namespace;
-    const name = key.slice(dot + 1);
-    template = (messages[namespace] as Record<string, string> | undefined)?.[name] ?? key;
-  }
+  const template = key.startsWith(inlinedText) ? key.slice(inlinedText.length) : (byKey.get(key) ?? key);
   return params ? interpolate(template, params) : template;
 }
 
