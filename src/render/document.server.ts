@@ -1,7 +1,7 @@
 import { bodyAssetTags, headAssetTags } from "./asset-tags";
 import { consentStateTag } from "./consent-state";
 import { escapeHtml } from "../lib/html-text";
-import { nonceAttribute, serializeForScript } from "./serialize";
+import { nonceAttribute, serializePayloadForScript } from "./serialize";
 import { managedHeadTags, type HeadContext } from "./head";
 import type { PageMeta } from "../router/meta";
 import type { PagePayload } from "./payload";
@@ -44,7 +44,7 @@ export function documentStart({ meta, prefetch, feeds, ...context }: DocumentCon
 /** Closes the React root, then the page payload for hydration and the client bundle. */
 export function documentEnd(payload: PagePayload, nonce: string): string {
   return (
-    `</div><script id="__STATE__" type="application/json"${nonceAttribute(nonce)}>${serializeForScript(payload)}</script>` +
+    `</div><script id="__STATE__" type="application/json"${nonceAttribute(nonce)}>${serializePayloadForScript(payload)}</script>` +
     bodyAssetTags(nonce) +
     `</body></html>`
   );

@@ -16,6 +16,46 @@ export function serializeForScript(value: unknown): string {
   return JSON.stringify(value).replace(scriptUnsafe, (character) => scriptEscapes[character]!);
 }
 
+/**
+ * Each query result's escaped JSON, kept per result object. A warm page's results are the very
+ * objects the content cache holds in the isolate's memory, read again on every request, and
+ * their JSON was the largest part of writing the page's payload; content read from the cache
+ * is never changed in place (a newer read is a new object), so the text stays true.
+ */
+const resultJson = new WeakMap<object, string>();
+
+function keptJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return serializeForScript(value);
+  let json = resultJson.get(value);
+  if (json === undefined) {
+    json = serializeForScript(value);
+    resultJson.set(value, json);
+  }
+  return json;
+}
+
+/** `{"key":value,…}` as JSON.stringify writes an object (undefined and functions left out), each value by `write`. */
+function objectJson(object: object, write: (key: string, value: unknown) => string): string {
+  const members: string[] = [];
+  for (const [key, value] of Object.entries(object)) {
+    if (value === undefined || typeof value === "function" || typeof value === "symbol") continue;
+    members.push(`${serializeForScript(key)}:${write(key, value)}`);
+  }
+  return `{${members.join(",")}}`;
+}
+
+/**
+ * `serializeForScript(payload)`, letter for letter, with the query results' JSON kept per
+ * result object (escaping is per character, so escaped pieces join to the escaped whole).
+ */
+export function serializePayloadForScript(payload: { queries: Record<string, unknown> }): string {
+  return objectJson(payload, (key, value) =>
+    key === "queries" && value && typeof value === "object" && !Array.isArray(value)
+      ? objectJson(value, (_, result) => keptJson(result))
+      : serializeForScript(value),
+  );
+}
+
 /** Escapes text for XML, dropping the characters XML 1.0 does not allow. */
 export function escapeXml(value: string): string {
   return value
