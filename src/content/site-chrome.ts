@@ -27,7 +27,22 @@ export async function loadSiteChrome({ content, config }: { content: ContentSour
   }
 }
 
+/**
+ * The shell's data per query result: a warm render reads the same result object from the
+ * content cache's memory on every request, so the menus are reshaped once per read from the
+ * CMS, not once per page (the shell's data is never changed in place).
+ */
+const reshaped = new WeakMap<SiteChromeQuery, { name: string; year: number; chrome: SiteChrome }>();
+
 function reshapeSiteChrome(data: SiteChromeQuery, config: SiteConfig, year: number): SiteChrome {
+  const kept = reshaped.get(data);
+  if (kept && kept.name === config.name && kept.year === year) return kept.chrome;
+  const chrome = reshapeSiteChromeOnce(data, config, year);
+  reshaped.set(data, { name: config.name, year, chrome });
+  return chrome;
+}
+
+function reshapeSiteChromeOnce(data: SiteChromeQuery, config: SiteConfig, year: number): SiteChrome {
   const quote = data.stock_quote;
   const settings = data.site_settings;
   return {
