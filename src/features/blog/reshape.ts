@@ -23,7 +23,21 @@ export function reshapeAuthor(author: AuthorCardFieldsFragment, apiBaseUrl: stri
   };
 }
 
+/**
+ * Cards per post object: the list's loader reshapes every post on each render, and a warm
+ * render reads the same objects from the content cache's memory (never changed in place).
+ */
+const cards = new WeakMap<PostCardFieldsFragment, { apiBaseUrl: string; card: PostCard }>();
+
 export function reshapePostCard(post: PostCardFieldsFragment, apiBaseUrl: string): PostCard {
+  const kept = cards.get(post);
+  if (kept?.apiBaseUrl === apiBaseUrl) return kept.card;
+  const card = reshapePostCardOnce(post, apiBaseUrl);
+  cards.set(post, { apiBaseUrl, card });
+  return card;
+}
+
+function reshapePostCardOnce(post: PostCardFieldsFragment, apiBaseUrl: string): PostCard {
   return {
     slug: post.slug,
     href: postHref(post.slug),
