@@ -45,15 +45,17 @@ function objectJson(object: object, write: (key: string, value: unknown) => stri
 }
 
 /**
- * `serializeForScript(payload)`, letter for letter, with the query results' JSON kept per
- * result object (escaping is per character, so escaped pieces join to the escaped whole).
+ * `serializeForScript(payload)`, letter for letter, with the JSON of the query results and of the
+ * shell's data (reshaped once per read, src/content/site-chrome.ts) kept per object (escaping is
+ * per character, so escaped pieces join to the escaped whole).
  */
 export function serializePayloadForScript(payload: { queries: Record<string, unknown> }): string {
-  return objectJson(payload, (key, value) =>
-    key === "queries" && value && typeof value === "object" && !Array.isArray(value)
+  return objectJson(payload, (key, value) => {
+    if (key === "site") return keptJson(value);
+    return key === "queries" && value && typeof value === "object" && !Array.isArray(value)
       ? objectJson(value, (_, result) => keptJson(result))
-      : serializeForScript(value),
-  );
+      : serializeForScript(value);
+  });
 }
 
 /** Escapes text for XML, dropping the characters XML 1.0 does not allow. */
