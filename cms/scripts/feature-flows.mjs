@@ -746,9 +746,6 @@ function releaseRolePermissions(content) {
 async function setupFlows6(api, { log = () => {
 } } = {}) {
   const content = await collectionsTheSiteShows(api);
-  await api("PATCH", "/fields/release_changes/content_collection", {
-    meta: { options: { choices: content.map((collection) => ({ value: collection, text: collection })) } }
-  });
   const permissions = releaseRolePermissions(content);
   const descriptions = {
     author: "Edits content in content versions named after a release, adds changes to releases, asks for review.",

@@ -230,7 +230,7 @@ async function setupRevalidateFlow(api) {
         "  const known = ['create', 'update', 'delete'].includes(event) ? event : undefined;",
         "  const fields = known === 'update' && t.payload && typeof t.payload === 'object' ? Object.keys(t.payload) : undefined;",
         "  const release = typeof t.release === 'number' ? t.release : undefined;",
-        "  return { collection: t.collection, keys: keys.map(String), event: known, fields, release };",
+        "  return Object.assign({ collection: t.collection, keys: keys.map(String), event: known, fields }, release ? { release } : {});",
         "};",
       ].join("\n"),
     },

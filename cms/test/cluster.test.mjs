@@ -713,4 +713,68 @@ describe("Directus as a cluster (PostgreSQL, Redis, two instances behind HAProxy
         .join(", ")}; ${span - perTick.size} of the ${span} ticks in that span ran nowhere`,
     );
   });
+
+  test("a release is published once: asked through both instances at the same moment, or by the schedule every instance runs", async () => {
+    const admin = adminVia(balancer);
+    const [role] = await admin("GET", "/roles?filter[name][_eq]=Release%20reviewer&fields=id");
+    const reviewerToken = `cluster-reviewer-${stamp}`;
+    await admin("POST", "/users", { email: `reviewer-${stamp}@example.com`, role: role.id, token: reviewerToken, status: "active" });
+    const reviewer = createApi(balancer, reviewerToken);
+    const [job] = await admin("GET", "/items/jobs?filter[status][_eq]=published&limit=1&sort=id&fields=id");
+    /** An approved release of one change to the role's sub-team, named `name`. */
+    const approved = async (name) => {
+      const release = await admin("POST", "/items/releases", { name });
+      await admin("POST", "/items/release_changes", {
+        release: release.id,
+        action: "version",
+        content_collection: "jobs",
+        item: String(job.id),
+      });
+      const [version] = await admin("GET", `/versions?filter[key][_eq]=release-${release.id}&fields=id`);
+      await admin("POST", `/versions/${version.id}/save`, { sub_team: name });
+      await admin("PATCH", `/items/releases/${release.id}`, { state: "in_review" });
+      await reviewer("PATCH", `/items/releases/${release.id}`, { state: "approved" });
+      return release;
+    };
+    const publishedOnce = async (release) => {
+      const { history } = await admin("GET", `/items/releases/${release.id}?fields=history`);
+      assert.equal(history.filter((entry) => entry.did === "published").length, 1);
+      // The site heard the switch end (an instance that lost the claim ends its own "begin" too).
+      const ends = site.calls.filter(
+        (call) => call.url === "/api/revalidate" && call.body?.release === release.id && call.body.changes && !call.body.phase,
+      );
+      assert.ok(ends.length >= 1, "the site is told the switch ended");
+    };
+
+    const raced = await approved(`Raced ${stamp}`);
+    const answers = await Promise.all(
+      [a.url, b.url].map(async (url) => {
+        const res = await fetch(`${url}/releases/${raced.id}/publish`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${tokens.admin}` },
+        });
+        return { status: res.status, data: (await res.json()).data };
+      }),
+    );
+    // One instance claimed and published it; the other found it claimed (or already published).
+    assert.equal(answers.filter((answer) => answer.status === 200 && answer.data?.changes === 1).length, 1, JSON.stringify(answers));
+    assert.equal((await admin("GET", `/items/jobs/${job.id}?fields=sub_team`)).sub_team, `Raced ${stamp}`);
+    await eventually(() => site.calls.some((call) => call.body?.release === raced.id && !call.body.phase), {
+      timeoutMs: 20_000,
+      what: "the site told",
+    });
+    await publishedOnce(raced);
+
+    const scheduled = await approved(`Scheduled ${stamp}`);
+    await admin("PATCH", `/items/releases/${scheduled.id}`, { state: "scheduled", publish_at: new Date(Date.now() + 2_000).toISOString() });
+    await eventually(async () => (await admin("GET", `/items/releases/${scheduled.id}?fields=state`)).state === "published", {
+      timeoutMs: 30_000,
+      what: "the scheduled release published",
+    });
+    await eventually(() => site.calls.some((call) => call.body?.release === scheduled.id && !call.body.phase), {
+      timeoutMs: 20_000,
+      what: "the site told",
+    });
+    await publishedOnce(scheduled);
+  });
 });

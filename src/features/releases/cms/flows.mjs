@@ -118,10 +118,6 @@ export function releaseRolePermissions(content) {
  */
 export async function setupFlows(api, { log = () => {} } = {}) {
   const content = await collectionsTheSiteShows(api);
-  // The content types a change may name: the CMS's dropdown, and the extension's check.
-  await api("PATCH", "/fields/release_changes/content_collection", {
-    meta: { options: { choices: content.map((collection) => ({ value: collection, text: collection })) } },
-  });
   const permissions = releaseRolePermissions(content);
   const descriptions = {
     author: "Edits content in content versions named after a release, adds changes to releases, asks for review.",
