@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app/create-app";
 import { clearPageMemory } from "../../src/middleware/page-cache";
-import { blogPostAnswer, blogPostsAnswer } from "./fixtures/blog";
-import { mockDirectus, request, resetContentState, testSecrets, type UpstreamCall } from "./helpers";
+import { editableBlog } from "./fixtures/editable-blog";
+import { request, resetContentState, testSecrets } from "./helpers";
 
 beforeEach(resetContentState);
 afterEach(() => vi.restoreAllMocks());
@@ -18,18 +17,9 @@ function renderedByWebhook(): () => string[] {
   return () => lines.flatMap((line) => (JSON.parse(line) as { paths: string[] }).paths);
 }
 
-/**
- * The blog as Directus would answer it after an editor's saves: `edits` changes a post's fields
- * in every answer that shows it.
- */
-function editableBlog() {
-  const edits = new Map<string, Record<string, unknown>>();
-  const edited = <T extends { id: string }>(post: T) => ({ ...post, ...edits.get(post.id) });
-  const directus = mockDirectus({
-    BlogPosts: (call: UpstreamCall) => ({ posts: blogPostsAnswer(call).posts.map(edited) }),
-    BlogPost: (call: UpstreamCall) => ({ posts: blogPostAnswer(call).posts.map(edited) }),
-  });
-  const app = createApp({ content: { fetch: directus.fetch }, pageCache: true });
+/** The editable blog (fixtures/editable-blog.ts) with a save through the webhook and a view of a page. */
+function editableBlogWithSaves() {
+  const { directus, app, edits } = editableBlog();
   const save = async (id: string, fields: Record<string, unknown>) => {
     edits.set(id, { ...edits.get(id), ...fields });
     const response = await request("/api/revalidate", {
@@ -49,7 +39,7 @@ function editableBlog() {
 
 describe("a save refreshes only the pages that show what it changed", () => {
   it("a new body: the post's page is rendered again by the webhook; the list and the other posts stay as they are", async () => {
-    const { directus, save, view } = editableBlog();
+    const { directus, save, view } = editableBlogWithSaves();
     for (const path of ["/blog", "/blog/blog-post-1", "/blog/blog-post-2", "/careers"]) expect((await view(path)).cache).toBe("MISS");
     const reads = { list: directus.count("BlogPosts"), post: directus.count("BlogPost"), roles: directus.count("CareersJobs") };
 
@@ -67,7 +57,7 @@ describe("a save refreshes only the pages that show what it changed", () => {
   });
 
   it("a new title: the pages that show it are rendered again, the other posts' pages stay", async () => {
-    const { directus, save, view } = editableBlog();
+    const { directus, save, view } = editableBlogWithSaves();
     for (const path of ["/blog", "/blog/blog-post-1", "/blog/blog-post-2"]) await view(path);
     const postReads = directus.count("BlogPost");
 
@@ -82,7 +72,7 @@ describe("a save refreshes only the pages that show what it changed", () => {
   });
 
   it("a stale page another isolate kept is answered once while it is rendered again; no visitor waits for the render", async () => {
-    const { save, view } = editableBlog();
+    const { save, view } = editableBlogWithSaves();
     await view("/blog");
     clearPageMemory(); // another isolate: the page is in the Cache API only, and this webhook does not know it
     await save("3", { title: "Post 3, retitled" });
@@ -97,7 +87,7 @@ describe("a save refreshes only the pages that show what it changed", () => {
   });
 
   it("a publication moves the lists: a post's status marks every list of posts", async () => {
-    const { directus, save, view } = editableBlog();
+    const { directus, save, view } = editableBlogWithSaves();
     await view("/blog");
     await view("/blog/blog-post-5");
     const reads = directus.count("BlogPosts");
@@ -107,7 +97,7 @@ describe("a save refreshes only the pages that show what it changed", () => {
   });
 
   it("a page that reads a list but shows part of it changes with that part: the blog's first page and a post's related posts", async () => {
-    const { save, view } = editableBlog();
+    const { save, view } = editableBlogWithSaves();
     const rendered = renderedByWebhook();
     for (const path of ["/blog", "/blog?page=2", "/blog/blog-post-1", "/blog/blog-post-12"]) await view(path);
     // Post 12 is on the second page, not the first; post 1's related posts are chosen from every post's tags.

@@ -5,6 +5,7 @@ import { DEFAULTS, createApi } from "../../../cms/scripts/lib.mjs";
 import { testSecrets } from "../../../scripts/lib/test-stack.mjs";
 import { hasChromium, launchChromium } from "../../../test/browser/chromium.ts";
 import { openPage } from "../../../test/browser/open-page.ts";
+import { changeInRelease } from "./test-support";
 
 /**
  * A release's preview in Chromium, against the seeded CMS and the site: the preview link opens
@@ -54,22 +55,8 @@ describe.skipIf(!hasChromium())("a release's preview in Chromium", () => {
     };
     releaseId = release.id;
     const newTitle = `B300 clusters are here ${stamp}`;
-    for (const [collection, id, delta] of [
-      ["posts", post!.id, { title: newTitle }],
-      ["prices", price!.id, { amount: "4.99" }],
-    ] as const) {
-      await admin("POST", "/items/release_changes", {
-        release: release.id,
-        action: "version",
-        content_collection: collection,
-        item: String(id),
-      });
-      const [version] = (await admin(
-        "GET",
-        `/versions?filter[key][_eq]=release-${release.id}&filter[collection][_eq]=${collection}&filter[item][_eq]=${id}&fields=id`,
-      )) as { id: string }[];
-      await admin("POST", `/versions/${version!.id}/save`, delta);
-    }
+    await changeInRelease(admin, release.id, "posts", post!.id, { title: newTitle });
+    await changeInRelease(admin, release.id, "prices", price!.id, { amount: "4.99" });
 
     mkdirSync(shots, { recursive: true });
     for (const width of [1280, 375]) {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { DEFAULTS, createApi } from "../../../cms/scripts/lib.mjs";
+import { changeInRelease } from "./test-support";
 
 /**
  * A release going live on the site (the built worker, its page cache, the seeded Directus that
@@ -84,19 +85,8 @@ describe("a release goes live on the site at once", () => {
 
     const release = (await author("POST", "/items/releases", { name: `Contract launch ${stamp}` })) as { id: number };
     releaseId = release.id;
-    const change = async (collection: string, id: number, delta: Record<string, unknown>) => {
-      await author("POST", "/items/release_changes", {
-        release: release.id,
-        action: "version",
-        content_collection: collection,
-        item: String(id),
-      });
-      const [version] = (await author(
-        "GET",
-        `/versions?filter[key][_eq]=release-${release.id}&filter[collection][_eq]=${collection}&filter[item][_eq]=${id}&fields=id`,
-      )) as { id: string }[];
-      await author("POST", `/versions/${version!.id}/save`, delta);
-    };
+    const change = (collection: string, id: number, delta: Record<string, unknown>) =>
+      changeInRelease(author, release.id, collection, id, delta);
     await change("prices", prices[0]!.id, { amount: marks.priceA });
     await change("prices", prices[1]!.id, { amount: marks.priceB });
     await change("navigation_items", menuItem!.id, { label: `Launch menu ${stamp}` });

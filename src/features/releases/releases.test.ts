@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../app/create-app";
 import { previewCookieValue } from "../../middleware/preview";
 import { blogPostAnswer, blogPostsAnswer } from "../../../test/worker/fixtures/blog";
+import { editableBlog } from "../../../test/worker/fixtures/editable-blog";
 import { mockDirectus, request, resetContentState, testSecrets, textOf, type UpstreamCall } from "../../../test/worker/helpers";
 
 beforeEach(resetContentState);
@@ -109,17 +110,6 @@ describe("an editor previews the whole site inside a release", () => {
 });
 
 describe("a release's publication reaches the site as one call", () => {
-  function editableBlog() {
-    const edits = new Map<string, Record<string, unknown>>();
-    const edited = <T extends { id: string }>(post: T) => ({ ...post, ...edits.get(post.id) });
-    const directus = mockDirectus({
-      BlogPosts: (call: UpstreamCall) => ({ posts: blogPostsAnswer(call).posts.map(edited) }),
-      BlogPost: (call: UpstreamCall) => ({ posts: blogPostAnswer(call).posts.map(edited) }),
-    });
-    const app = createApp({ content: { fetch: directus.fetch }, pageCache: true });
-    return { directus, app, edits };
-  }
-
   it("marks every item it changed before rendering any page again: each page shows all of the release", async () => {
     const { app, edits } = editableBlog();
     for (const path of ["/blog", "/blog/blog-post-1", "/blog/blog-post-2"]) await request(path, { app });
