@@ -737,8 +737,9 @@ function releaseRolePermissions(content) {
         collection: "releases",
         action: "update",
         fields: ["state", "publish_at"],
-        permissions: { state: { _in: ["approved", "scheduled", "failed"] } },
-        validation: { state: { _in: ["approved", "scheduled", "open"] } }
+        // Published and Reverted ask for the publish and revert actions (the extension runs them).
+        permissions: { state: { _in: ["approved", "scheduled", "failed", "published"] } },
+        validation: { state: { _in: ["approved", "scheduled", "open", "published", "reverted"] } }
       }
     ]
   };

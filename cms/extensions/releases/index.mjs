@@ -25,6 +25,7 @@ import emitter from "@directus/api/emitter";
 import { cache as graphqlSchemas } from "@directus/api/services/graphql/schema-cache";
 import { splitRecursive } from "@directus/api/utils/versioning/split-recursive";
 import {
+  ACTION_STATES,
   APPROVED_STATES,
   RELEASE_ROLES,
   UNFINISHED_STATES,
@@ -127,7 +128,8 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
     if (keys.length !== 1 && payload.state !== undefined) throw new InvalidPayloadError({ reason: "Move one release at a time" });
     for (const key of keys) {
       const release = await readRelease(knex, key);
-      if (["published", "reverted"].includes(release.state) && !roles.has("admin"))
+      const reverting = release.state === "published" && payload.state === "reverted";
+      if (["published", "reverted"].includes(release.state) && !reverting && !roles.has("admin"))
         throw new NotAllowed({ reason: `The release is ${stateName(release.state)}: it no longer changes.` });
       if (payload.state !== undefined && payload.state !== release.state) {
         const reason = refusal({
@@ -139,6 +141,13 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
           comment: payload.review_comment ?? null,
         });
         if (reason) throw new NotAllowed({ reason });
+        if (ACTION_STATES.includes(payload.state)) {
+          // Publish or revert from the CMS's State field: the action runs once this save is done,
+          // in its own transaction, and sets the state (or Failed) itself.
+          requested.set(String(key), { to: payload.state, user });
+          const { state: _state, ...rest } = payload;
+          return rest;
+        }
         const approver = payload.state === "approved" ? { approved_by: user } : ["open", "in_review"].includes(payload.state) ? { approved_by: null } : {};
         const comment = payload.review_comment && payload.state === "open" ? { comment: payload.review_comment } : {};
         await recordOnRelease(knex, release, approver, historyEntry(user, `${stateName(release.state)} → ${stateName(payload.state)}`, comment));
@@ -152,6 +161,18 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
       }
     }
     return payload;
+  });
+
+  /** Publications and reverts asked for in a save of the release, run once that save is done. */
+  const requested = new Map();
+  action("releases.items.update", async ({ keys }) => {
+    for (const key of keys ?? []) {
+      const asked = requested.get(String(key));
+      if (!asked) continue;
+      requested.delete(String(key));
+      const run = asked.to === "published" ? publishRelease(key, asked.user) : revertRelease(key, asked.user);
+      await run.catch((error) => logger.error(`releases: ${asked.to === "published" ? "publishing" : "reverting"} release ${key}: ${error.message}`));
+    }
   });
 
   filter("release_changes.items.create", async (payload, _meta, { accountability, database: knex }) => {

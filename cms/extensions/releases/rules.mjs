@@ -20,16 +20,20 @@ export const releaseOfVersionKey = (key) => /^release-(\d+)$/.exec(String(key ??
 
 /**
  * The moves an editor makes by setting `state`: from → to → the role that may, and what else
- * holds. Publishing, failing and reverting are not among them: only the publish and revert
- * actions (index.mjs) set those, in their transaction.
+ * holds. Choosing Published or Reverted asks for the publish or revert action (index.mjs), which
+ * sets the state itself in its transaction; Failed is the publish action's alone.
  */
 const MOVES = {
   open: { in_review: "author" },
   failed: { open: "author", scheduled: "publisher", approved: "publisher" },
   in_review: { approved: "reviewer", open: "reviewer" },
-  approved: { scheduled: "publisher", open: "author" },
-  scheduled: { approved: "publisher", open: "author" },
+  approved: { scheduled: "publisher", open: "author", published: "publisher" },
+  scheduled: { approved: "publisher", open: "author", published: "publisher" },
+  published: { reverted: "publisher" },
 };
+
+/** The moves that are actions of their own rather than a field written: they run after the save. */
+export const ACTION_STATES = ["published", "reverted"];
 
 const names = { open: "Open", in_review: "In review", approved: "Approved", scheduled: "Scheduled", published: "Published", failed: "Failed", reverted: "Reverted" };
 export const stateName = (state) => names[state] ?? String(state);
@@ -41,9 +45,8 @@ export const stateName = (state) => names[state] ?? String(state);
 export function refusal({ from, to, roles, user, release, comment }) {
   if (!RELEASE_STATES.includes(to)) return `"${to}" is not a release state; the states are ${RELEASE_STATES.join(", ")}.`;
   if (from === to) return null;
-  if (["published", "reverted"].includes(to))
-    return `A release becomes ${stateName(to)} only by the ${to === "published" ? "Publish" : "Revert"} action, which does it in one transaction.`;
   const role = MOVES[from]?.[to];
+  if (!role && to === "failed") return "A release becomes Failed only when its publication fails.";
   if (!role) return `A release cannot go from ${stateName(from)} to ${stateName(to)}.`;
   if (!roles.has("admin") && !roles.has(role))
     return `Only a ${RELEASE_ROLES[role].toLowerCase()} may move a release from ${stateName(from)} to ${stateName(to)}.`;

@@ -382,13 +382,35 @@ describe("releases", () => {
     assert.equal((await refused(people.author("PATCH", `/items/releases/${release.id}`, { state: "open" }))).status, 403);
   });
 
-  test("a published release is reverted in one action, restoring what it replaced", async () => {
+  test("a published release is reverted in one action (its State in the CMS, or the API), restoring what it replaced", async () => {
     assert.equal((await refused(people.author("POST", `/releases/${release.id}/revert`))).status, 403);
-    const result = await people.publisher("POST", `/releases/${release.id}/revert`);
-    assert.equal(result.state, "reverted");
+    assert.equal((await refused(people.author("PATCH", `/items/releases/${release.id}`, { state: "reverted" }))).status, 403);
+    // The publisher chooses Reverted in the release's State: the revert runs once the save is done.
+    await people.publisher("PATCH", `/items/releases/${release.id}`, { state: "reverted" });
+    await eventually(async () => (await admin("GET", `/items/releases/${release.id}?fields=state`)).state === "reverted", {
+      what: "the release reverted",
+    });
     const view = await launchView(items);
     assert.deepEqual(view, asIs(items));
+    const { history } = await admin("GET", `/items/releases/${release.id}?fields=history`);
+    assert.equal(history.at(-1).did, "reverted");
+    // Once reverted, it is done.
+    assert.equal((await refused(people.publisher("POST", `/releases/${release.id}/revert`))).status, 409);
     await site.waitFor((call) => call.body?.release === release.id && call.body.changes.length === 8 && site.calls.indexOf(call) > 0);
+  });
+
+  test("a publisher publishes an approved release at once from its State in the CMS", async () => {
+    const now = await launchItems();
+    const nowName = `Now ${stamp}`;
+    const soon = await buildRelease(people.author, nowName, now);
+    await people.author("PATCH", `/items/releases/${soon.id}`, { state: "in_review" });
+    await people.reviewer("PATCH", `/items/releases/${soon.id}`, { state: "approved" });
+    assert.equal((await refused(people.reviewer("PATCH", `/items/releases/${soon.id}`, { state: "published" }))).status, 403);
+    await people.publisher("PATCH", `/items/releases/${soon.id}`, { state: "published" });
+    await eventually(async () => (await admin("GET", `/items/releases/${soon.id}?fields=state`)).state === "published", {
+      what: "the release published",
+    });
+    assert.deepEqual(await launchView(now), launched(nowName, now));
   });
 
   test("a fault halfway through publishing changes nothing, marks the release failed and tells its publisher", async () => {
