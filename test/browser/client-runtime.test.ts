@@ -122,6 +122,7 @@ describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
     await page.waitForURL(`${baseUrl}/search?q=gpu`);
     await page.waitForSelector(".progress-bar", { state: "detached" });
     expect(await marked(page)).toBe(true);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
     await page.context().close();
   });
 
@@ -169,6 +170,8 @@ describe.skipIf(!hasChromium())("client runtime in Chromium", () => {
     await page.waitForSelector("text=The server could not load the page");
     expect(await page.locator("h1").textContent()).toBe("The server could not load the page");
     expect(await page.locator("header").count()).toBe(1); // the shell stays
+    // A query still in the handler (a prefetch) must not outlive the page: its fetch would fail.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
     await page.context().close();
   });
 
