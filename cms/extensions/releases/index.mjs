@@ -11,10 +11,11 @@
 //   GET  /releases/:id/check     the conflicts with the items' main versions, stored on the changes
 //   GET  /releases/report        upcoming, in review and failed releases (`npm run releases`)
 //
-// After a publication or a revert commits, the site is told once, about every item together
-// (POST {SITE_URL}/api/revalidate `{changes: [...]}`), so no page it renders then mixes the
-// release's items with what they replaced; then the item events the transaction held back are
-// emitted (share cards, the CMS's own flows). The rules of who moves a release where are in
+// The site is told a switch begins before the transaction (it then keeps no page showing the
+// items) and that it ended after it, about every item together (POST {SITE_URL}/api/revalidate
+// `{release, changes: [...]}`), so no page it renders mixes the release's items with what they
+// replaced. In between, the item events the transaction held back are emitted (the CMS's flows,
+// share cards), and the items' share cards are awaited: they are ready when the site hears. The rules of who moves a release where are in
 // rules.mjs. On a cluster every instance runs the schedule; a publication claims its release in
 // its transaction (`state` from approved/scheduled to published), so it runs once.
 import { createError, InvalidPayloadError } from "@directus/errors";
@@ -367,13 +368,44 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
     }
   }
 
-  // Directus' own emitter (the hook's is local to extensions): the flows listen there. When the
-  // site has heard of the whole release, each event names it, and the site's revalidation flow
-  // passes that on: the site then knows it already has the change (rendering a page again on one
-  // item's event alone could put it beside the rest of the release as it was).
+  // Directus' own emitter (the hook's is local to extensions): the flows listen there. Each event
+  // names the release, and the site's revalidation flow passes that on: the site hears of the
+  // whole release in one call (rendering a page again on one item's event alone could put it
+  // beside the rest of the release as it was).
   const emitHeld = (events, releaseId) => {
-    for (const { event, meta, context } of events) emitter.emitAction(event, releaseId ? { ...meta, release: Number(releaseId) } : meta, context);
+    for (const { event, meta, context } of events) emitter.emitAction(event, { ...meta, release: Number(releaseId) }, context);
   };
+
+  /** How long a release waits for its items' share cards before telling the site anyway. */
+  const cardsWaitMs = 15_000;
+
+  /**
+   * Emits the transaction's held item events and waits until the share cards of its items that
+   * have one (the share-cards hook says `share_cards.settled`) are drawn, so the site's pages show
+   * the new cards from the moment it hears the release is live.
+   */
+  async function emitAndAwaitCards(held, changes, releaseId, schema) {
+    const waiting = new Set(
+      changes.filter((change) => schema.collections[change.collection]?.fields?.share_card).map((change) => `${change.collection}:${change.keys[0]}`),
+    );
+    let settle;
+    const settled = new Promise((resolve) => (settle = resolve));
+    const onSettled = ({ collection, key }) => {
+      waiting.delete(`${collection}:${key}`);
+      if (!waiting.size) settle();
+    };
+    emitter.onAction("share_cards.settled", onSettled);
+    try {
+      emitHeld(held, releaseId);
+      if (!waiting.size) return;
+      const timer = setTimeout(settle, cardsWaitMs);
+      await settled;
+      clearTimeout(timer);
+      if (waiting.size) logger.warn(`releases: release ${releaseId} went on without the share cards of ${[...waiting].join(", ")}`);
+    } finally {
+      emitter.offAction("share_cards.settled", onSettled);
+    }
+  }
 
   async function notify(recipients, subject, message, releaseId, schema) {
     const notifications = new NotificationsService({ schema, knex: database });
@@ -434,10 +466,10 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
       logger.warn(`releases: release ${releaseId} failed: ${error.message}`);
       return { state: "failed", failure };
     }
-    const told = await tellSite(releaseId, items);
     await purgeCache();
+    if (claimed) await emitAndAwaitCards(held, applied, releaseId, schema);
+    await tellSite(releaseId, items);
     if (!claimed) return { state: (await readRelease(database, releaseId)).state, claimed: false };
-    emitHeld(held, told ? releaseId : null);
     logger.info(`releases: release ${releaseId} published (${applied.length} changes, ${Date.now() - startedAt} ms)`);
     return { state: "published", changes: applied.length };
   }
@@ -449,7 +481,6 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
     const restored = [];
     const items = await itemsOf(releaseId);
     await tellSite(releaseId, items, "begin");
-    let told = false;
     try {
       await database.transaction(async (trx) => {
         const release = await readRelease(trx, releaseId);
@@ -468,12 +499,12 @@ export default ({ filter, action, init, schedule }, { services, database, getSch
           restored.push({ collection: change.content_collection, keys: [String(change.item)], event: "update", fields: Object.keys(before) });
         }
       });
+      await purgeCache();
+      await emitAndAwaitCards(held, restored, releaseId, schema);
     } finally {
       // The end of what `begin` began, whether the revert happened or not.
-      told = await tellSite(releaseId, items);
+      await tellSite(releaseId, items);
     }
-    await purgeCache();
-    emitHeld(held, told ? releaseId : null);
     return { state: "reverted", changes: restored.length };
   }
 

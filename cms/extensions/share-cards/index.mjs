@@ -6,6 +6,7 @@
 // `share_image` is left alone: the site prefers it. The API reference and each of its earlier
 // versions get one card per operation when the document is saved.
 import { Readable } from "node:stream";
+import emitter from "@directus/api/emitter";
 import { drawShareCard } from "./draw.mjs";
 
 const changelogKinds = { new: "New", improved: "Improved", fixed: "Fixed", deprecated: "Deprecated" };
@@ -270,7 +271,12 @@ export default ({ action, filter, schedule: onSchedule }, { services, database, 
     action(`${collection}.items.create`, ({ key }) => schedule(collection, key, true));
     action(`${collection}.items.update`, ({ keys, payload }) => {
       const changesDrawnField = described.drawnFields.some((field) => payload && field in payload);
-      for (const key of keys) schedule(collection, key, changesDrawnField);
+      for (const key of keys) {
+        schedule(collection, key, changesDrawnField);
+        // Whoever waits for this item's card (a release, before it tells the site it is live)
+        // hears when it is drawn or kept.
+        pending.get(`${collection}:${key}`)?.finally(() => emitter.emitAction("share_cards.settled", { collection, key: String(key) }, {}));
+      }
     });
   }
 };

@@ -364,20 +364,21 @@ describe("releases", () => {
     const begun = await site.waitFor((call) => call.body?.release === release.id && call.body.phase === "begin");
     const told = await site.waitFor((call) => call.body?.release === release.id && call.body.changes && !call.body.phase);
     assert.ok(site.calls.indexOf(begun) < site.calls.indexOf(told));
+    // By then the post's share card shows its new title: ready when the site hears it is live.
+    const { share_card: card } = await admin("GET", `/items/posts/${items.post.id}?fields=share_card.title`);
+    assert.equal(card?.title, `Share card: ${name}: the post`);
     assert.equal(told.headers["x-revalidate-secret"], SECRET);
     assert.equal(told.body.changes.length, 8);
     assert.deepEqual(
       new Set(told.body.changes.map((change) => change.collection)),
       new Set(["posts", "prices", "navigation_items", "changelog_entries", "jobs"]),
     );
-    const firstAfter = site.calls.slice(callsBefore).findIndex((call) => call.body?.collection);
-    const batch = site.calls
-      .slice(callsBefore)
-      .findIndex((call) => call.body?.release === release.id && call.body.changes && !call.body.phase);
-    assert.ok(firstAfter === -1 || batch < firstAfter, "the release's call comes before the items' own");
-    // The items' own events follow, each naming the release the site already has.
-    const own = await site.waitFor((call) => call.body?.collection === "prices" && call.body.release === release.id);
-    assert.ok(site.calls.indexOf(own) > site.calls.indexOf(told));
+    // Between the two, the items' own events reach the site each naming the release (the site
+    // leaves them: the release's call has them all), and so do the new share cards' saves.
+    const between = site.calls.slice(site.calls.indexOf(begun) + 1, site.calls.indexOf(told)).filter((call) => call.body?.collection);
+    const unnamed = between.filter((call) => call.body.release !== release.id && String(call.body.fields) !== "share_card");
+    assert.deepEqual(unnamed, [], "every item event of the release names it");
+    assert.ok(between.some((call) => call.body.collection === "prices" && call.body.release === release.id));
     // A published release takes no more changes and no more moves.
     assert.equal((await refused(people.author("PATCH", `/items/releases/${release.id}`, { state: "open" }))).status, 403);
   });
