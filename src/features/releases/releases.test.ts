@@ -102,6 +102,11 @@ describe("an editor previews the whole site inside a release", () => {
     expect(text).toContain("Edited on the main version since: amount");
     expect(text).toContain("Taken down");
 
+    // Visual editing works inside the release: the post's page marks its fields for the editor.
+    const post = await (await request("/blog/blog-post-2", { app, headers: { Cookie: cookie } })).text();
+    expect(post).toContain("Announcing B300 clusters");
+    expect(post).toContain('data-directus="collection:posts;item:2;fields:title;mode:popover"');
+
     // The public, meanwhile, sees none of it, and nothing of the preview was cached for them.
     const publicPage = await request("/blog", { app });
     expect(await publicPage.text()).not.toContain("Announcing B300 clusters");
