@@ -651,6 +651,7 @@ var UNFINISHED_STATES = ["open", "in_review", "approved", "scheduled", "failed"]
 var RELEASE_ROLES = { author: "Release author", reviewer: "Release reviewer", publisher: "Release publisher" };
 
 // src/features/releases/cms/flows.mjs
+import { ensureRoleWithPolicy, findOne } from "./flows.mjs";
 async function collectionsTheSiteShows(api) {
   const policy = await findOne(api, "/policies", { name: { _eq: "Site reader: published content" } });
   if (!policy) throw new Error("the Site reader policy is set up before the releases' roles");
@@ -659,19 +660,6 @@ async function collectionsTheSiteShows(api) {
     `/permissions?${new URLSearchParams({ filter: JSON.stringify({ policy: { _eq: policy.id }, action: { _eq: "read" } }), fields: "collection", limit: "-1" })}`
   );
   return [...new Set(rows.map((row) => row.collection))].filter((collection) => typeof collection === "string" && !collection.startsWith("directus_")).sort();
-}
-async function findOne(api, path, filter) {
-  const rows = await api("GET", `${path}?${new URLSearchParams({ filter: JSON.stringify(filter), limit: "1" })}`);
-  return rows?.[0] ?? null;
-}
-async function ensureRole(api, { name, icon, description }) {
-  let role = await findOne(api, "/roles", { name: { _eq: name } });
-  role ??= await api("POST", "/roles", { name, icon, description });
-  let policy = await findOne(api, "/policies", { name: { _eq: name } });
-  policy ??= await api("POST", "/policies", { name, icon, description, admin_access: false, app_access: true, enforce_tfa: false });
-  const link = await findOne(api, "/access", { role: { _eq: role.id }, policy: { _eq: policy.id } });
-  if (!link) await api("POST", "/access", { role: role.id, policy: policy.id });
-  return { role: role.id, policy: policy.id };
 }
 async function replacePermissions(api, policy, rules) {
   const existing = await api(
@@ -755,7 +743,13 @@ async function setupFlows6(api, { log = () => {
   };
   const icons = { author: "edit_note", reviewer: "fact_check", publisher: "rocket_launch" };
   for (const [role, name] of Object.entries(RELEASE_ROLES)) {
-    const { policy } = await ensureRole(api, { name, icon: icons[role], description: descriptions[role] });
+    const { policy } = await ensureRoleWithPolicy(api, {
+      role: name,
+      policy: name,
+      icon: icons[role],
+      description: descriptions[role],
+      appAccess: true
+    });
     await replacePermissions(api, policy, permissions[role]);
   }
   log(`cms:   releases: roles ${Object.values(RELEASE_ROLES).join(", ")} over ${content.length} collections the site shows`);

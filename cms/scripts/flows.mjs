@@ -74,3 +74,28 @@ export const applyRedirectChanges = (from) => [
     options: { code: `module.exports = async function (data) {\n  return data.${from}.payload;\n};\n` },
   },
 ];
+
+/** The first row of a REST list matching `filter`, or null. */
+export async function findOne(api, path, filter) {
+  const qs = new URLSearchParams({ filter: JSON.stringify(filter), limit: "1" });
+  const rows = await api("GET", `${path}?${qs}`);
+  return rows?.[0] ?? null;
+}
+
+/** A role with a policy of its own, found by name or made; `appAccess`: its users sign in to the admin app. */
+export async function ensureRoleWithPolicy(api, { role: roleName, policy: policyName, description, icon, appAccess = false }) {
+  let role = await findOne(api, "/roles", { name: { _eq: roleName } });
+  role ??= await api("POST", "/roles", { name: roleName, icon, description });
+  let policy = await findOne(api, "/policies", { name: { _eq: policyName } });
+  policy ??= await api("POST", "/policies", {
+    name: policyName,
+    icon,
+    description,
+    admin_access: false,
+    app_access: appAccess,
+    enforce_tfa: false,
+  });
+  const link = await findOne(api, "/access", { role: { _eq: role.id }, policy: { _eq: policy.id } });
+  if (!link) await api("POST", "/access", { role: role.id, policy: policy.id });
+  return { role: role.id, policy: policy.id };
+}

@@ -10,6 +10,7 @@ import { parse as parseYaml } from "yaml";
 // Each feature's flows (src/features/<name>/cms/flows.mjs), bundled for this plain Node script and
 // the image by feature-parts.mjs (npm run cms:parts); test/unit/cms-flows.test.ts fails when it differs.
 import { featureFlows } from "./feature-flows.mjs";
+import { ensureRoleWithPolicy, findOne } from "./flows.mjs";
 // The site's content types (src/app/content-types.server.ts), written out for this plain Node
 // script; test/unit/content-types.test.ts fails when they differ.
 import CONTENT_TYPES from "./content-types.json" with { type: "json" };
@@ -144,12 +145,6 @@ async function setupPreview(api, config) {
   await api("PATCH", "/settings", { visual_editor_urls: [{ url: visualEditorUrl(config) }] });
 }
 
-async function findOne(api, path, filter) {
-  const qs = new URLSearchParams({ filter: JSON.stringify(filter), limit: "1" });
-  const rows = await api("GET", `${path}?${qs}`);
-  return rows?.[0] ?? null;
-}
-
 /** Replace the permissions a policy has on the given collections with `rules`. */
 async function setPermissions(api, policy, rules, collections) {
   const qs = new URLSearchParams({
@@ -170,23 +165,6 @@ async function setPermissions(api, policy, rules, collections) {
       "/permissions",
       rules.map((r) => ({ policy, ...r })),
     );
-}
-
-async function ensureRoleWithPolicy(api, { role: roleName, policy: policyName, description, icon }) {
-  let role = await findOne(api, "/roles", { name: { _eq: roleName } });
-  role ??= await api("POST", "/roles", { name: roleName, icon, description });
-  let policy = await findOne(api, "/policies", { name: { _eq: policyName } });
-  policy ??= await api("POST", "/policies", {
-    name: policyName,
-    icon,
-    description,
-    admin_access: false,
-    app_access: false,
-    enforce_tfa: false,
-  });
-  const link = await findOne(api, "/access", { role: { _eq: role.id }, policy: { _eq: policy.id } });
-  if (!link) await api("POST", "/access", { role: role.id, policy: policy.id });
-  return { role: role.id, policy: policy.id };
 }
 
 async function ensureTokenUser(api, { email, firstName, role, token }) {

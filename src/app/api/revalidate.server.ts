@@ -73,10 +73,12 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   // (cms/extensions/releases): all of it is marked before any page is rendered again, so no page
   // built after this answer shows part of it.
   const batch = body && Array.isArray(body.changes) ? body.changes : null;
+  // The release's id as logs and answers carry it: a number, or nothing.
+  const release = typeof body?.release === "number" && Number.isSafeInteger(body.release) ? body.release : null;
   // One item's event of a release the site was already told of as a whole (the CMS then names
   // the release): done. Rendering a page again on it alone could mix it with the release's rest.
   if (!batch && body?.release != null) {
-    return c.json({ ignored: true, release: body.release, reason: "part of a release the site already has" });
+    return c.json({ ignored: true, release, reason: "part of a release the site already has" });
   }
   if (batch && (!batch.length || batch.length > maxChangesPerCall)) {
     return c.json({ error: `changes must list 1 to ${maxChangesPerCall} changes.` }, 400);
@@ -111,7 +113,7 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
   const moved = [...new Set([...changes.map((change) => change.collection), ...wholes])];
   const generations = await moveGenerations(kv, moved);
   // The switch begins: nothing changed yet, nothing to render.
-  if (body?.phase === "begin") return c.json({ switching: true, release: body.release ?? null, changes: changes.length });
+  if (body?.phase === "begin") return c.json({ switching: true, release, changes: changes.length });
   const afterResponse = async (work: Promise<unknown>) => {
     try {
       c.executionCtx.waitUntil(work);
@@ -132,7 +134,7 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
           keys: change.keys.slice(0, 20),
           change: change.event ?? null,
           fields: change.fields ?? null,
-          ...(batch ? { release: body?.release ?? null } : {}),
+          ...(batch ? { release } : {}),
           marked: tags.length,
           rendered: rendered.length,
           paths: rendered.slice(0, 20),
@@ -156,7 +158,7 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
     for (const feature of features) await feature.onContentChange?.(featureChange);
   }
   const tagCount = marked.reduce((sum, { tags }) => sum + tags.length, 0);
-  if (batch) return c.json({ revalidated: true, release: body?.release ?? null, changes: changes.length, marked: tagCount });
+  if (batch) return c.json({ revalidated: true, release, changes: changes.length, marked: tagCount });
   const [change] = changes;
   return c.json({
     revalidated: true,

@@ -9,6 +9,7 @@
 // policy reads, so a new content type is in releases as soon as the site reads it.
 
 import { RELEASE_ROLES, UNFINISHED_STATES } from "../../../../cms/extensions/releases/rules.mjs";
+import { ensureRoleWithPolicy, findOne } from "../../../../cms/scripts/flows.mjs";
 
 /** Collections the site shows: the Site reader policy's reads, minus Directus' own. */
 async function collectionsTheSiteShows(api) {
@@ -21,21 +22,6 @@ async function collectionsTheSiteShows(api) {
   return [...new Set(rows.map((row) => row.collection))]
     .filter((collection) => typeof collection === "string" && !collection.startsWith("directus_"))
     .sort();
-}
-
-async function findOne(api, path, filter) {
-  const rows = await api("GET", `${path}?${new URLSearchParams({ filter: JSON.stringify(filter), limit: "1" })}`);
-  return rows?.[0] ?? null;
-}
-
-async function ensureRole(api, { name, icon, description }) {
-  let role = await findOne(api, "/roles", { name: { _eq: name } });
-  role ??= await api("POST", "/roles", { name, icon, description });
-  let policy = await findOne(api, "/policies", { name: { _eq: name } });
-  policy ??= await api("POST", "/policies", { name, icon, description, admin_access: false, app_access: true, enforce_tfa: false });
-  const link = await findOne(api, "/access", { role: { _eq: role.id }, policy: { _eq: policy.id } });
-  if (!link) await api("POST", "/access", { role: role.id, policy: policy.id });
-  return { role: role.id, policy: policy.id };
 }
 
 /** Replaces every permission of the policy (the role is this feature's alone). */
@@ -127,7 +113,13 @@ export async function setupFlows(api, { log = () => {} } = {}) {
   };
   const icons = { author: "edit_note", reviewer: "fact_check", publisher: "rocket_launch" };
   for (const [role, name] of Object.entries(RELEASE_ROLES)) {
-    const { policy } = await ensureRole(api, { name, icon: icons[role], description: descriptions[role] });
+    const { policy } = await ensureRoleWithPolicy(api, {
+      role: name,
+      policy: name,
+      icon: icons[role],
+      description: descriptions[role],
+      appAccess: true,
+    });
     await replacePermissions(api, policy, permissions[role]);
   }
   log(`cms:   releases: roles ${Object.values(RELEASE_ROLES).join(", ")} over ${content.length} collections the site shows`);
