@@ -61,6 +61,26 @@ describe("content cache", () => {
     expect(await cachedRead("k-swr", "g1", source.fetcher, context().cacheContext)).toEqual({ value: "v2", source: "memory" });
   });
 
+  it("serves an old value as it is, with no refresh, to a reader that says age is no reason (a page rendered again after a change)", async () => {
+    const source = upstream(["v1", "v2"]);
+    await cachedRead("k-age", "g1", source.fetcher, context().cacheContext);
+    clock += policy.freshMs * 10;
+    const { ctx, cacheContext } = context();
+    expect(await cachedRead("k-age", "g1", source.fetcher, { ...cacheContext, refreshByAge: false })).toEqual({
+      value: "v1",
+      source: "memory",
+    });
+    await waitOnExecutionContext(ctx);
+    expect(source.calls()).toBe(1);
+    // A changed generation is still read again at once, and a visitor's read still refreshes by age.
+    expect(await cachedRead("k-age", "g2", source.fetcher, { ...context().cacheContext, refreshByAge: false })).toEqual({
+      value: "v2",
+      source: "upstream",
+    });
+    clock += policy.freshMs + 1;
+    expect(await cachedRead("k-age", "g2", source.fetcher, context().cacheContext)).toEqual({ value: "v2", source: "stale" });
+  });
+
   it("refetches at once when the generation changed", async () => {
     const source = upstream(["v1", "v2"]);
     await cachedRead("k-gen", "g1", source.fetcher, context().cacheContext);

@@ -4,7 +4,8 @@ import { unchangedSince, type Shown } from "./tags.server";
  * Cache of public content reads: an in-isolate memory layer in front of Workers KV.
  * - fresh (younger than `freshMs`, same generation): served from memory or KV;
  * - stale (older, same generation): served at once while one background refresh runs
- *   (stale-while-revalidate, through `waitUntil`);
+ *   (stale-while-revalidate, through `waitUntil`), unless the reader says age is no reason to
+ *   read again (`refreshByAge: false`);
  * - generation changed or nothing cached: fetched now; if that fails and a value younger than
  *   `staleIfErrorMs` exists, that value is served instead (stale-if-error).
  * Concurrent misses of one key in an isolate share one upstream request. KV limits are kept:
@@ -73,17 +74,25 @@ export interface CacheContext {
    * none of its tags was marked since it was fetched: a save of one post leaves the other posts' reads valid.
    */
   shownBy?: () => Shown;
+  /**
+   * false: an entry older than `freshMs` is served as it is, with no background refresh. For a
+   * page rendered again because something it shows was marked: the marks say what changed, so
+   * the reads they left valid need no new copy (a post's save would otherwise re-read every post
+   * page showing it as related). Age stays the backstop for a change the CMS never reported,
+   * at the next visitor's render.
+   */
+  refreshByAge?: boolean;
 }
 
 export async function cachedRead<T>(
   key: string,
   generation: string,
   fetcher: () => Promise<T>,
-  { kv, waitUntil, policy = defaultCachePolicy, now = Date.now, memory = true, shownBy }: CacheContext,
+  { kv, waitUntil, policy = defaultCachePolicy, now = Date.now, memory = true, shownBy, refreshByAge = true }: CacheContext,
 ): Promise<CacheResult<T>> {
   let source: CacheSource = "memory";
   let entry = memory ? (isolate.memory.get(key) as CacheEntry<T> | undefined) : undefined;
-  if (!entry || entry.generation !== generation || now() - entry.storedAt >= policy.freshMs) {
+  if (!entry || entry.generation !== generation || (refreshByAge && now() - entry.storedAt >= policy.freshMs)) {
     // Memory has nothing usable: KV may hold a fresher copy written by another isolate.
     const stored = await kv.get<CacheEntry<T>>(key, "json").catch(() => null);
     if (stored && (!entry || stored.storedAt > entry.storedAt)) {
@@ -102,7 +111,7 @@ export async function cachedRead<T>(
 
   if (entry && entry.generation === generation) {
     const shown = entry.shown;
-    if (now() - entry.storedAt < policy.freshMs) return { value: entry.value, source, shown };
+    if (!refreshByAge || now() - entry.storedAt < policy.freshMs) return { value: entry.value, source, shown };
     const refresh = fetch().catch((error) => {
       console.warn(`background refresh of ${key} failed:`, error);
     });

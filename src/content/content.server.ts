@@ -23,6 +23,8 @@ export interface ContentOptions {
   version?: PreviewVersion;
   /** Preview only: the release (its id) the editor sees the whole site in, as once published. */
   release?: string;
+  /** false: cached reads are not read again for their age alone (cache.server.ts' `refreshByAge`). */
+  refreshByAge?: boolean;
 }
 
 /**
@@ -124,6 +126,7 @@ export class Content {
         policy: this.options.policy,
         memory: !operation.bulk,
         shownBy: () => shown,
+        refreshByAge: this.options.refreshByAge,
       });
       data = result.value;
       // A value cached before it was tagged shows, for all anyone knows, its whole collections.

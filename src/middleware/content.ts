@@ -1,8 +1,13 @@
 import type { MiddlewareHandler } from "hono";
 import { Content, type ContentOptions } from "../content/content.server";
 import type { AppEnv } from "../env";
+import { isPublishingRequest } from "./published-pages";
 
-/** Gives every request its content access, public or preview (set by the preview middleware). */
+/**
+ * Gives every request its content access, public or preview (set by the preview middleware).
+ * A publishing render (a page rendered again because something it shows changed) serves the
+ * cached reads the change left valid whatever their age.
+ */
 export function content(options: ContentOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const waitUntil = (promise: Promise<unknown>) => {
@@ -20,6 +25,8 @@ export function content(options: ContentOptions = {}): MiddlewareHandler<AppEnv>
         ...options,
         ...(version ? { version } : {}),
         ...(release ? { release } : {}),
+        // A page rendered again after a change reads again only what the change marked.
+        ...(isPublishingRequest(c.req.raw) ? { refreshByAge: false } : {}),
       }),
     );
     await next();

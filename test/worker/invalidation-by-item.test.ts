@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearPageMemory } from "../../src/middleware/page-cache";
+import { env } from "cloudflare:test";
+import { clearTagMemo } from "../../src/content/tags.server";
+import { clearPageMemory, evictHotPages } from "../../src/middleware/page-cache";
 import { editableBlog } from "./fixtures/editable-blog";
-import { request, resetContentState, testSecrets } from "./helpers";
+import { request, resetContentState, spyKv, testSecrets } from "./helpers";
 
 beforeEach(resetContentState);
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 /** The paths the webhook rendered again, from its `content_change` log lines. */
 function renderedByWebhook(): () => string[] {
@@ -84,6 +89,40 @@ describe("a save refreshes only the pages that show what it changed", () => {
     const next = await view("/blog");
     expect(next.cache).toBe("HIT");
     expect(next.html).toContain("Post 3, retitled");
+  });
+
+  it("a page rendered again after a save reads again only what the save marked, however old its other reads are", async () => {
+    const { directus, save, view } = editableBlogWithSaves();
+    const rendered = renderedByWebhook();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    for (const path of ["/blog", "/blog/blog-post-1"]) await view(path);
+    const reads = { post: directus.count("BlogPost"), list: directus.count("BlogPosts") };
+    // Ten minutes on, every read the pages hold is past its minute of freshness.
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    // Post 2's title is on the list and among post 1's related posts, whose own read it is not.
+    await save("2", { title: "Post 2, retitled" });
+    expect(rendered()).toEqual(expect.arrayContaining(["/blog", "/blog/blog-post-1"]));
+    expect((await view("/blog/blog-post-1")).html).toContain("Post 2, retitled");
+    // The list read again (the save marked it), post 1's own read not: the change left it valid.
+    expect(directus.count("BlogPosts")).toBe(reads.list + 1);
+    expect(directus.count("BlogPost")).toBe(reads.post + 1); // post 2's page, the webhook's
+  });
+
+  it("a kept page a change left valid is checked once: its next hits from the Cache API read no marks", async () => {
+    const { app, save, view } = editableBlogWithSaves();
+    await view("/blog/blog-post-1");
+    // Post 9's body is shown on its own page only.
+    await save("9", { body: "<p>Post 9, corrected.</p>" });
+    const hitReadingMarks = async () => {
+      evictHotPages(); // out of the isolate's memory: answered from the Cache API
+      clearTagMemo();
+      const { kv, ops } = spyKv(env.CONTENT_CACHE);
+      const response = await request("/blog/blog-post-1", { app, env: { CONTENT_CACHE: kv } });
+      expect(response.headers.get("x-page-cache")).toBe("HIT");
+      return ops.filter(({ op, key }) => op === "get" && key.startsWith("tag:")).length;
+    };
+    expect(await hitReadingMarks()).toBeGreaterThan(0); // checked against the marks once
+    expect(await hitReadingMarks()).toBe(0); // then known valid at this generation
   });
 
   it("a publication moves the lists: a post's status marks every list of posts", async () => {
