@@ -1,3 +1,4 @@
+import { generationMemoMs, memo } from "./generation-memo";
 import { markTags, wholeCollectionTag } from "./tags.server";
 
 /**
@@ -7,9 +8,6 @@ import { markTags, wholeCollectionTag } from "./tags.server";
  * webhooks for different collections can never overwrite each other.
  */
 const prefix = "gen:";
-/** In-isolate copy, so a page view does not read KV for every query. */
-const memo = new Map<string, { value: string; readAt: number }>();
-const generationMemoMs = 1000;
 
 async function readGenerations(kv: KVNamespace, collections: readonly string[], now = Date.now()): Promise<Record<string, string>> {
   const result: Record<string, string> = {};

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { spyKv } from "../../test/worker/helpers";
+import { generationOf } from "./generations.server";
 import { operationReads } from "./generated/operations";
 import { clearTagMemo, markTags, maxItemsNamed, mergeShown, shownByRead, tagsOfChange, unchangedSince } from "./tags.server";
 
@@ -118,6 +120,34 @@ describe("whether an entry is still valid", () => {
     expect(await unchangedSince(env.CONTENT_CACHE, sidebar, 2_000, 3_000)).toBe(false);
     clearTagMemo();
     expect(await unchangedSince(env.CONTENT_CACHE, page, 1_600, 3_000)).toBe(false);
+  });
+
+  it("reads a mark again only when its collection moved: another isolate's change is seen with its new generation", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: 10_000_000 });
+    try {
+      const { kv, ops } = spyKv(env.CONTENT_CACHE);
+      const markReads = () => ops.filter(({ op, key }) => op === "get" && key.startsWith("tag:")).length;
+      const shown = { tags: ["i:posts:1"], fields: { posts: ["title"] } };
+      const builtAt = Date.now() - 10;
+      await generationOf(kv, ["posts"]);
+      expect(await unchangedSince(kv, shown, builtAt)).toBe(true);
+      const first = markReads();
+      expect(first).toBeGreaterThan(0);
+      // A minute on, the generation read again and unchanged: the marks this isolate has are current.
+      vi.setSystemTime(Date.now() + 60_000);
+      await generationOf(kv, ["posts"]);
+      expect(await unchangedSince(kv, shown, builtAt)).toBe(true);
+      expect(markReads()).toBe(first);
+      // Another isolate marks the post's title, then moves the generation.
+      await env.CONTENT_CACHE.put("tag:i:posts:1", JSON.stringify({ title: Date.now() }));
+      await env.CONTENT_CACHE.put("gen:posts", "moved-by-another-isolate");
+      vi.setSystemTime(Date.now() + 1_500);
+      await generationOf(kv, ["posts"]);
+      expect(await unchangedSince(kv, shown, builtAt)).toBe(false);
+      expect(markReads()).toBeGreaterThan(first);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("an entry built after the mark is valid", async () => {

@@ -1,3 +1,4 @@
+import { currentGeneration } from "./generation-memo";
 import { operationReads } from "./generated/operations";
 
 /**
@@ -185,9 +186,27 @@ const tagPrefix = "tag:";
 const anyField = "*";
 /** When each field of a tag was last marked; other tags than an item's have only `*`. */
 type Mark = Record<string, number>;
-/** In-isolate copy of the marks: a check reads KV at most once a second per tag. */
-const marks = new Map<Tag, { mark: Mark; readAt: number }>();
+/**
+ * In-isolate copy of the marks. A copy is current for a second, and for as long as its
+ * collection's generation is the one this isolate knew when it read the copy: every change marks
+ * its tags first and moves the collection's generation after, so a newer mark comes with a new
+ * generation. A hit after a change then reads each mark once per change, not once a second.
+ */
+const marks = new Map<Tag, { mark: Mark; readAt: number; generation: string | null }>();
 const markMemoMs = 1000;
+/** Tags whose marks are kept at most (about 100 bytes each); the longest unread go first. */
+const maxMarksKept = 50_000;
+
+function keepMark(tag: Tag, mark: Mark, readAt: number, generation: string | null): void {
+  marks.delete(tag);
+  marks.set(tag, { mark, readAt, generation });
+  if (marks.size > maxMarksKept) marks.delete(marks.keys().next().value!);
+}
+
+function markIsCurrent(tag: Tag, known: { readAt: number; generation: string | null }, now: number): boolean {
+  if (now - known.readAt < markMemoMs) return true;
+  return known.generation !== null && known.generation === currentGeneration(collectionOfTag(tag), now);
+}
 const kvBatch = 100;
 
 /**
@@ -213,7 +232,8 @@ export async function markTags(kv: KVNamespace, tags: readonly Tag[], now = Date
     tags.map((tag) => {
       const mark: Mark = { ...(previous.get(tag) ?? {}) };
       for (const field of fieldsMarked(tag, change)) mark[field] = now;
-      marks.set(tag, { mark, readAt: now });
+      // Its collection's generation moves next: until then, this copy is current for a second.
+      keepMark(tag, mark, now, null);
       return kv.put(tagPrefix + tag, JSON.stringify(mark));
     }),
   );
@@ -246,17 +266,19 @@ async function marksOf(kv: KVNamespace, tags: readonly Tag[], now: number): Prom
   const missing: Tag[] = [];
   for (const tag of tags) {
     const known = marks.get(tag);
-    if (known && now - known.readAt < markMemoMs) result.set(tag, known.mark);
+    if (known && markIsCurrent(tag, known, now)) result.set(tag, known.mark);
     else missing.push(tag);
   }
   if (missing.length) {
+    // The generations known before the read: a mark written after them comes with a newer one.
+    const before = new Map(missing.map((tag) => [tag, currentGeneration(collectionOfTag(tag), now)]));
     const read = await readMarks(kv, missing);
     for (const [tag, mark] of read) {
       // A mark made here while this read was under way is newer: it stays.
       const known = marks.get(tag);
       const merged = { ...mark };
       for (const [field, at] of Object.entries(known?.mark ?? {})) merged[field] = Math.max(at, merged[field] ?? 0);
-      marks.set(tag, { mark: merged, readAt: now });
+      keepMark(tag, merged, now, before.get(tag) ?? null);
       result.set(tag, merged);
     }
   }

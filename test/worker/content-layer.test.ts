@@ -500,4 +500,14 @@ describe("nonce replay", () => {
     ]);
     expect(await joinBytes(parts, encode("zz9")).text()).toBe('<script nonce="zz9">1</script><p>AA</p><script nonce="zz9"></script>zz9');
   });
+
+  it("cuts a kept page at the nonce offsets stored with it, and refuses offsets where the nonce is not", async () => {
+    const { splitAtOffsets, splitBytes } = await import("../../src/middleware/page-cache");
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const decode = (parts: Uint8Array[] | null) => parts?.map((part) => new TextDecoder().decode(part));
+    const page = encode('<script nonce="AAA">1</script><p>AA</p><script nonce="AAA"></script>AAA');
+    expect(decode(splitAtOffsets(page, encode("AAA"), "15,54,68"))).toEqual(decode(splitBytes(page, encode("AAA"))));
+    expect(decode(splitAtOffsets(encode("<p>no nonce</p>"), encode("AAA"), ""))).toEqual(["<p>no nonce</p>"]);
+    for (const wrong of ["16", "15,14", "15,54,69", "x", "-1"]) expect(splitAtOffsets(page, encode("AAA"), wrong)).toBeNull();
+  });
 });
