@@ -113,7 +113,8 @@ export default defineConfig(({ command }) => ({
     [workerEnvironment]: {
       build: {
         outDir: "dist/worker",
-        minify: true,
+        // WORKER_MINIFY=false: readable names in a CPU profile (scripts/bench/profile-ssr.mjs).
+        minify: process.env.WORKER_MINIFY !== "false",
         rolldownOptions: {
           output: {
             // What the worker evaluates at start (the entry's static imports, transitively) in one

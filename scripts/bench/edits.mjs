@@ -23,7 +23,8 @@ import { createServer, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { cmsConfig, createApi } from "../../cms/scripts/lib.mjs";
-import { buildForBench, disposeAll, machine, root, startBenchCms, startWorkerd } from "./stack.mjs";
+import { startProfiling, summariseProfile } from "./profiler.mjs";
+import { buildForBench, cpuMs, disposeAll, groupPids, machine, root, startBenchCms, startWorkerd } from "./stack.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -36,6 +37,8 @@ const { values: args } = parseArgs({
     out: { type: "string", default: "bench-results" },
     // demo: the demo content (cms/data-bench), for a quick try of the script itself.
     data: { type: "string", default: "scale" },
+    // Writes a V8 CPU profile of the worker for each phase (<prefix>-quiet.cpuprofile, -saves) and prints its summary.
+    profile: { type: "string" },
   },
 });
 const scale = args.data !== "demo";
@@ -146,6 +149,17 @@ const summarise = (answers) => {
   };
 };
 
+
+/** CPU time (ms) of the worker, the CMS and this script (the visitors' clients, the proxy) so far. */
+const cpuNow = (instance, cms) => ({
+  worker: cpuMs(instance.pids()),
+  cms: cpuMs(groupPids(cms.pid)),
+  clients: process.cpuUsage().user / 1000 + process.cpuUsage().system / 1000,
+});
+/** Each one's CPU over a phase, as a share of one core. */
+const cpuShares = (before, after, ms) =>
+  Object.fromEntries(Object.keys(before).map((name) => [name, Number(((after[name] - before[name]) / ms).toFixed(3))]));
+
 async function main() {
   const build = buildForBench({ log });
   const cms = await startBenchCms({ name: scale ? "scale" : "bench", scale, port: cmsPort, siteUrl: `http://127.0.0.1:${port + 1}`, log });
@@ -160,6 +174,7 @@ async function main() {
       port,
       apiBaseUrl: `http://127.0.0.1:${proxyPort}`,
       vars: { REQUEST_LOG: "off" },
+      ...(args.profile ? { inspectorPort: port + 40 } : {}),
       onOutput: (line) => {
         if (process.env.BENCH_DEBUG_LOG) console.log(`worker: ${line.slice(0, 200)}`);
         if (line.includes('"event":"content_change"')) changeLines.push({ ...JSON.parse(line.slice(line.indexOf("{"))), at: Date.now() });
@@ -202,10 +217,25 @@ async function main() {
     // 2. Quiet.
     log(`quiet: ${rate} requests/s for ${durationMs / 1000} s, no saves ...`);
     const readsBeforeQuiet = proxy.total();
+    const profiled = async (phase, work) => {
+      if (!args.profile) return work();
+      const stop = await startProfiling(port + 40, 200);
+      const result = await work();
+      const profile = await stop();
+      writeFileSync(`${args.profile}-${phase}.cpuprofile`, JSON.stringify(profile));
+      log(`  the worker's CPU profile, ${phase}:`);
+      summariseProfile(profile, 25, (line) => log(`    ${line}`));
+      return result;
+    };
+    let cpuBefore = cpuNow(instance, cms);
     let load = traffic(base, paths);
-    await sleep(durationMs);
+    await profiled("quiet", () => sleep(durationMs));
     await load.stop();
-    report.quiet = { ...summarise(load.answers), directusReads: proxy.total() - readsBeforeQuiet };
+    report.quiet = {
+      ...summarise(load.answers),
+      directusReads: proxy.total() - readsBeforeQuiet,
+      cpuCores: cpuShares(cpuBefore, cpuNow(instance, cms), durationMs),
+    };
     log(`  ${JSON.stringify(report.quiet)}`);
 
     // 3. Saves.
@@ -219,41 +249,46 @@ async function main() {
     const saves = [];
     const readsBeforeSaves = proxy.total();
     const operationsBefore = proxy.byOperation();
+    cpuBefore = cpuNow(instance, cms);
     load = traffic(base, paths);
     const started = Date.now();
-    for (let index = 0; Date.now() - started < durationMs; index += 1) {
-      const post = newest[index % newest.length];
-      const title = `${post.title.replace(/ \(edit \d+\)$/, "")} (edit ${index + 1})`;
-      const readsBefore = proxy.total();
-      const savedAt = performance.now();
-      await api("PATCH", `/items/posts/${post.id}`, { title });
-      const answeredAt = performance.now();
-      // A reader polls the post's page until the new title shows.
-      let shownAfter = null;
-      for (let poll = 0; poll < 400; poll += 1) {
-        const html = await (await fetch(`${base}/blog/${post.slug}`)).text();
-        if (html.includes(title.replace(/&/g, "&amp;"))) {
-          shownAfter = performance.now() - answeredAt;
-          break;
+    await profiled("saves", async () => {
+      for (let index = 0; Date.now() - started < durationMs; index += 1) {
+        const post = newest[index % newest.length];
+        const title = `${post.title.replace(/ \(edit \d+\)$/, "")} (edit ${index + 1})`;
+        const readsBefore = proxy.total();
+        const savedAt = performance.now();
+        await api("PATCH", `/items/posts/${post.id}`, { title });
+        const answeredAt = performance.now();
+        // A reader polls the post's page until the new title shows.
+        let shownAfter = null;
+        for (let poll = 0; poll < 400; poll += 1) {
+          const html = await (await fetch(`${base}/blog/${post.slug}`)).text();
+          if (html.includes(title.replace(/&/g, "&amp;"))) {
+            shownAfter = performance.now() - answeredAt;
+            break;
+          }
+          await sleep(50);
         }
-        await sleep(50);
+        saves.push({
+          post: post.id,
+          saveMs: Number((answeredAt - savedAt).toFixed(1)),
+          shownAfterMs: shownAfter && Number(shownAfter.toFixed(1)),
+        });
+        const next = started + (index + 1) * everyMs;
+        await sleep(Math.max(0, next - Date.now()));
+        saves.at(-1).directusReads = proxy.total() - readsBefore;
       }
-      saves.push({
-        post: post.id,
-        saveMs: Number((answeredAt - savedAt).toFixed(1)),
-        shownAfterMs: shownAfter && Number(shownAfter.toFixed(1)),
-      });
-      const next = started + (index + 1) * everyMs;
-      await sleep(Math.max(0, next - Date.now()));
-      saves.at(-1).directusReads = proxy.total() - readsBefore;
-    }
+    });
     await load.stop();
+    const cpuSaves = cpuShares(cpuBefore, cpuNow(instance, cms), Date.now() - started);
     await sleep(2000); // the last webhook's renders
     const operationsAfter = proxy.byOperation();
     const changes = changeLines.filter((line) => line.collection === "posts" && line.at >= started);
     report.saves = {
       ...summarise(load.answers),
       count: saves.length,
+      cpuCores: cpuSaves,
       directusReads: proxy.total() - readsBeforeSaves,
       directusReadsPerSave: Number(((proxy.total() - readsBeforeSaves - (report.quiet.directusReads ?? 0)) / saves.length).toFixed(1)),
       readsByOperation: Object.fromEntries(
