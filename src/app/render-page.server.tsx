@@ -17,6 +17,8 @@ import type { PageMeta } from "../router/meta";
 import type { PagePayload } from "../render/payload";
 import { siteChrome, siteConfig } from "../router/request-context.server";
 import { features } from "./features.server";
+import { ChromeHtmlContext } from "../shell/chrome-html";
+import { chromeHtmlOf } from "./chrome-html.server";
 
 /** The features' feeds every page announces, found once (a page render only names the site). */
 const featureFeeds = features.flatMap((feature) => (feature.feeds ? [feature.feeds] : []));
@@ -42,7 +44,12 @@ export interface PageRender {
  */
 export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<Response> {
   const route = page.state.route === "error" ? null : await loadRoute(page.state.route);
-  return renderDocument(c, { ...page, element: <App state={page.state} />, browserQueries: browserQueriesOf(route) });
+  const element = (
+    <ChromeHtmlContext.Provider value={chromeHtmlOf(page.state.site)}>
+      <App state={page.state} />
+    </ChromeHtmlContext.Provider>
+  );
+  return renderDocument(c, { ...page, element, browserQueries: browserQueriesOf(route) });
 }
 
 const operationNames = new WeakMap<RouteModule<any>, ReadonlySet<string>>();

@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import type { SiteChrome } from "../content/types/site";
+import type { ChromeHtml } from "../shell/chrome-html";
+import { FooterBar, FooterColumns } from "../shell/layout/Footer";
+import { HeaderContent } from "../shell/layout/Header";
+import { SiteContext } from "../ui/site-context";
+
+/**
+ * The shell's chrome as HTML, rendered once per site chrome object: a warm isolate reads the same
+ * object for every page (content/site-chrome.ts keeps it per read), so the pages rendered again
+ * after a save, and every server render in between, share it. Each part is rendered by the same
+ * components as inline, so the page's bytes are the same (chrome-html.test.tsx). Previews render
+ * whole: their chrome is built per request.
+ */
+const rendered = new WeakMap<SiteChrome, ChromeHtml>();
+
+export function chromeHtmlOf(site: SiteChrome): ChromeHtml | null {
+  if (site.preview) return null;
+  let html = rendered.get(site);
+  if (!html) {
+    const render = (element: ReactNode) => renderToString(<SiteContext.Provider value={site}>{element}</SiteContext.Provider>);
+    html = {
+      header: render(<HeaderContent site={site} />),
+      footerColumns: render(<FooterColumns site={site} />),
+      footerBar: render(<FooterBar site={site} />),
+    };
+    rendered.set(site, html);
+  }
+  return html;
+}
