@@ -21,6 +21,52 @@ interface ImageProps {
  * source has.
  */
 export function Image({ image, sizes, width, className, priority = false, alt }: ImageProps) {
+  const { src, srcSet, renderedWidth, height } = sourcesOf(image, sizes, width);
+  return (
+    <img
+      src={src}
+      srcSet={srcSet}
+      sizes={sizes}
+      width={renderedWidth}
+      height={height}
+      alt={alt ?? image.alt}
+      className={className}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding="async"
+    />
+  );
+}
+
+interface ImageSources {
+  src: string;
+  srcSet: string;
+  renderedWidth: number;
+  height: number;
+}
+
+/**
+ * An image's sources per layout, kept with the image: a warm render reads the same image objects
+ * from the content cache's memory, so a card's srcset is built once per read, not per page.
+ */
+const sourcesKept = new WeakMap<ImageRef, Map<string, ImageSources>>();
+
+function sourcesOf(image: ImageRef, sizes: string | undefined, width: number | undefined): ImageSources {
+  let kept = sourcesKept.get(image);
+  if (!kept) {
+    kept = new Map();
+    sourcesKept.set(image, kept);
+  }
+  const layout = `${sizes ?? ""}|${width ?? ""}`;
+  let sources = kept.get(layout);
+  if (!sources) {
+    sources = computeSources(image, sizes, width);
+    kept.set(layout, sources);
+  }
+  return sources;
+}
+
+function computeSources(image: ImageRef, sizes: string | undefined, width: number | undefined): ImageSources {
   const renderedWidth = width ?? image.width;
   const height = Math.round((renderedWidth * image.height) / image.width);
   const candidates = sizes
@@ -33,18 +79,5 @@ export function Image({ image, sizes, width, className, priority = false, alt }:
     ? widths.map((w) => `${imageUrl(image.src, w)} ${w}w`).join(", ")
     : widths.map((w, index) => `${imageUrl(image.src, w)} ${index + 1}x`).join(", ");
   const fallback = widths[widths.length - 1]!;
-  return (
-    <img
-      src={imageUrl(image.src, fallback)}
-      srcSet={srcSet}
-      sizes={sizes}
-      width={renderedWidth}
-      height={height}
-      alt={alt ?? image.alt}
-      className={className}
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
-      decoding="async"
-    />
-  );
+  return { src: imageUrl(image.src, fallback), srcSet, renderedWidth, height };
 }
