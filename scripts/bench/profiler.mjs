@@ -67,6 +67,23 @@ export function summariseProfile(profile, top = 30, log = console.log) {
   log("buckets (share of samples not idle):");
   for (const [bucket, count] of [...buckets].sort((a, b) => b[1] - a[1]))
     if (bucket !== "(idle)") log(`  ${`${((100 * count) / busy).toFixed(1)}%`.padStart(6)}  ${bucket}`);
+  // Inclusive: the samples whose stack holds the function (counted once per sample).
+  const inclusive = new Map();
+  const stackNames = new Map();
+  const namesOf = (nodeId) => {
+    let names = stackNames.get(nodeId);
+    if (names) return names;
+    const { functionName, url } = byId.get(nodeId).callFrame;
+    const parent = parentOf.get(nodeId);
+    names = new Set(parent === undefined ? [] : namesOf(parent));
+    if (functionName) names.add(`${functionName} ${url.split("/").pop()}`);
+    stackNames.set(nodeId, names);
+    return names;
+  };
+  for (const [nodeId, count] of counts) for (const name of namesOf(nodeId)) inclusive.set(name, (inclusive.get(name) ?? 0) + count);
+  log(`top ${top} functions by inclusive time (share of samples not idle):`);
+  for (const [name, count] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top))
+    log(`  ${`${((100 * count) / busy).toFixed(1)}%`.padStart(6)}  ${name}`);
   log(`top ${top} functions by self time (share of all samples):`);
   for (const [name, count] of [...selfByFunction].sort((a, b) => b[1] - a[1]).slice(0, top)) log(`  ${share(count).padStart(6)}  ${name}`);
 }
