@@ -149,7 +149,6 @@ const summarise = (answers) => {
   };
 };
 
-
 /** CPU time (ms) of the worker, the CMS and this script (the visitors' clients, the proxy) so far. */
 const cpuNow = (instance, cms) => ({
   worker: cpuMs(instance.pids()),

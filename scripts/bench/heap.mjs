@@ -5,32 +5,11 @@
 // include garbage not yet collected (upper bounds): `HeapProfiler.collectGarbage` got no answer
 // from workerd once the isolate had done a large request.
 
+import { inspector } from "./profiler.mjs";
+
 /** Connects to the first (only) worker behind `inspectorPort`. */
 export async function connectHeap(inspectorPort) {
-  const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
-  const target = targets.find((t) => t.webSocketDebuggerUrl);
-  if (!target) throw new Error(`no inspector target on port ${inspectorPort}`);
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.addEventListener("open", resolve, { once: true });
-    socket.addEventListener("error", reject, { once: true });
-  });
-  let id = 0;
-  const pending = new Map();
-  socket.addEventListener("message", (message) => {
-    const reply = JSON.parse(String(message.data));
-    if (reply.id === undefined) return;
-    const settle = pending.get(reply.id);
-    pending.delete(reply.id);
-    if (reply.error) settle?.reject(new Error(reply.error.message));
-    else settle?.resolve(reply.result);
-  });
-  const send = (method, params = {}) =>
-    new Promise((resolve, reject) => {
-      id += 1;
-      pending.set(id, { resolve, reject });
-      socket.send(JSON.stringify({ id, method, params }));
-    });
+  const { send, close } = await inspector(inspectorPort);
   const usedBytes = async () => (await send("Runtime.getHeapUsage")).usedSize;
   return {
     /** Heap in use now (garbage included). */
@@ -53,6 +32,6 @@ export async function connectHeap(inspectorPort) {
         await sampler;
       }
     },
-    close: () => socket.close(),
+    close,
   };
 }

@@ -4,7 +4,8 @@
 /** A minimal Chrome DevTools Protocol client over the inspector's WebSocket. */
 export async function inspector(port) {
   const targets = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
-  const target = targets.find((entry) => entry.webSocketDebuggerUrl) ?? targets[0];
+  const target = targets.find((entry) => entry.webSocketDebuggerUrl);
+  if (!target) throw new Error(`no inspector target on port ${port}`);
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     socket.addEventListener("open", resolve, { once: true });
