@@ -283,16 +283,15 @@ export async function disposeAll() {
   live.clear();
 }
 
-/** workerd processes started by this Node process (Miniflare spawns them as direct children). */
-export function childWorkerdPids() {
+/** The processes whose /proc stat satisfies `test(fields, comm)` (fields after the command name). */
+function processesWhere(test) {
   const pids = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (Number(fields[1]) === process.pid && comm.startsWith("workerd")) pids.push(Number(entry));
+      if (test(fields, stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")))) pids.push(Number(entry));
     } catch {
       // the process ended while we looked
     }
@@ -300,21 +299,11 @@ export function childWorkerdPids() {
   return pids;
 }
 
+/** workerd processes started by this Node process (Miniflare spawns them as direct children). */
+export const childWorkerdPids = () => processesWhere((fields, comm) => Number(fields[1]) === process.pid && comm.startsWith("workerd"));
+
 /** The processes of process group `pgid` (a server spawned detached, with its workers). */
-export function groupPids(pgid) {
-  const pids = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) pids.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return pids;
-}
+export const groupPids = (pgid) => processesWhere((fields) => Number(fields[2]) === pgid);
 
 const clockTicks = (() => {
   try {

@@ -5,6 +5,7 @@ import type { ChromeHtml } from "../shell/chrome-html";
 import { FooterBar, FooterColumns } from "../shell/layout/Footer";
 import { HeaderContent } from "../shell/layout/Header";
 import { SiteContext } from "../ui/site-context";
+import { keptPerObject } from "../lib/kept-per-object";
 
 /**
  * The shell's chrome as HTML, rendered once per site chrome object: a warm isolate reads the same
@@ -13,19 +14,16 @@ import { SiteContext } from "../ui/site-context";
  * components as inline, so the page's bytes are the same (chrome-html.test.tsx). Previews render
  * whole: their chrome is built per request.
  */
-const rendered = new WeakMap<SiteChrome, ChromeHtml>();
+const rendered = keptPerObject<SiteChrome, ChromeHtml>();
 
 export function chromeHtmlOf(site: SiteChrome): ChromeHtml | null {
   if (site.preview) return null;
-  let html = rendered.get(site);
-  if (!html) {
+  return rendered(site, "", () => {
     const render = (element: ReactNode) => renderToString(<SiteContext.Provider value={site}>{element}</SiteContext.Provider>);
-    html = {
+    return {
       header: render(<HeaderContent site={site} />),
       footerColumns: render(<FooterColumns site={site} />),
       footerBar: render(<FooterBar site={site} />),
     };
-    rendered.set(site, html);
-  }
-  return html;
+  });
 }

@@ -4,6 +4,7 @@ import type { SiteConfig } from "../config/site";
 import type { ContentSource } from "./operation";
 import { menuLinkOf } from "./extensions.server";
 import type { NavigationItemFieldsFragment, SiteChromeQuery } from "./generated/operations";
+import { keptPerObject } from "../lib/kept-per-object";
 
 /**
  * Data of the shell around every page. Never throws: an error page must render even when
@@ -32,14 +33,10 @@ export async function loadSiteChrome({ content, config }: { content: ContentSour
  * content cache's memory on every request, so the menus are reshaped once per read from the
  * CMS, not once per page (the shell's data is never changed in place).
  */
-const reshaped = new WeakMap<SiteChromeQuery, { name: string; year: number; chrome: SiteChrome }>();
+const reshaped = keptPerObject<SiteChromeQuery, SiteChrome>();
 
 function reshapeSiteChrome(data: SiteChromeQuery, config: SiteConfig, year: number): SiteChrome {
-  const kept = reshaped.get(data);
-  if (kept && kept.name === config.name && kept.year === year) return kept.chrome;
-  const chrome = reshapeSiteChromeOnce(data, config, year);
-  reshaped.set(data, { name: config.name, year, chrome });
-  return chrome;
+  return reshaped(data, `${config.name}\n${year}`, () => reshapeSiteChromeOnce(data, config, year));
 }
 
 function reshapeSiteChromeOnce(data: SiteChromeQuery, config: SiteConfig, year: number): SiteChrome {

@@ -11,7 +11,6 @@ export type MessageKey = {
 }[Namespace];
 export type Params = Record<string, string | number>;
 
-const defaultLocale = "en" as const;
 const messages: Messages = en;
 
 /**

@@ -1,3 +1,4 @@
+import { keptPerObject } from "../lib/kept-per-object";
 const scriptUnsafe = /[<>&\u2028\u2029]/g;
 const scriptEscapes: Record<string, string> = {
   "<": "\\u003c",
@@ -22,16 +23,11 @@ export function serializeForScript(value: unknown): string {
  * their JSON was the largest part of writing the page's payload; content read from the cache
  * is never changed in place (a newer read is a new object), so the text stays true.
  */
-const resultJson = new WeakMap<object, string>();
+const resultJson = keptPerObject<object, string>();
 
 function keptJson(value: unknown): string {
   if (value === null || typeof value !== "object") return serializeForScript(value);
-  let json = resultJson.get(value);
-  if (json === undefined) {
-    json = serializeForScript(value);
-    resultJson.set(value, json);
-  }
-  return json;
+  return resultJson(value, "", () => serializeForScript(value));
 }
 
 /** `{"key":value,…}` as JSON.stringify writes an object (undefined and functions left out), each value by `write`. */

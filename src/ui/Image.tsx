@@ -1,5 +1,6 @@
 import { allowedWidthFor, deviceWidths, imageUrl } from "../config/images";
 import type { ImageRef } from "../content/types/site";
+import { keptPerObject } from "../lib/kept-per-object";
 
 interface ImageProps {
   image: ImageRef;
@@ -49,21 +50,10 @@ interface ImageSources {
  * An image's sources per layout, kept with the image: a warm render reads the same image objects
  * from the content cache's memory, so a card's srcset is built once per read, not per page.
  */
-const sourcesKept = new WeakMap<ImageRef, Map<string, ImageSources>>();
+const sourcesKept = keptPerObject<ImageRef, ImageSources>();
 
 function sourcesOf(image: ImageRef, sizes: string | undefined, width: number | undefined): ImageSources {
-  let kept = sourcesKept.get(image);
-  if (!kept) {
-    kept = new Map();
-    sourcesKept.set(image, kept);
-  }
-  const layout = `${sizes ?? ""}|${width ?? ""}`;
-  let sources = kept.get(layout);
-  if (!sources) {
-    sources = computeSources(image, sizes, width);
-    kept.set(layout, sources);
-  }
-  return sources;
+  return sourcesKept(image, `${sizes ?? ""}|${width ?? ""}`, () => computeSources(image, sizes, width));
 }
 
 function computeSources(image: ImageRef, sizes: string | undefined, width: number | undefined): ImageSources {

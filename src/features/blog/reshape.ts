@@ -3,6 +3,7 @@ import { reshapeImage } from "../../content/reshape";
 import type { AuthorCardFieldsFragment, PostCardFieldsFragment } from "../../content/generated/operations";
 import { postHref } from "./paths";
 import type { AuthorSummary, PostCard } from "./types";
+import { keptPerObject } from "../../lib/kept-per-object";
 
 export function authorName(author: Pick<AuthorCardFieldsFragment, "first_name" | "second_name">): string {
   return [author.first_name, author.second_name].filter(Boolean).join(" ").trim();
@@ -27,14 +28,10 @@ export function reshapeAuthor(author: AuthorCardFieldsFragment, apiBaseUrl: stri
  * Cards per post object: the list's loader reshapes every post on each render, and a warm
  * render reads the same objects from the content cache's memory (never changed in place).
  */
-const cards = new WeakMap<PostCardFieldsFragment, { apiBaseUrl: string; card: PostCard }>();
+const cards = keptPerObject<PostCardFieldsFragment, PostCard>();
 
 export function reshapePostCard(post: PostCardFieldsFragment, apiBaseUrl: string): PostCard {
-  const kept = cards.get(post);
-  if (kept?.apiBaseUrl === apiBaseUrl) return kept.card;
-  const card = reshapePostCardOnce(post, apiBaseUrl);
-  cards.set(post, { apiBaseUrl, card });
-  return card;
+  return cards(post, apiBaseUrl, () => reshapePostCardOnce(post, apiBaseUrl));
 }
 
 function reshapePostCardOnce(post: PostCardFieldsFragment, apiBaseUrl: string): PostCard {
