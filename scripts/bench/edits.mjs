@@ -20,6 +20,7 @@
 // answer to the new title on its page (target p99 <= 2 s).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { cmsConfig, createApi } from "../../cms/scripts/lib.mjs";
@@ -100,6 +101,9 @@ function traffic(base, paths) {
   let running = true;
   const workers = Math.max(1, Math.ceil(rate / 20)); // each about 20 a second at most
   const interval = (workers * 1000) / rate;
+  // The clients' own event loop: a stall here delays every answer in flight without the worker's doing.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const loops = Array.from({ length: workers }, async (_, index) => {
     await sleep((index * interval) / workers);
     while (running) {
@@ -126,9 +130,30 @@ function traffic(base, paths) {
     async stop() {
       running = false;
       await Promise.all(loops);
+      loopDelay.disable();
     },
+    /** The clients' event loop delay (ms): how late a timer of theirs ran, p99 and the longest. */
+    loopDelay: () => ({ p99: Number((loopDelay.percentile(99) / 1e6).toFixed(1)), max: Number((loopDelay.max / 1e6).toFixed(1)) }),
   };
 }
+
+/**
+ * Moments when several answers in flight were slow together (each over 40 ms, ending within 50 ms
+ * of each other): a stall of the server or the machine rather than one slow page.
+ */
+const stallsOf = (answers) => {
+  const slow = answers.filter((answer) => answer.ms > 40).sort((a, b) => a.at - b.at);
+  const stalls = [];
+  for (const answer of slow) {
+    const last = stalls.at(-1);
+    if (last && answer.at - last.endedAt <= 50) {
+      last.answers += 1;
+      last.endedAt = answer.at;
+      last.longestMs = Math.max(last.longestMs, Math.round(answer.ms));
+    } else stalls.push({ at: answer.at, endedAt: answer.at, answers: 1, longestMs: Math.round(answer.ms) });
+  }
+  return stalls.filter((stall) => stall.answers >= 3).map(({ at, answers, longestMs }) => ({ at, answers, longestMs }));
+};
 
 const summarise = (answers) => {
   const ms = answers.map((answer) => answer.ms);
@@ -142,6 +167,7 @@ const summarise = (answers) => {
     miss: by("MISS"),
     stale: by("STALE"),
     other: answers.length - by("HIT") - by("MISS") - by("STALE"),
+    stalls: stallsOf(answers),
     slowest: [...answers]
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 8)
@@ -208,6 +234,9 @@ async function main() {
     const paths = [...picked].slice(0, pageCount);
     log(`pages: ${paths.length} (of ${all.length} in the sitemap); warming each once ...`);
     const warmStarted = Date.now();
+    // The search index as production has it (the cron builds it, or a visitor's first search):
+    // else the first save would build it whole here, a cost of a new namespace, not of a save.
+    await (await fetch(`${base}/search?q=gpu`)).arrayBuffer();
     for (let index = 0; index < paths.length; index += 8) {
       await Promise.all(paths.slice(index, index + 8).map(async (path) => (await fetch(base + path)).arrayBuffer()));
     }
@@ -233,6 +262,7 @@ async function main() {
     report.quiet = {
       ...summarise(load.answers),
       directusReads: proxy.total() - readsBeforeQuiet,
+      clientLoopDelayMs: load.loopDelay(),
       cpuCores: cpuShares(cpuBefore, cpuNow(instance, cms), durationMs),
     };
     log(`  ${JSON.stringify(report.quiet)}`);
@@ -288,6 +318,7 @@ async function main() {
       ...summarise(load.answers),
       count: saves.length,
       cpuCores: cpuSaves,
+      clientLoopDelayMs: load.loopDelay(),
       directusReads: proxy.total() - readsBeforeSaves,
       directusReadsPerSave: Number(((proxy.total() - readsBeforeSaves - (report.quiet.directusReads ?? 0)) / saves.length).toFixed(1)),
       readsByOperation: Object.fromEntries(
@@ -327,6 +358,9 @@ async function main() {
       "visitors' p99 with saves / without <= 1.2": report.p99Ratio <= 1.2,
       "save to new title p99 <= 2000 ms": (report.saves.shownAfterMs.p99 ?? Infinity) <= 2000,
       "no visitor waited for a render caused by a save (MISS during saves)": report.saves.miss === 0,
+      // Else the figures above are of a site that stopped rendering again (and so costs less).
+      "the webhook rendered pages again after every save":
+        report.saves.webhooks >= saves.length && report.saves.renderedByWebhookPerSave > 0,
     };
     log(`  ${JSON.stringify({ ...report.saves, list: undefined, webhookMs: undefined })}`);
     log(`p99 ratio (saves / quiet): ${report.p99Ratio}`);

@@ -2,6 +2,7 @@ import type { Content } from "../content/content.server";
 import { previewPathOf } from "../content/extensions.server";
 import type { ItemChange, Tag } from "../content/tags.server";
 import type { RenderPage } from "../env";
+import { backgroundLane } from "../lib/background-lane";
 import { stalePagesRemembered } from "../middleware/page-cache";
 import { publishingRequest } from "../middleware/published-pages";
 
@@ -9,7 +10,8 @@ import { publishingRequest } from "../middleware/published-pages";
 const maxPagesRenderedPerChange = 50;
 
 /**
- * Renders again, one after the other, the pages a change made stale that are known here: the
+ * Renders again, one after the other in the isolate's background lane (lib/background-lane.ts),
+ * the pages a change made stale that are known here: the
  * changed items' own pages (when `content` can read where they are), and the pages this isolate
  * holds that show what changed. Each replaces the stale page in the page cache; the paths
  * rendered are returned. Pages elsewhere are rendered again at their next request, which is
@@ -46,9 +48,12 @@ export async function renderChangedPages({
   for (const path of [...paths].filter((path) => !renderedAlready?.has(path)).slice(0, maxPagesRenderedPerChange)) {
     renderedAlready?.add(path);
     try {
-      const response = await renderPage(publishingRequest(new URL(path, siteUrl)));
-      await response.body?.cancel();
-      if (response.ok) rendered.push(path);
+      const ok = await backgroundLane.run(async () => {
+        const response = await renderPage(publishingRequest(new URL(path, siteUrl)));
+        await response.body?.cancel();
+        return response.ok;
+      });
+      if (ok) rendered.push(path);
     } catch (error) {
       console.warn(`rendering ${path} again failed:`, error instanceof Error ? error.message : error);
     }

@@ -46,7 +46,7 @@ const publishScheduledItems: ScheduledJob = {
       const change = withPublishing({ collection, keys: items.map((item) => String(item.id)) });
       const tags = tagsOfChange(change);
       await markTags(kv, tags);
-      await moveGeneration(kv, collection);
+      await moveGeneration(kv, collection, Date.now(), tags);
       if (renderPage) await renderChangedPages({ siteUrl: env.SITE_URL, change, tags, kv, renderPage });
     }
     await kv.put(publishedUntilKey, until);

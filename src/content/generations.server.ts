@@ -1,5 +1,6 @@
-import { generationMemoMs, memo } from "./generation-memo";
-import { markTags, wholeCollectionTag } from "./tags.server";
+import { generationKeyPrefix, generationMemoMs, memo, readGenerations, stopReadingGenerations } from "./generation-memo";
+import { writeGenerationSteps } from "./generation-steps.server";
+import { collectionOfTag, markTags, type Tag, wholeCollectionTag } from "./tags.server";
 
 /**
  * Content generations: one opaque value per collection, changed by every CMS webhook. Cached
@@ -7,45 +8,6 @@ import { markTags, wholeCollectionTag } from "./tags.server";
  * next request refetch instead of waiting for a TTL. One KV key per collection, so two
  * webhooks for different collections can never overwrite each other.
  */
-const prefix = "gen:";
-
-async function readGenerations(kv: KVNamespace, collections: readonly string[], now = Date.now()): Promise<Record<string, string>> {
-  const result: Record<string, string> = {};
-  const missing: string[] = [];
-  for (const collection of collections) {
-    const cached = memo.get(collection);
-    if (cached && now - cached.readAt < generationMemoMs) result[collection] = cached.value;
-    else missing.push(collection);
-  }
-  if (missing.length) {
-    const values = await Promise.all(missing.map((collection) => readGeneration(kv, collection, now)));
-    missing.forEach((collection, index) => {
-      result[collection] = values[index]!;
-    });
-  }
-  return result;
-}
-
-/** KV reads of a generation under way: a burst of requests in a fresh isolate shares one per key. */
-const reading = new Map<string, Promise<string>>();
-
-function readGeneration(kv: KVNamespace, collection: string, now: number): Promise<string> {
-  let read = reading.get(collection);
-  if (!read) {
-    read = kv.get(prefix + collection).then((stored) => {
-      const value = stored ?? "0";
-      // A webhook's bump while this read was under way is newer: it stays.
-      if ((memo.get(collection)?.readAt ?? now) <= now) memo.set(collection, { value, readAt: now });
-      return value;
-    });
-    const forget = () => {
-      if (reading.get(collection) === read) reading.delete(collection);
-    };
-    read.then(forget, forget);
-    reading.set(collection, read);
-  }
-  return read;
-}
 
 /** The generation tag of something built from `collections`. */
 export async function generationOf(kv: KVNamespace, collections: readonly string[]): Promise<string> {
@@ -76,28 +38,48 @@ export const anyCollection = "*";
  */
 export async function bumpGeneration(kv: KVNamespace, collection: string, now = Date.now()): Promise<string> {
   // Marked by the worker's clock, the one reads are stamped with (`now` may be a job's scheduled time).
-  await markTags(kv, [wholeCollectionTag(collection)]);
-  return moveGeneration(kv, collection, now);
+  const tags = [wholeCollectionTag(collection)];
+  await markTags(kv, tags);
+  return moveGeneration(kv, collection, now, tags);
 }
 
 /** Moves `collection`'s generation on (and the generation of all content), after the change's own tags were marked. */
-export async function moveGeneration(kv: KVNamespace, collection: string, now = Date.now()): Promise<string> {
-  return (await moveGenerations(kv, [collection], now))[0]!;
+export async function moveGeneration(kv: KVNamespace, collection: string, now = Date.now(), marked?: readonly Tag[]): Promise<string> {
+  return (await moveGenerations(kv, [collection], now, marked))[0]!;
 }
 
 /**
  * Moves several collections' generations on together (a release's items), after all their tags
- * were marked. The isolate's copy takes them all at once, before any write is awaited, so no
+ * were marked (`marked`: those tags, when the caller knows them all; other isolates then keep
+ * the marks of every other tag they read). The isolate's copy takes them all at once, before any write is awaited, so no
  * read here sees one collection moved and another not (a page with a new price beside an old
  * product name); other isolates read KV, one key per collection, within its own consistency.
  */
-export async function moveGenerations(kv: KVNamespace, collections: readonly string[], now = Date.now()): Promise<string[]> {
+export async function moveGenerations(
+  kv: KVNamespace,
+  collections: readonly string[],
+  now = Date.now(),
+  marked?: readonly Tag[],
+): Promise<string[]> {
   const values = collections.map(() => `${now.toString(36)}${crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36)}`);
+  if (marked) {
+    // What moved, for the isolates that hold marks read at the generation before (generation-steps.server.ts).
+    const before = await readGenerations(kv, collections, now);
+    await writeGenerationSteps(
+      kv,
+      collections.map((collection, index) => ({
+        collection,
+        from: before[collection]!,
+        to: values[index]!,
+        tags: marked.filter((tag) => collectionOfTag(tag) === collection),
+      })),
+    );
+  }
   for (const [index, collection] of collections.entries()) memo.set(collection, { value: values[index]!, readAt: now });
   memo.set(anyCollection, { value: values.at(-1)!, readAt: now });
   await Promise.all([
-    ...collections.map((collection, index) => kv.put(prefix + collection, values[index]!)),
-    kv.put(prefix + anyCollection, values.at(-1)!),
+    ...collections.map((collection, index) => kv.put(generationKeyPrefix + collection, values[index]!)),
+    kv.put(generationKeyPrefix + anyCollection, values.at(-1)!),
   ]);
   return values;
 }
@@ -105,5 +87,5 @@ export async function moveGenerations(kv: KVNamespace, collections: readonly str
 /** Tests only: forget the in-isolate copy. */
 export function clearGenerationMemo(): void {
   memo.clear();
-  reading.clear();
+  stopReadingGenerations();
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { spyKv } from "../../test/worker/helpers";
+import { writeGenerationSteps } from "./generation-steps.server";
 import { generationOf } from "./generations.server";
 import { operationReads } from "./generated/operations";
 import { clearTagMemo, markTags, maxItemsNamed, mergeShown, shownByRead, tagsOfChange, unchangedSince } from "./tags.server";
@@ -145,6 +146,56 @@ describe("whether an entry is still valid", () => {
       await generationOf(kv, ["posts"]);
       expect(await unchangedSince(kv, shown, builtAt)).toBe(false);
       expect(markReads()).toBeGreaterThan(first);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("after a move, reads again only the marks its step names; the others are taken on, for a minute from their read", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: 20_000_000 });
+    try {
+      const { kv, ops } = spyKv(env.CONTENT_CACHE);
+      let seen = 0;
+      /** The marks read from KV since the last call. */
+      const marksRead = () => {
+        const read = ops.slice(seen).filter(({ op, key }) => op === "get" && key.startsWith("tag:"));
+        seen = ops.length;
+        return read.map(({ key }) => key.slice("tag:".length)).sort();
+      };
+      const one = { tags: ["i:posts:1"], fields: { posts: ["title"] } };
+      const two = { tags: ["i:posts:2"], fields: { posts: ["title"] } };
+      const builtAt = Date.now() - 10;
+      await generationOf(kv, ["posts"]);
+      expect(await unchangedSince(kv, one, builtAt)).toBe(true);
+      expect(await unchangedSince(kv, two, builtAt)).toBe(true);
+      expect(marksRead()).toEqual(["all:posts", "i:posts:1", "i:posts:2"]);
+      /** Another isolate's change: its marks, its step (unless `withStep` is false), then the generation. */
+      const moveElsewhere = async (to: string, tags: string[], withStep = true) => {
+        for (const tag of tags) await env.CONTENT_CACHE.put(`tag:${tag}`, JSON.stringify({ title: Date.now() }));
+        const from = (await env.CONTENT_CACHE.get("gen:posts")) ?? "0";
+        if (withStep) await writeGenerationSteps(env.CONTENT_CACHE, [{ collection: "posts", from, to, tags }]);
+        await env.CONTENT_CACHE.put("gen:posts", to);
+        vi.setSystemTime(Date.now() + 1_500);
+        await generationOf(kv, ["posts"]);
+      };
+
+      await moveElsewhere("moved-1", ["i:posts:2"]);
+      expect(await unchangedSince(kv, one, builtAt)).toBe(true);
+      expect(await unchangedSince(kv, two, builtAt)).toBe(false);
+      expect(marksRead()).toEqual(["i:posts:2"]); // post 1's mark and the collection's were taken on
+
+      // A minute after their read, marks taken on are read again, though nothing moved since.
+      vi.setSystemTime(Date.now() + 60_000);
+      await generationOf(kv, ["posts"]);
+      expect(await unchangedSince(kv, one, builtAt)).toBe(true);
+      expect(await unchangedSince(kv, two, builtAt)).toBe(false);
+      expect(marksRead()).toEqual(["all:posts", "i:posts:1"]);
+
+      // A move whose step cannot be found (an older version's, or one KV does not show yet): every mark is read again.
+      await moveElsewhere("moved-2", ["i:posts:1"], false);
+      expect(await unchangedSince(kv, one, builtAt)).toBe(false);
+      expect(await unchangedSince(kv, two, builtAt)).toBe(false);
+      expect(marksRead()).toEqual(["all:posts", "i:posts:1", "i:posts:2"]);
     } finally {
       vi.useRealTimers();
     }

@@ -1,4 +1,5 @@
-import { currentGeneration } from "./generation-memo";
+import { currentGeneration, readGenerations } from "./generation-memo";
+import { clearGenerationSteps, tagsMarkedBetween } from "./generation-steps.server";
 import { operationReads } from "./generated/operations";
 
 /**
@@ -190,21 +191,38 @@ type Mark = Record<string, number>;
  * In-isolate copy of the marks. A copy is current for a second, and for as long as its
  * collection's generation is the one this isolate knew when it read the copy: every change marks
  * its tags first and moves the collection's generation after, so a newer mark comes with a new
- * generation. A hit after a change then reads each mark once per change, not once a second.
+ * generation. After a change, a copy the change's step (generation-steps.server.ts) does not name
+ * is taken on to the new generation; the others are read again, once per change.
  */
-const marks = new Map<Tag, { mark: Mark; readAt: number; generation: string | null }>();
+const marks = new Map<Tag, KeptMark>();
+type KeptMark = {
+  mark: Mark;
+  readAt: number;
+  /** The generation the copy is current at. */
+  generation: string | null;
+  /** Taken on through moves rather than read at `generation`: current for a minute from its read at most. */
+  throughMoves?: boolean;
+};
 const markMemoMs = 1000;
+/**
+ * How long after it was read a mark is taken on through the moves that did not mark it
+ * (generation-steps.server.ts). Two moves of one collection at once in two isolates can each
+ * record the generation before as theirs, so a step may leave out the other's tags: past this
+ * age the mark is read again, as KV itself may take a minute to show a write elsewhere.
+ */
+const trustThroughMovesMs = 60_000;
 /** Tags whose marks are kept at most (about 100 bytes each); the longest unread go first. */
 const maxMarksKept = 50_000;
 
-function keepMark(tag: Tag, mark: Mark, readAt: number, generation: string | null): void {
+function keepMark(tag: Tag, mark: Mark, readAt: number, generation: string | null, throughMoves = false): void {
   marks.delete(tag);
-  marks.set(tag, { mark, readAt, generation });
+  marks.set(tag, { mark, readAt, generation, throughMoves });
   if (marks.size > maxMarksKept) marks.delete(marks.keys().next().value!);
 }
 
-function markIsCurrent(tag: Tag, known: { readAt: number; generation: string | null }, now: number): boolean {
+function markIsCurrent(tag: Tag, known: KeptMark, now: number): boolean {
   if (now - known.readAt < markMemoMs) return true;
+  if (known.throughMoves && now - known.readAt >= trustThroughMovesMs) return false;
   return known.generation !== null && known.generation === currentGeneration(collectionOfTag(tag), now);
 }
 const kvBatch = 100;
@@ -260,14 +278,48 @@ async function readMarks(kv: KVNamespace, tags: readonly Tag[]): Promise<Map<Tag
   return result;
 }
 
+/**
+ * The kept marks of `tags` (read at an older generation of their collection) that the moves
+ * since did not mark: their copies are taken to the current generation and returned.
+ */
+async function keptThroughMoves(kv: KVNamespace, tags: readonly Tag[], now: number): Promise<Map<Tag, Mark>> {
+  const result = new Map<Tag, Mark>();
+  const between = new Map<string, Promise<ReadonlySet<string> | null>>();
+  await Promise.all(
+    tags.map(async (tag) => {
+      const known = marks.get(tag);
+      const collection = collectionOfTag(tag);
+      const current = currentGeneration(collection, now);
+      if (!known?.generation || !current || now - known.readAt >= trustThroughMovesMs) return;
+      const key = `${collection}\n${known.generation}`;
+      const marked = between.get(key) ?? tagsMarkedBetween(kv, collection, known.generation, current);
+      between.set(key, marked);
+      if ((await marked)?.has(tag) !== false) return;
+      keepMark(tag, known.mark, known.readAt, current, true);
+      result.set(tag, known.mark);
+    }),
+  );
+  return result;
+}
+
 /** The marks of tags, from the isolate's copy or KV (a hundred keys a read). */
 async function marksOf(kv: KVNamespace, tags: readonly Tag[], now: number): Promise<Map<Tag, Mark>> {
   const result = new Map<Tag, Mark>();
-  const missing: Tag[] = [];
+  // The generations of the kept copies' collections, as current as the copies need (a page's
+  // hit reads only the generation of all content): one read a second per collection at most.
+  const collections = new Set<string>();
+  for (const tag of tags) if ((marks.get(tag)?.readAt ?? now) <= now - markMemoMs) collections.add(collectionOfTag(tag));
+  if (collections.size) await readGenerations(kv, [...collections], now);
+  let missing: Tag[] = [];
   for (const tag of tags) {
     const known = marks.get(tag);
     if (known && markIsCurrent(tag, known, now)) result.set(tag, known.mark);
     else missing.push(tag);
+  }
+  if (missing.length) {
+    const kept = await keptThroughMoves(kv, missing, now);
+    for (const [tag, mark] of kept) result.set(tag, mark);
+    if (kept.size) missing = missing.filter((tag) => !kept.has(tag));
   }
   if (missing.length) {
     // The generations known before the read: a mark written after them comes with a newer one.
@@ -307,7 +359,7 @@ export async function unchangedSince(kv: KVNamespace, shown: Shown, builtAt: num
 }
 
 /** The collection a tag is about. */
-function collectionOfTag(tag: Tag): string {
+export function collectionOfTag(tag: Tag): string {
   if (tag.startsWith("i:")) return tag.slice(2, tag.indexOf(":", 2));
   if (tag.startsWith("l:")) return tag.slice(2);
   if (tag.startsWith("f:")) return tag.slice(2, tag.indexOf(".", 2));
@@ -318,4 +370,5 @@ function collectionOfTag(tag: Tag): string {
 /** Tests only: forget the isolate's copy. */
 export function clearTagMemo(): void {
   marks.clear();
+  clearGenerationSteps();
 }

@@ -11,6 +11,7 @@ import { previewCookieName } from "./preview";
 import { isPublishingRequest, publishedKey, publishingRequest, readPublishedPage, storePublishedPage } from "./published-pages";
 import { countMemoryHit } from "./request-log";
 import { createNonce, publicPageSecurityHeaders } from "./security-headers";
+import { backgroundLane } from "../lib/background-lane";
 
 /**
  * Request facts besides the URL that change the HTML of a page: "" for the page every visitor
@@ -206,7 +207,8 @@ const refreshing = new Set<string>();
 
 /**
  * Renders a stale page again after the answer (a publishing render: the page cache then keeps the
- * new page in memory, the Cache API and KV), once per page at a time. False when this request
+ * new page in memory, the Cache API and KV), once per page at a time, in the isolate's background
+ * lane (lib/background-lane.ts). False when this request
  * cannot (no renderer, a variant of an experiment: those render now).
  */
 function refreshInBackground(c: Context<AppEnv>, keyUrl: string, variant: string): boolean {
@@ -214,8 +216,8 @@ function refreshInBackground(c: Context<AppEnv>, keyUrl: string, variant: string
   if (variant !== "" || !renderPage) return false;
   if (refreshing.has(keyUrl)) return true;
   refreshing.add(keyUrl);
-  const work = renderPage(publishingRequest(c.req.url))
-    .then((response) => response.body?.cancel())
+  const work = backgroundLane
+    .run(() => renderPage(publishingRequest(c.req.url)).then((response) => response.body?.cancel()))
     .catch((error) => console.warn("page refresh failed:", error instanceof Error ? error.message : error))
     .finally(() => refreshing.delete(keyUrl));
   try {

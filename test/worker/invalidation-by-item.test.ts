@@ -125,6 +125,26 @@ describe("a save refreshes only the pages that show what it changed", () => {
     expect(await hitReadingMarks()).toBe(0); // then known valid at this generation
   });
 
+  it("after a save, a page's check reads only the marks that save wrote: the others are taken on through its step", async () => {
+    const { app, save, view } = editableBlogWithSaves();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    await view("/blog/blog-post-1");
+    const marksReadByHit = async () => {
+      evictHotPages(); // out of the isolate's memory: answered from the Cache API, checked against the marks
+      const { kv, ops } = spyKv(env.CONTENT_CACHE);
+      const response = await request("/blog/blog-post-1", { app, env: { CONTENT_CACHE: kv } });
+      expect(response.headers.get("x-page-cache")).toBe("HIT");
+      return ops.filter(({ op, key }) => op === "get" && key.startsWith("tag:")).map(({ key }) => key);
+    };
+    // Post 9's body and then post 8's are shown on their own pages only.
+    await save("9", { body: "<p>Post 9, corrected.</p>" });
+    vi.setSystemTime(Date.now() + 1_500); // past the second every copy is current for
+    expect((await marksReadByHit()).length).toBeGreaterThan(0); // the page's marks, read once
+    await save("8", { body: "<p>Post 8, corrected.</p>" });
+    vi.setSystemTime(Date.now() + 1_500);
+    expect(await marksReadByHit()).toEqual([]);
+  });
+
   it("a publication moves the lists: a post's status marks every list of posts", async () => {
     const { directus, save, view } = editableBlogWithSaves();
     await view("/blog");

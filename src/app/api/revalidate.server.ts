@@ -109,9 +109,10 @@ export const revalidateRoutes = new Hono<AppEnv>().post("/", async (c) => {
     for (const collection of rewritten) wholes.add(collection);
     if (!change.keys.length || rewritten.includes(change.collection)) wholes.add(change.collection);
   }
-  if (wholes.size) await markTags(kv, [...wholes].map(wholeCollectionTag));
+  const wholeTags = [...wholes].map(wholeCollectionTag);
+  if (wholeTags.length) await markTags(kv, wholeTags);
   const moved = [...new Set([...changes.map((change) => change.collection), ...wholes])];
-  const generations = await moveGenerations(kv, moved);
+  const generations = await moveGenerations(kv, moved, Date.now(), [...marked.flatMap(({ tags }) => tags), ...wholeTags]);
   // The switch begins: nothing changed yet, nothing to render.
   if (body?.phase === "begin") return c.json({ switching: true, release, changes: changes.length });
   const afterResponse = async (work: Promise<unknown>) => {

@@ -9,6 +9,7 @@ import { type CollectionSearchSource, searchSources } from "../../content/extens
 import { SearchIndexError } from "./engine";
 import { updateShardedIndex, writeShardedIndex } from "./shard-build";
 import { openShardedIndex, type PartReader, type ShardedIndex, type ShardedMeta } from "./shards";
+import { backgroundLane } from "../../lib/background-lane";
 
 /**
  * The site search index: built from all published content after a CMS change (the webhook)
@@ -218,10 +219,12 @@ export function requestSearchIndexUpdate(kv: KVNamespace, content: ContentSource
   const start = (): Promise<void> => {
     const items = pending ?? undefined;
     pending = undefined;
-    rebuilding = refreshSearchIndex(kv, content, new Date(), items).then(
-      () => {},
-      (error) => console.error("search index rebuild failed:", error instanceof Error ? error.message : error),
-    );
+    rebuilding = backgroundLane
+      .run(() => refreshSearchIndex(kv, content, new Date(), items))
+      .then(
+        () => {},
+        (error) => console.error("search index rebuild failed:", error instanceof Error ? error.message : error),
+      );
     return rebuilding.finally(() => {
       rebuilding = null;
     });
