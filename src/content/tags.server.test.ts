@@ -4,7 +4,16 @@ import { spyKv } from "../../test/worker/helpers";
 import { writeGenerationSteps } from "./generation-steps.server";
 import { generationOf } from "./generations.server";
 import { operationReads } from "./generated/operations";
-import { clearTagMemo, markTags, maxItemsNamed, mergeShown, shownByRead, tagsOfChange, unchangedSince } from "./tags.server";
+import {
+  type CheckedAt,
+  clearTagMemo,
+  markTags,
+  maxItemsNamed,
+  mergeShown,
+  shownByRead,
+  tagsOfChange,
+  unchangedSince,
+} from "./tags.server";
 
 const post = (id: number, extra: Record<string, unknown> = {}) => ({
   id: String(id),
@@ -196,6 +205,30 @@ describe("whether an entry is still valid", () => {
       expect(await unchangedSince(kv, one, builtAt)).toBe(false);
       expect(await unchangedSince(kv, two, builtAt)).toBe(false);
       expect(marksRead()).toEqual(["all:posts", "i:posts:1", "i:posts:2"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("with a page's memory of its checks, the tags of collections that did not move since are not looked at, for a minute", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: 30_000_000 });
+    try {
+      const kv = env.CONTENT_CACHE;
+      const shown = { tags: ["i:posts:1", "i:jobs:4"], fields: { posts: ["title"], jobs: ["title"] } };
+      const builtAt = Date.now() - 10;
+      const checked: CheckedAt = new Map();
+      expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(true);
+      expect([...checked.keys()].sort()).toEqual(["jobs", "posts"]);
+      // A mark of the post that no move announced yet (its webhook still under way), and a move of the jobs.
+      await kv.put("tag:i:posts:1", JSON.stringify({ title: Date.now() }));
+      await kv.put("gen:jobs", "jobs-moved");
+      vi.setSystemTime(Date.now() + 1_500);
+      clearTagMemo(); // nothing kept of the marks: anything looked at is read from KV
+      expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(true); // the posts' tags were not looked at
+      expect(await unchangedSince(kv, shown, builtAt, Date.now())).toBe(false); // without the memory, they are
+      // A minute after the posts' last check, they are looked at again.
+      vi.setSystemTime(Date.now() + 60_000);
+      expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(false);
     } finally {
       vi.useRealTimers();
     }

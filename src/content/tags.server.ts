@@ -1,5 +1,6 @@
 import { currentGeneration, readGenerations } from "./generation-memo";
 import { clearGenerationSteps, tagsMarkedBetween } from "./generation-steps.server";
+import { keptPerObject } from "../lib/kept-per-object";
 import { operationReads } from "./generated/operations";
 
 /**
@@ -337,12 +338,58 @@ async function marksOf(kv: KVNamespace, tags: readonly Tag[], now: number): Prom
   return result;
 }
 
-/** Whether nothing `shown` shows was marked at or after `builtAt`. */
-export async function unchangedSince(kv: KVNamespace, shown: Shown, builtAt: number, now = Date.now()): Promise<boolean> {
+/** A shown's tags by collection, each collection's whole tag with them (derived once per shown). */
+const tagsByCollection = keptPerObject<Shown, Map<string, Tag[]>>();
+function groupsOf(shown: Shown): Map<string, Tag[]> {
+  return tagsByCollection(shown, "", () => {
+    const groups = new Map<string, Tag[]>();
+    for (const tag of shown.tags) {
+      const collection = collectionOfTag(tag);
+      let group = groups.get(collection);
+      if (!group) {
+        group = [wholeCollectionTag(collection)];
+        groups.set(collection, group);
+      }
+      if (tag !== group[0]) group.push(tag);
+    }
+    return groups;
+  });
+}
+
+/**
+ * A page's own memory of its checks: per collection, the generation at which its tags of that
+ * collection were last all found unchanged, and when. While the generation is the same, those
+ * tags need no look; after a minute they are looked at again (the marks' copies may have been
+ * taken on through steps: `trustThroughMovesMs`).
+ */
+export type CheckedAt = Map<string, { generation: string; at: number }>;
+
+/**
+ * Whether nothing `shown` shows was marked at or after `builtAt`. With `checked`, the tags of a
+ * collection that has not moved since the last check are skipped, and the check is remembered.
+ */
+export async function unchangedSince(
+  kv: KVNamespace,
+  shown: Shown,
+  builtAt: number,
+  now = Date.now(),
+  checked?: CheckedAt,
+): Promise<boolean> {
   if (!shown.tags.length) return true;
-  const wholes = new Set<Tag>();
-  for (const tag of shown.tags) wholes.add(wholeCollectionTag(collectionOfTag(tag)));
-  const tags = [...shown.tags, ...wholes];
+  const groups = groupsOf(shown);
+  if (checked) await readGenerations(kv, [...groups.keys()], now);
+  const tags: Tag[] = [];
+  const generations: [string, string][] = [];
+  for (const [collection, group] of groups) {
+    const generation = checked ? currentGeneration(collection, now) : null;
+    if (generation !== null) {
+      const last = checked!.get(collection);
+      if (last?.generation === generation && now - last.at < trustThroughMovesMs) continue;
+      generations.push([collection, generation]);
+    }
+    for (const tag of group) tags.push(tag);
+  }
+  if (!tags.length) return true;
   const found = await marksOf(kv, tags, now);
   for (const tag of tags) {
     const mark = found.get(tag);
@@ -355,6 +402,8 @@ export async function unchangedSince(kv: KVNamespace, shown: Shown, builtAt: num
       if (Object.values(mark).some((at) => at >= builtAt)) return false;
     } else if (fields.some((field) => (mark[field] ?? 0) >= builtAt)) return false;
   }
+  // The generations were read before the marks: a mark newer than them comes with a newer one.
+  for (const [collection, generation] of generations) checked!.set(collection, { generation, at: now });
   return true;
 }
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { anyCollection, memoizedGeneration } from "../content/generations.server";
-import { unchangedSince, type Shown } from "../content/tags.server";
+import { type CheckedAt, unchangedSince, type Shown } from "../content/tags.server";
 import type { AppEnv, Bindings } from "../env";
 import { prefersMarkdown } from "../lib/accept";
 import { type ConsentState, consentFromCookies } from "../lib/consent";
@@ -57,6 +57,8 @@ interface StoredPage {
   builtAt: number;
   /** The content generation it is known valid at: the same generation needs no look at its tags. */
   generation: string;
+  /** Per collection, the generation its tags were last found unchanged at (tags.server.ts). */
+  checked?: CheckedAt;
 }
 
 /** What a stored page records of its content, besides its bytes. */
@@ -64,6 +66,7 @@ interface PageFacts {
   shown: Shown | null;
   builtAt: number;
   generation: string;
+  checked?: CheckedAt;
 }
 
 /** Header of a stored page naming the nonce it was rendered with. */
@@ -181,9 +184,10 @@ const pageFactsHeader = "X-Page-Facts";
  */
 async function freshness(page: StoredPage, generation: string, kv: KVNamespace, keyUrl?: string): Promise<"fresh" | "stale"> {
   if (page.generation === generation) return "fresh";
-  if (page.shown && (await unchangedSince(kv, page.shown, page.builtAt).catch(() => false))) {
+  page.checked ??= new Map();
+  if (page.shown && (await unchangedSince(kv, page.shown, page.builtAt, Date.now(), page.checked).catch(() => false))) {
     page.generation = generation;
-    if (keyUrl) rememberValidLater(keyUrl, page.builtAt, generation);
+    if (keyUrl) rememberValidLater(keyUrl, page.builtAt, generation, page.checked);
     return "fresh";
   }
   return "stale";
@@ -194,11 +198,11 @@ async function freshness(page: StoredPage, generation: string, kv: KVNamespace, 
  * key: the kept copy cannot be stamped without writing it again, so without this every hit of it
  * after a change would check its tags again. Bounded; least recently found first out.
  */
-const validLater = new Map<string, { builtAt: number; generation: string }>();
+const validLater = new Map<string, { builtAt: number; generation: string; checked: CheckedAt }>();
 const validLaterMax = 4096;
-function rememberValidLater(keyUrl: string, builtAt: number, generation: string): void {
+function rememberValidLater(keyUrl: string, builtAt: number, generation: string, checked: CheckedAt): void {
   validLater.delete(keyUrl);
-  validLater.set(keyUrl, { builtAt, generation });
+  validLater.set(keyUrl, { builtAt, generation, checked });
   if (validLater.size > validLaterMax) validLater.delete(validLater.keys().next().value!);
 }
 
@@ -577,7 +581,10 @@ async function keptPage(
       // unreadable: a page of unknown facts, stale at the first change
     }
     const later = validLater.get(key.url);
-    if (later && later.builtAt === facts.builtAt) facts.generation = later.generation;
+    if (later && later.builtAt === facts.builtAt) {
+      facts.generation = later.generation;
+      facts.checked = later.checked;
+    }
     return storedPage(
       await hit.arrayBuffer(),
       renderedNonce,
