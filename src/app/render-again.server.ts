@@ -11,9 +11,8 @@ const maxPagesRenderedPerChange = 50;
 
 /**
  * Renders again, one after the other in the isolate's background lane (lib/background-lane.ts),
- * the pages a change made stale that are known here: the
- * changed items' own pages (when `content` can read where they are), and the pages this isolate
- * holds that show what changed. Each replaces the stale page in the page cache; the paths
+ * the pages a change made stale that are known here: the changed items' own pages (when
+ * `content` can read where they are), and the pages this isolate holds that show what changed. Each replaces the stale page in the page cache; the paths
  * rendered are returned. Pages elsewhere are rendered again at their next request, which is
  * answered with the stale page meanwhile (page-cache.ts).
  */

@@ -4,7 +4,7 @@
  * collection moved since a mark of it was read (a mark is always written before its collection moves).
  */
 export const memo = new Map<string, { value: string; readAt: number }>();
-export const generationMemoMs = 1000;
+const generationMemoMs = 1000;
 /** KV key prefix of a collection's generation. */
 export const generationKeyPrefix = "gen:";
 
@@ -19,8 +19,8 @@ export async function readGenerations(kv: KVNamespace, collections: readonly str
   const result: Record<string, string> = {};
   const missing: string[] = [];
   for (const collection of collections) {
-    const cached = memo.get(collection);
-    if (cached && now - cached.readAt < generationMemoMs) result[collection] = cached.value;
+    const current = currentGeneration(collection, now);
+    if (current !== null) result[collection] = current;
     else missing.push(collection);
   }
   if (missing.length) {

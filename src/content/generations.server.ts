@@ -1,4 +1,4 @@
-import { generationKeyPrefix, generationMemoMs, memo, readGenerations, stopReadingGenerations } from "./generation-memo";
+import { currentGeneration, generationKeyPrefix, memo, readGenerations, stopReadingGenerations } from "./generation-memo";
 import { writeGenerationSteps } from "./generation-steps.server";
 import { collectionOfTag, markTags, type Tag, wholeCollectionTag } from "./tags.server";
 
@@ -22,9 +22,9 @@ export async function generationOf(kv: KVNamespace, collections: readonly string
 export function memoizedGeneration(collections: readonly string[], now = Date.now()): string | null {
   const parts: string[] = [];
   for (const collection of collections) {
-    const cached = memo.get(collection);
-    if (!cached || now - cached.readAt >= generationMemoMs) return null;
-    parts.push(cached.value);
+    const current = currentGeneration(collection, now);
+    if (current === null) return null;
+    parts.push(current);
   }
   return parts.join(".");
 }
@@ -51,9 +51,10 @@ export async function moveGeneration(kv: KVNamespace, collection: string, now = 
 /**
  * Moves several collections' generations on together (a release's items), after all their tags
  * were marked (`marked`: those tags, when the caller knows them all; other isolates then keep
- * the marks of every other tag they read). The isolate's copy takes them all at once, before any write is awaited, so no
- * read here sees one collection moved and another not (a page with a new price beside an old
- * product name); other isolates read KV, one key per collection, within its own consistency.
+ * the marks of every other tag they read). The isolate's copy takes them all at once, before any
+ * write is awaited, so no read here sees one collection moved and another not (a page with a new
+ * price beside an old product name); other isolates read KV, one key per collection, within its
+ * own consistency.
  */
 export async function moveGenerations(
   kv: KVNamespace,

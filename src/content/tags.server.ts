@@ -303,14 +303,12 @@ async function keptThroughMoves(kv: KVNamespace, tags: readonly Tag[], now: numb
   return result;
 }
 
-/** The marks of tags, from the isolate's copy or KV (a hundred keys a read). */
+/**
+ * The marks of tags, from the isolate's copy or KV (a hundred keys a read). The caller has read
+ * the generations of the tags' collections: the copies are judged by them.
+ */
 async function marksOf(kv: KVNamespace, tags: readonly Tag[], now: number): Promise<Map<Tag, Mark>> {
   const result = new Map<Tag, Mark>();
-  // The generations of the kept copies' collections, as current as the copies need (a page's
-  // hit reads only the generation of all content): one read a second per collection at most.
-  const collections = new Set<string>();
-  for (const tag of tags) if ((marks.get(tag)?.readAt ?? now) <= now - markMemoMs) collections.add(collectionOfTag(tag));
-  if (collections.size) await readGenerations(kv, [...collections], now);
   let missing: Tag[] = [];
   for (const tag of tags) {
     const known = marks.get(tag);
@@ -377,7 +375,9 @@ export async function unchangedSince(
 ): Promise<boolean> {
   if (!shown.tags.length) return true;
   const groups = groupsOf(shown);
-  if (checked) await readGenerations(kv, [...groups.keys()], now);
+  // As current as the marks' copies need (a page's hit reads only the generation of all
+  // content): one read a second per collection at most.
+  await readGenerations(kv, [...groups.keys()], now);
   const tags: Tag[] = [];
   const generations: [string, string][] = [];
   for (const [collection, group] of groups) {

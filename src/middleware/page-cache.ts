@@ -212,8 +212,8 @@ const refreshing = new Set<string>();
 /**
  * Renders a stale page again after the answer (a publishing render: the page cache then keeps the
  * new page in memory, the Cache API and KV), once per page at a time, in the isolate's background
- * lane (lib/background-lane.ts). False when this request
- * cannot (no renderer, a variant of an experiment: those render now).
+ * lane (lib/background-lane.ts). False when this request cannot (no renderer, a variant of an
+ * experiment: those render now).
  */
 function refreshInBackground(c: Context<AppEnv>, keyUrl: string, variant: string): boolean {
   const renderPage = c.get("renderPage");
