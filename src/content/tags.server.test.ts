@@ -234,6 +234,73 @@ describe("whether an entry is still valid", () => {
     }
   });
 
+  it("with a page's memory of its checks, a move whose steps name none of its tags is taken without looking at a mark", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: 40_000_000 });
+    try {
+      const { kv, ops } = spyKv(env.CONTENT_CACHE);
+      let seen = 0;
+      /** The marks read from KV since the last call. */
+      const marksRead = () => {
+        const read = ops.slice(seen).filter(({ op, key }) => op === "get" && key.startsWith("tag:"));
+        seen = ops.length;
+        return read.map(({ key }) => key.slice("tag:".length)).sort();
+      };
+      const shown = { tags: ["i:posts:1", "l:posts"], fields: { posts: ["title"] } };
+      const builtAt = Date.now() - 10;
+      const checked: CheckedAt = new Map();
+      await generationOf(kv, ["posts"]);
+      expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(true);
+      expect(marksRead()).toEqual(["all:posts", "i:posts:1", "l:posts"]);
+      const firstLook = checked.get("posts")!.at;
+      /** Another isolate's change: its marks (of `field`), its step unless `withStep` is false, then the generation. */
+      const moveElsewhere = async (to: string, tags: string[], { withStep = true, field = "title" } = {}) => {
+        // An item's mark is per field; any other tag's is whole ("*").
+        for (const tag of tags)
+          await env.CONTENT_CACHE.put(`tag:${tag}`, JSON.stringify({ [tag.startsWith("i:") ? field : "*"]: Date.now() }));
+        const from = (await env.CONTENT_CACHE.get("gen:posts")) ?? "0";
+        if (withStep) await writeGenerationSteps(env.CONTENT_CACHE, [{ collection: "posts", from, to, tags }]);
+        await env.CONTENT_CACHE.put("gen:posts", to);
+        vi.setSystemTime(Date.now() + 1_500);
+        clearTagMemo(); // no copy of a mark kept: anything looked at is read from KV
+      };
+
+      // Two moves marking another post: the page's marks are not looked at, and the look it
+      // remembers is still its first one (a minute from it, the marks are looked at again).
+      await moveElsewhere("moved-1", ["i:posts:2"]);
+      await moveElsewhere("moved-2", ["i:posts:3"]);
+      expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(true);
+      expect(marksRead()).toEqual([]);
+      expect(checked.get("posts")).toEqual({ generation: "moved-2", at: firstLook });
+
+      // A move marking a field of its post it does not show: the marks are looked at, and it is unchanged.
+      await moveElsewhere("moved-3", ["i:posts:1"], { field: "share_card" });
+      expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(true);
+      expect(marksRead()).toEqual(["all:posts", "i:posts:1", "l:posts"]);
+      expect(checked.get("posts")!.at).toBe(Date.now());
+
+      // A move whose step cannot be found: the marks are looked at.
+      await moveElsewhere("moved-4", ["i:posts:4"], { withStep: false });
+      expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(true);
+      expect(marksRead()).toEqual(["all:posts", "i:posts:1", "l:posts"]);
+
+      // A move that marks a list it shows: changed.
+      await moveElsewhere("moved-5", ["l:posts"]);
+      expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(false);
+
+      // A minute after the last look, a clean step is not enough: the marks are looked at (and found changed).
+      const other = { tags: ["i:posts:9"], fields: { posts: ["title"] } };
+      const otherChecked: CheckedAt = new Map();
+      expect(await unchangedSince(kv, other, Date.now() - 10, Date.now(), otherChecked)).toBe(true);
+      vi.setSystemTime(Date.now() + 60_000);
+      await moveElsewhere("moved-6", ["i:posts:5"]);
+      marksRead();
+      expect(await unchangedSince(kv, other, Date.now() - 70_000, Date.now(), otherChecked)).toBe(true);
+      expect(marksRead()).toEqual(["all:posts", "i:posts:9"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("an entry built after the mark is valid", async () => {
     await markTags(env.CONTENT_CACHE, ["l:posts"], 1_500);
     expect(await unchangedSince(env.CONTENT_CACHE, { tags: ["l:posts"], fields: {} }, 1_501, 2_000)).toBe(true);

@@ -357,10 +357,27 @@ function groupsOf(shown: Shown): Map<string, Tag[]> {
 /**
  * A page's own memory of its checks: per collection, the generation at which its tags of that
  * collection were last all found unchanged, and when. While the generation is the same, those
- * tags need no look; after a minute they are looked at again (the marks' copies may have been
- * taken on through steps: `trustThroughMovesMs`).
+ * tags need no look; when it moved, the steps of the moves since (generation-steps.server.ts)
+ * tell whether any of them marked one of those tags, and when none did, no mark is looked at
+ * either. A minute after the last look at the marks they are looked at again (steps, like the
+ * marks' copies taken on through them, are trusted that long: `trustThroughMovesMs`).
  */
 export type CheckedAt = Map<string, { generation: string; at: number }>;
+
+/**
+ * Whether the moves of `collection` from `from` to `to` marked none of `group`'s tags, by their
+ * steps; false when a step is unknown (the marks are then looked at).
+ */
+async function unmarkedThroughMoves(
+  kv: KVNamespace,
+  collection: string,
+  from: string,
+  to: string,
+  group: readonly Tag[],
+): Promise<boolean> {
+  const marked = await tagsMarkedBetween(kv, collection, from, to);
+  return marked !== null && !group.some((tag) => marked.has(tag));
+}
 
 /**
  * Whether nothing `shown` shows was marked at or after `builtAt`. With `checked`, the tags of a
@@ -379,17 +396,29 @@ export async function unchangedSince(
   // content): one read a second per collection at most.
   await readGenerations(kv, [...groups.keys()], now);
   const tags: Tag[] = [];
-  const generations: [string, string][] = [];
+  // Each collection's generation to remember, and when its marks were last looked at.
+  const generations: [string, { generation: string; at: number }][] = [];
   for (const [collection, group] of groups) {
     const generation = checked ? currentGeneration(collection, now) : null;
     if (generation !== null) {
       const last = checked!.get(collection);
-      if (last?.generation === generation && now - last.at < trustThroughMovesMs) continue;
-      generations.push([collection, generation]);
+      if (last && now - last.at < trustThroughMovesMs) {
+        if (last.generation === generation) continue;
+        // Moved since: a page that shows none of what the moves marked is unchanged in it, and
+        // that costs a look at the moves' tags instead of at each of its own marks.
+        if (await unmarkedThroughMoves(kv, collection, last.generation, generation, group)) {
+          generations.push([collection, { generation, at: last.at }]);
+          continue;
+        }
+      }
+      generations.push([collection, { generation, at: now }]);
     }
     for (const tag of group) tags.push(tag);
   }
-  if (!tags.length) return true;
+  if (!tags.length) {
+    for (const [collection, at] of generations) checked!.set(collection, at);
+    return true;
+  }
   const found = await marksOf(kv, tags, now);
   for (const tag of tags) {
     const mark = found.get(tag);
@@ -403,7 +432,7 @@ export async function unchangedSince(
     } else if (fields.some((field) => (mark[field] ?? 0) >= builtAt)) return false;
   }
   // The generations were read before the marks: a mark newer than them comes with a newer one.
-  for (const [collection, generation] of generations) checked!.set(collection, { generation, at: now });
+  for (const [collection, at] of generations) checked!.set(collection, at);
   return true;
 }
 

@@ -59,6 +59,8 @@ interface StoredPage {
   generation: string;
   /** Per collection, the generation its tags were last found unchanged at (tags.server.ts). */
   checked?: CheckedAt;
+  /** Its facts as the Cache API's copy holds them (`X-Page-Facts`), when known. */
+  factsText?: string;
 }
 
 /** What a stored page records of its content, besides its bytes. */
@@ -67,6 +69,7 @@ interface PageFacts {
   builtAt: number;
   generation: string;
   checked?: CheckedAt;
+  factsText?: string;
 }
 
 /** Header of a stored page naming the nonce it was rendered with. */
@@ -155,14 +158,16 @@ function storedPage(
   nonceOffsets?: string | null,
 ): StoredPage {
   const bytes = body instanceof Uint8Array ? body : new Uint8Array(body);
-  const marker = encoder.encode(nonce);
-  const parts = (nonceOffsets != null && splitAtOffsets(bytes, marker, nonceOffsets)) || splitBytes(bytes, marker);
-  const byteLength = parts.reduce((sum, part) => sum + part.length, 0);
   const kept = [...headers].filter(([name]) => {
     const lower = name.toLowerCase();
     return lower !== renderedNonceHeader.toLowerCase() && lower !== nonceOffsetsHeader.toLowerCase();
   });
   const ownPolicy = kept.some(([name]) => name.toLowerCase() === "content-security-policy");
+  // A page with its own policy (of hashes) was rendered without the request's nonce: its bytes
+  // are one part, and a scan for the nonce would only cost a pass over them.
+  const marker = encoder.encode(nonce);
+  const parts = ownPolicy ? [bytes] : (nonceOffsets != null && splitAtOffsets(bytes, marker, nonceOffsets)) || splitBytes(bytes, marker);
+  const byteLength = parts.reduce((sum, part) => sum + part.length, 0);
   const variesByAccept = kept.some(
     ([name, value]) =>
       name.toLowerCase() === "vary" &&
@@ -187,7 +192,7 @@ async function freshness(page: StoredPage, generation: string, kv: KVNamespace, 
   page.checked ??= new Map();
   if (page.shown && (await unchangedSince(kv, page.shown, page.builtAt, Date.now(), page.checked).catch(() => false))) {
     page.generation = generation;
-    if (keyUrl) rememberValidLater(keyUrl, page.builtAt, generation, page.checked);
+    if (keyUrl) rememberValidLater(keyUrl, page, generation);
     return "fresh";
   }
   return "stale";
@@ -196,14 +201,34 @@ async function freshness(page: StoredPage, generation: string, kv: KVNamespace, 
 /**
  * Pages of the Cache API found valid at a generation after the one they were kept with, by cache
  * key: the kept copy cannot be stamped without writing it again, so without this every hit of it
- * after a change would check its tags again. Bounded; least recently found first out.
+ * after a change would check its tags again. With them, what they show as read from their facts
+ * (a list page names hundreds of items): a hit of the same copy takes it as it is instead of
+ * reading the facts again, and a check finds its tags grouped already. Bounded; least recently
+ * found first out.
  */
-const validLater = new Map<string, { builtAt: number; generation: string; checked: CheckedAt }>();
+const validLater = new Map<
+  string,
+  { builtAt: number; generation: string; checked: CheckedAt; shown: Shown | null; factsText: string | undefined }
+>();
 const validLaterMax = 4096;
-function rememberValidLater(keyUrl: string, builtAt: number, generation: string, checked: CheckedAt): void {
+/**
+ * About what the remembered facts hold in memory: their text and, read from it, what they show
+ * (about twice the text). A list page's facts are up to 16 kB of text.
+ */
+const validLaterMaxBytes = 16 * 1024 * 1024;
+let validLaterBytes = 0;
+const factsBytes = (entry: { factsText: string | undefined } | undefined) => (entry?.factsText?.length ?? 0) * 3;
+function rememberValidLater(keyUrl: string, page: StoredPage, generation: string): void {
+  validLaterBytes -= factsBytes(validLater.get(keyUrl));
   validLater.delete(keyUrl);
-  validLater.set(keyUrl, { builtAt, generation, checked });
-  if (validLater.size > validLaterMax) validLater.delete(validLater.keys().next().value!);
+  const entry = { builtAt: page.builtAt, generation, checked: page.checked ?? new Map(), shown: page.shown, factsText: page.factsText };
+  validLater.set(keyUrl, entry);
+  validLaterBytes += factsBytes(entry);
+  for (const [oldest, kept] of validLater) {
+    if (validLater.size <= validLaterMax && validLaterBytes <= validLaterMaxBytes) break;
+    validLaterBytes -= factsBytes(kept);
+    validLater.delete(oldest);
+  }
 }
 
 /** Pages this isolate is rendering again after a change (by cache key). */
@@ -351,6 +376,7 @@ let forgotten = 0;
 export const clearPageMemory = () => {
   memory.clear();
   validLater.clear();
+  validLaterBytes = 0;
   rendering.clear();
   refreshing.clear();
 };
@@ -521,7 +547,10 @@ function cacheHeaders(headers: Headers, nonce: string, facts: PageFacts, page: S
   kept.set(nonceOffsetsHeader, nonceOffsetsOf(page.parts, encoder.encode(nonce)));
   const json = JSON.stringify(packFacts(facts));
   // A page showing too much to say in a header is kept without: any change makes it stale.
-  if (json.length <= maxFactsHeaderBytes) kept.set(pageFactsHeader, json);
+  if (json.length <= maxFactsHeaderBytes) {
+    kept.set(pageFactsHeader, json);
+    page.factsText = json;
+  }
   return kept;
 }
 const maxFactsHeaderBytes = 16_000;
@@ -573,17 +602,19 @@ async function keptPage(
   const renderedNonce = hit?.headers.get(renderedNonceHeader);
   if (hit && renderedNonce) {
     const age = Number(hit.headers.get("age") ?? 0);
-    let facts: PageFacts = { shown: null, builtAt: 0, generation: "" };
-    try {
-      const packed = JSON.parse(hit.headers.get(pageFactsHeader) ?? "null") as PackedFacts | null;
-      if (packed) facts = unpackFacts(packed);
-    } catch {
-      // unreadable: a page of unknown facts, stale at the first change
-    }
+    const factsText = hit.headers.get(pageFactsHeader) ?? undefined;
     const later = validLater.get(key.url);
-    if (later && later.builtAt === facts.builtAt) {
-      facts.generation = later.generation;
-      facts.checked = later.checked;
+    let facts: PageFacts = { shown: null, builtAt: 0, generation: "" };
+    if (later && factsText !== undefined && later.factsText === factsText) {
+      // The copy found valid later: its facts as they were read then, and the checks since.
+      facts = { shown: later.shown, builtAt: later.builtAt, generation: later.generation, checked: later.checked, factsText };
+    } else {
+      try {
+        const packed = JSON.parse(factsText ?? "null") as PackedFacts | null;
+        if (packed) facts = { ...unpackFacts(packed), factsText };
+      } catch {
+        // unreadable: a page of unknown facts, stale at the first change
+      }
     }
     return storedPage(
       await hit.arrayBuffer(),

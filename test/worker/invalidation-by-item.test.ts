@@ -143,6 +143,12 @@ describe("a save refreshes only the pages that show what it changed", () => {
     await save("8", { body: "<p>Post 8, corrected.</p>" });
     vi.setSystemTime(Date.now() + 1_500);
     expect(await marksReadByHit()).toEqual([]);
+    // Nor does it need the isolate's copies of its marks: the page remembers its last check, and
+    // the step of the next save names none of its tags.
+    await save("10", { body: "<p>Post 10, corrected.</p>" });
+    vi.setSystemTime(Date.now() + 1_500);
+    clearTagMemo();
+    expect(await marksReadByHit()).toEqual([]);
   });
 
   it("a publication moves the lists: a post's status marks every list of posts", async () => {
