@@ -113,6 +113,7 @@ function traffic(base, paths) {
         const response = await fetch(base + path);
         await response.arrayBuffer();
         answers.push({
+          path,
           ms: performance.now() - started,
           status: response.status,
           cache: response.headers.get("x-page-cache") ?? "none",
@@ -161,6 +162,11 @@ const summarise = (answers) => {
   return {
     requests: answers.length,
     errors: answers.filter((answer) => answer.status !== 200 && answer.status !== 404).length,
+    // What the first errors were: status (0: no answer), page, and the cache's word.
+    errorSamples: answers
+      .filter((answer) => answer.status !== 200 && answer.status !== 404)
+      .slice(0, 10)
+      .map(({ path, status, cache, ms }) => ({ path, status, cache, ms: Math.round(ms) })),
     p50: percentile(ms, 50),
     p99: percentile(ms, 99),
     hit: by("HIT"),
