@@ -15,6 +15,18 @@ import {
   unchangedSince,
 } from "./tags.server";
 
+/** A KV that records its reads, and the marks read from it since the last call. */
+function spyMarkReads() {
+  const { kv, ops } = spyKv(env.CONTENT_CACHE);
+  let seen = 0;
+  const marksRead = () => {
+    const read = ops.slice(seen).filter(({ op, key }) => op === "get" && key.startsWith("tag:"));
+    seen = ops.length;
+    return read.map(({ key }) => key.slice("tag:".length)).sort();
+  };
+  return { kv, marksRead };
+}
+
 const post = (id: number, extra: Record<string, unknown> = {}) => ({
   id: String(id),
   slug: `post-${id}`,
@@ -163,14 +175,7 @@ describe("whether an entry is still valid", () => {
   it("after a move, reads again only the marks its step names; the others are taken on, for a minute from their read", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: 20_000_000 });
     try {
-      const { kv, ops } = spyKv(env.CONTENT_CACHE);
-      let seen = 0;
-      /** The marks read from KV since the last call. */
-      const marksRead = () => {
-        const read = ops.slice(seen).filter(({ op, key }) => op === "get" && key.startsWith("tag:"));
-        seen = ops.length;
-        return read.map(({ key }) => key.slice("tag:".length)).sort();
-      };
+      const { kv, marksRead } = spyMarkReads();
       const one = { tags: ["i:posts:1"], fields: { posts: ["title"] } };
       const two = { tags: ["i:posts:2"], fields: { posts: ["title"] } };
       const builtAt = Date.now() - 10;
@@ -237,14 +242,7 @@ describe("whether an entry is still valid", () => {
   it("with a page's memory of its checks, a move whose steps name none of its tags is taken without looking at a mark", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: 40_000_000 });
     try {
-      const { kv, ops } = spyKv(env.CONTENT_CACHE);
-      let seen = 0;
-      /** The marks read from KV since the last call. */
-      const marksRead = () => {
-        const read = ops.slice(seen).filter(({ op, key }) => op === "get" && key.startsWith("tag:"));
-        seen = ops.length;
-        return read.map(({ key }) => key.slice("tag:".length)).sort();
-      };
+      const { kv, marksRead } = spyMarkReads();
       const shown = { tags: ["i:posts:1", "l:posts"], fields: { posts: ["title"] } };
       const builtAt = Date.now() - 10;
       const checked: CheckedAt = new Map();
