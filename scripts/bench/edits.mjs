@@ -207,7 +207,8 @@ async function main() {
       vars: { REQUEST_LOG: "off" },
       ...(args.profile ? { inspectorPort: port + 40 } : {}),
       onOutput: (line) => {
-        if (process.env.BENCH_DEBUG_LOG) console.log(`worker: ${line.slice(0, 200)}`);
+        // BENCH_DEBUG_LOG=1 prints the worker's lines cut at 200 characters; =full prints them whole.
+        if (process.env.BENCH_DEBUG_LOG) console.log(`worker: ${process.env.BENCH_DEBUG_LOG === "full" ? line : line.slice(0, 200)}`);
         if (line.includes('"event":"content_change"')) changeLines.push({ ...JSON.parse(line.slice(line.indexOf("{"))), at: Date.now() });
       },
     });

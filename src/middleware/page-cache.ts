@@ -170,9 +170,13 @@ function storedPage(
   });
   const ownPolicy = kept.some(([name]) => name.toLowerCase() === "content-security-policy");
   // A page with its own policy (of hashes) was rendered without the request's nonce: its bytes
-  // are one part, and a scan for the nonce would only cost a pass over them.
+  // are one part, and a scan for the nonce would only cost a pass over them. A view of its own:
+  // the storing request hands `bytes` to its responses, and workerd refuses a later request the
+  // use of a body source that another request's response holds.
   const marker = encoder.encode(nonce);
-  const parts = ownPolicy ? [bytes] : (nonceOffsets != null && splitAtOffsets(bytes, marker, nonceOffsets)) || splitBytes(bytes, marker);
+  const parts = ownPolicy
+    ? [bytes.subarray(0)]
+    : (nonceOffsets != null && splitAtOffsets(bytes, marker, nonceOffsets)) || splitBytes(bytes, marker);
   const byteLength = parts.reduce((sum, part) => sum + part.length, 0);
   const variesByAccept = kept.some(
     ([name, value]) =>
