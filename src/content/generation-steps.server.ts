@@ -15,7 +15,12 @@ const maxStepsKept = 2000;
 
 type Step = { from: string; tags: ReadonlySet<string> };
 
-const steps = new Map<string, Promise<Step | null>>();
+/**
+ * The steps read, as values: a read under way is not shared with other requests (workerd refuses
+ * one request the streams of another's KV read, and that request fails), so two requests at once
+ * may each read a step once.
+ */
+const steps = new Map<string, Step | null>();
 
 const stepKey = (collection: string, generation: string) => `${stepPrefix}${collection}:${generation}`;
 
@@ -31,23 +36,22 @@ export async function writeGenerationSteps(
   );
 }
 
-function readStep(kv: KVNamespace, collection: string, generation: string): Promise<Step | null> {
+async function readStep(kv: KVNamespace, collection: string, generation: string): Promise<Step | null> {
   const key = stepKey(collection, generation);
-  let step = steps.get(key);
-  if (!step) {
-    step = kv.get(key).then(
-      (text) => {
-        if (!text) return null;
-        try {
-          const parsed = JSON.parse(text) as { from?: unknown; tags?: unknown };
-          if (typeof parsed.from !== "string" || !Array.isArray(parsed.tags)) return null;
-          return { from: parsed.from, tags: new Set(parsed.tags.map(String)) };
-        } catch {
-          return null;
-        }
-      },
-      () => null,
-    );
+  const known = steps.get(key);
+  if (known) return known;
+  let step: Step | null = null;
+  try {
+    const text = await kv.get(key);
+    const parsed = text ? (JSON.parse(text) as { from?: unknown; tags?: unknown }) : null;
+    if (parsed && typeof parsed.from === "string" && Array.isArray(parsed.tags)) {
+      step = { from: parsed.from, tags: new Set(parsed.tags.map(String)) };
+    }
+  } catch {
+    step = null;
+  }
+  // A step not found yet may be written or become visible later: only a found one is kept.
+  if (step) {
     steps.set(key, step);
     if (steps.size > maxStepsKept) steps.delete(steps.keys().next().value!);
   }

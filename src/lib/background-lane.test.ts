@@ -9,6 +9,7 @@ function laneOnTestClock(options: { maxWaitMs?: number } = {}) {
     maxPauseMs: 100,
     now: () => clock,
     pause: (ms) => new Promise<void>((release) => pauses.push({ ms, release })),
+    resume: () => Promise.resolve(),
     ...options,
   });
   const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -53,6 +54,20 @@ describe("createBackgroundLane", () => {
     await settle();
     finish.get("third")!();
     expect(await third).toBe("third");
+  });
+
+  it("with no pause due, a task starts in its caller's own turn", async () => {
+    let resumed = 0;
+    const started: string[] = [];
+    const lane = createBackgroundLane({
+      pause: () => Promise.reject(new Error("no pause is due")),
+      resume: async () => {
+        resumed += 1;
+        expect(started).toEqual([]); // before the task starts
+      },
+    });
+    expect(await lane.run(async () => started.push("first"))).toBe(1);
+    expect(resumed).toBe(1);
   });
 
   it("time the lane was idle counts toward the pause", async () => {

@@ -25,6 +25,12 @@ type LaneOptions = {
   now?: () => number;
   /** Waits `ms` (tests pass their own). */
   pause?: (ms: number) => Promise<void>;
+  /**
+   * Continues in the caller's own turn when no pause is due (a timer of the caller's request):
+   * after the task before, the lane would otherwise go on in that task's request, and workerd
+   * refuses one request the streams and bodies another request made.
+   */
+  resume?: () => Promise<void>;
 };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -49,6 +55,7 @@ export function createBackgroundLane({
   maxWaitMs = 15_000,
   now = Date.now,
   pause = wait,
+  resume = () => wait(0),
 }: LaneOptions = {}): BackgroundLane {
   let tail: Promise<void> = Promise.resolve();
   let waiting = 0;
@@ -66,6 +73,7 @@ export function createBackgroundLane({
         await settledWithin(before, maxWaitMs);
         const left = Math.min(maxPauseMs, lastTook) - (now() - lastEndedAt);
         if (left > 0) await pause(left);
+        else await resume();
       } finally {
         waiting -= 1;
       }

@@ -26,14 +26,8 @@ export interface MemoryVariant {
   shared: boolean;
 }
 
-/** How long a rendered page is fresh; a change to what it shows makes it stale sooner (tags.server.ts). */
+/** How long a rendered page is kept; a change to what it shows makes it stale sooner (tags.server.ts). */
 const pageCacheTtlSeconds = 300;
-/**
- * How long past that the Cache API keeps it: a visitor then gets it once more while it is
- * rendered again (as after a change), rather than waiting for the render. A page nobody asked for
- * in that long is rendered for the one who does.
- */
-const pageStaleForSeconds = 3600;
 const pageCacheHeader = "X-Page-Cache";
 /**
  * Cache-Control of an answer no shared cache may keep: a page that is not the same for every
@@ -198,7 +192,6 @@ const pageFactsHeader = "X-Page-Facts";
  * changes touched nothing it shows (then it is known valid at this generation); "stale" otherwise.
  */
 async function freshness(page: StoredPage, generation: string, kv: KVNamespace, keyUrl?: string): Promise<"fresh" | "stale"> {
-  if (page.expires <= Date.now()) return "stale";
   if (page.generation === generation) return "fresh";
   page.checked ??= new Map();
   if (page.shown && (await unchangedSince(kv, page.shown, page.builtAt, Date.now(), page.checked).catch(() => false))) {
@@ -631,8 +624,7 @@ async function keptPage(
       await hit.arrayBuffer(),
       renderedNonce,
       hit.headers,
-      // Fresh for its time from its render (by the worker's clock; by the Cache API's age when its facts are unknown).
-      pageCacheTtlSeconds - (facts.builtAt ? (Date.now() - facts.builtAt) / 1000 : age),
+      Math.max(0, pageCacheTtlSeconds - age),
       facts,
       hit.headers.get(nonceOffsetsHeader),
     );
@@ -665,7 +657,7 @@ function headersToKeep(headers: Headers): Headers {
   const kept = new Headers(headers);
   for (const name of ["Server-Timing", "Set-Cookie", pageCacheHeader]) kept.delete(name);
   if (kept.get("Content-Security-Policy")?.includes("'nonce-")) kept.delete("Content-Security-Policy");
-  kept.set("Cache-Control", `public, max-age=${pageCacheTtlSeconds + pageStaleForSeconds}`);
+  kept.set("Cache-Control", `public, max-age=${pageCacheTtlSeconds}`);
   return kept;
 }
 

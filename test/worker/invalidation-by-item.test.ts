@@ -151,22 +151,6 @@ describe("a save refreshes only the pages that show what it changed", () => {
     expect(await marksReadByHit()).toEqual([]);
   });
 
-  it("a page past its five minutes is answered once more while it is rendered again: no visitor waits for it", async () => {
-    const { directus, view } = editableBlogWithSaves();
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
-    expect((await view("/blog/blog-post-1")).cache).toBe("MISS");
-    const reads = directus.count("BlogPost");
-    vi.setSystemTime(Date.now() + 4 * 60_000);
-    expect((await view("/blog/blog-post-1")).cache).toBe("HIT");
-    vi.setSystemTime(Date.now() + 2 * 60_000);
-    // From the isolate's memory (gone past its time) and from the Cache API (kept an hour longer).
-    expect((await view("/blog/blog-post-1")).cache).toBe("STALE");
-    // Rendered again in the background, then answered fresh (an expired copy would be STALE
-    // again), from the content it read, which no change had marked: no read of the CMS.
-    await vi.waitFor(async () => expect((await view("/blog/blog-post-1")).cache).toBe("HIT"));
-    expect(directus.count("BlogPost")).toBe(reads);
-  });
-
   it("a publication moves the lists: a post's status marks every list of posts", async () => {
     const { directus, save, view } = editableBlogWithSaves();
     await view("/blog");
