@@ -27,6 +27,18 @@ function spyMarkReads() {
   return { kv, marksRead };
 }
 
+/**
+ * Another isolate's change of the posts: its marks (an item's of `field`, any other tag's whole),
+ * its step unless `withStep` is false, then the generation; the clock then moves on 1.5 s.
+ */
+async function moveElsewhere(to: string, tags: string[], { withStep = true, field = "title" } = {}) {
+  for (const tag of tags) await env.CONTENT_CACHE.put(`tag:${tag}`, JSON.stringify({ [tag.startsWith("i:") ? field : "*"]: Date.now() }));
+  const from = (await env.CONTENT_CACHE.get("gen:posts")) ?? "0";
+  if (withStep) await writeGenerationSteps(env.CONTENT_CACHE, [{ collection: "posts", from, to, tags }]);
+  await env.CONTENT_CACHE.put("gen:posts", to);
+  vi.setSystemTime(Date.now() + 1_500);
+}
+
 const post = (id: number, extra: Record<string, unknown> = {}) => ({
   id: String(id),
   slug: `post-${id}`,
@@ -183,17 +195,13 @@ describe("whether an entry is still valid", () => {
       expect(await unchangedSince(kv, one, builtAt)).toBe(true);
       expect(await unchangedSince(kv, two, builtAt)).toBe(true);
       expect(marksRead()).toEqual(["all:posts", "i:posts:1", "i:posts:2"]);
-      /** Another isolate's change: its marks, its step (unless `withStep` is false), then the generation. */
-      const moveElsewhere = async (to: string, tags: string[], withStep = true) => {
-        for (const tag of tags) await env.CONTENT_CACHE.put(`tag:${tag}`, JSON.stringify({ title: Date.now() }));
-        const from = (await env.CONTENT_CACHE.get("gen:posts")) ?? "0";
-        if (withStep) await writeGenerationSteps(env.CONTENT_CACHE, [{ collection: "posts", from, to, tags }]);
-        await env.CONTENT_CACHE.put("gen:posts", to);
-        vi.setSystemTime(Date.now() + 1_500);
+      /** Another isolate's change, then this isolate reads the generation again. */
+      const moveAndRead = async (to: string, tags: string[], withStep = true) => {
+        await moveElsewhere(to, tags, { withStep });
         await generationOf(kv, ["posts"]);
       };
 
-      await moveElsewhere("moved-1", ["i:posts:2"]);
+      await moveAndRead("moved-1", ["i:posts:2"]);
       expect(await unchangedSince(kv, one, builtAt)).toBe(true);
       expect(await unchangedSince(kv, two, builtAt)).toBe(false);
       expect(marksRead()).toEqual(["i:posts:2"]); // post 1's mark and the collection's were taken on
@@ -206,7 +214,7 @@ describe("whether an entry is still valid", () => {
       expect(marksRead()).toEqual(["all:posts", "i:posts:1"]);
 
       // A move whose step cannot be found (an older version's, or one KV does not show yet): every mark is read again.
-      await moveElsewhere("moved-2", ["i:posts:1"], false);
+      await moveAndRead("moved-2", ["i:posts:1"], false);
       expect(await unchangedSince(kv, one, builtAt)).toBe(false);
       expect(await unchangedSince(kv, two, builtAt)).toBe(false);
       expect(marksRead()).toEqual(["all:posts", "i:posts:1", "i:posts:2"]);
@@ -250,39 +258,33 @@ describe("whether an entry is still valid", () => {
       expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(true);
       expect(marksRead()).toEqual(["all:posts", "i:posts:1", "l:posts"]);
       const firstLook = checked.get("posts")!.at;
-      /** Another isolate's change: its marks (of `field`), its step unless `withStep` is false, then the generation. */
-      const moveElsewhere = async (to: string, tags: string[], { withStep = true, field = "title" } = {}) => {
-        // An item's mark is per field; any other tag's is whole ("*").
-        for (const tag of tags)
-          await env.CONTENT_CACHE.put(`tag:${tag}`, JSON.stringify({ [tag.startsWith("i:") ? field : "*"]: Date.now() }));
-        const from = (await env.CONTENT_CACHE.get("gen:posts")) ?? "0";
-        if (withStep) await writeGenerationSteps(env.CONTENT_CACHE, [{ collection: "posts", from, to, tags }]);
-        await env.CONTENT_CACHE.put("gen:posts", to);
-        vi.setSystemTime(Date.now() + 1_500);
-        clearTagMemo(); // no copy of a mark kept: anything looked at is read from KV
+      /** Another isolate's change; no copy of a mark kept: anything looked at is read from KV. */
+      const moveAndForget = async (to: string, tags: string[], options?: { withStep?: boolean; field?: string }) => {
+        await moveElsewhere(to, tags, options);
+        clearTagMemo();
       };
 
       // Two moves marking another post: the page's marks are not looked at, and the look it
       // remembers is still its first one (a minute from it, the marks are looked at again).
-      await moveElsewhere("moved-1", ["i:posts:2"]);
-      await moveElsewhere("moved-2", ["i:posts:3"]);
+      await moveAndForget("moved-1", ["i:posts:2"]);
+      await moveAndForget("moved-2", ["i:posts:3"]);
       expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(true);
       expect(marksRead()).toEqual([]);
       expect(checked.get("posts")).toEqual({ generation: "moved-2", at: firstLook });
 
       // A move marking a field of its post it does not show: the marks are looked at, and it is unchanged.
-      await moveElsewhere("moved-3", ["i:posts:1"], { field: "share_card" });
+      await moveAndForget("moved-3", ["i:posts:1"], { field: "share_card" });
       expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(true);
       expect(marksRead()).toEqual(["all:posts", "i:posts:1", "l:posts"]);
       expect(checked.get("posts")!.at).toBe(Date.now());
 
       // A move whose step cannot be found: the marks are looked at.
-      await moveElsewhere("moved-4", ["i:posts:4"], { withStep: false });
+      await moveAndForget("moved-4", ["i:posts:4"], { withStep: false });
       expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(true);
       expect(marksRead()).toEqual(["all:posts", "i:posts:1", "l:posts"]);
 
       // A move that marks a list it shows: changed.
-      await moveElsewhere("moved-5", ["l:posts"]);
+      await moveAndForget("moved-5", ["l:posts"]);
       expect(await unchangedSince(kv, shown, builtAt, Date.now(), checked)).toBe(false);
 
       // A minute after the last look, a clean step is not enough: the marks are looked at (and found changed).
@@ -290,7 +292,7 @@ describe("whether an entry is still valid", () => {
       const otherChecked: CheckedAt = new Map();
       expect(await unchangedSince(kv, other, Date.now() - 10, Date.now(), otherChecked)).toBe(true);
       vi.setSystemTime(Date.now() + 60_000);
-      await moveElsewhere("moved-6", ["i:posts:5"]);
+      await moveAndForget("moved-6", ["i:posts:5"]);
       marksRead();
       expect(await unchangedSince(kv, other, Date.now() - 70_000, Date.now(), otherChecked)).toBe(true);
       expect(marksRead()).toEqual(["all:posts", "i:posts:9"]);
