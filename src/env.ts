@@ -21,6 +21,11 @@ interface Secrets {
   MAPS_KEY?: string;
   /** "off" turns the whole-page cache off (benchmarks of pure SSR); on by default. */
   PAGE_CACHE?: string;
+  /**
+   * Seconds a rendered page is fresh before its age alone has it rendered again (60 to 86400;
+   * 300 when unset or out of range). A change to what it shows makes it stale sooner.
+   */
+  PAGE_FRESH_SECONDS?: string;
   /** Directus token of the Site role: creates newsletter subscriptions, form submissions and page feedback. */
   DIRECTUS_SUBMISSIONS_TOKEN?: string;
   /** The same token under its name before this release, read while DIRECTUS_SUBMISSIONS_TOKEN is unset. */

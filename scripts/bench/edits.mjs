@@ -4,7 +4,7 @@
 // cache on, against the scale Directus, whose revalidation flow calls this worker.
 //
 //   node scripts/bench/edits.mjs [--pages 2000] [--duration 120] [--every 10] [--rate 200]
-//                                [--port 10800] [--cms-port 10873]
+//                                [--port 10800] [--cms-port 10873] [--fresh 1800]
 //
 // 1. The pages: `--pages` addresses from the sitemap (every kind of page: home, lists, posts, docs,
 //    roles, events), each requested once to warm the caches.
@@ -40,6 +40,7 @@ const { values: args } = parseArgs({
     data: { type: "string", default: "scale" },
     // Writes a V8 CPU profile of the worker for each phase (<prefix>-quiet.cpuprofile, -saves) and prints its summary.
     profile: { type: "string" },
+    fresh: { type: "string", default: "1800" },
   },
 });
 const scale = args.data !== "demo";
@@ -198,13 +199,19 @@ async function main() {
   await proxy.listen();
   const changeLines = [];
   let instance;
-  const report = { machine: machine(), options: { data: args.data, pageCount, durationMs, everyMs, rate } };
+  const report = {
+    machine: machine(),
+    options: { data: args.data, pageCount, durationMs, everyMs, rate, freshSeconds: Number(args.fresh) },
+  };
   try {
     instance = await startWorkerd({
       build,
       port,
       apiBaseUrl: `http://127.0.0.1:${proxyPort}`,
-      vars: { REQUEST_LOG: "off" },
+      // Pages fresh for `--fresh` seconds (production: 5 minutes): the warm-up (one to three minutes
+      // on these machines) and the two phases outlast five minutes, and pages warmed first would
+      // then age out in the second phase alone, rendered again for their age, not for a save.
+      vars: { REQUEST_LOG: "off", PAGE_FRESH_SECONDS: args.fresh },
       ...(args.profile ? { inspectorPort: port + 40 } : {}),
       onOutput: (line) => {
         // BENCH_DEBUG_LOG=1 prints the worker's lines cut at 200 characters; =full prints them whole.

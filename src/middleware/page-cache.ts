@@ -26,8 +26,20 @@ export interface MemoryVariant {
   shared: boolean;
 }
 
-/** How long a rendered page is kept; a change to what it shows makes it stale sooner (tags.server.ts). */
-const pageCacheTtlSeconds = 300;
+/**
+ * How long a rendered page is fresh (`PAGE_FRESH_SECONDS`, 5 minutes unless set); a change to what
+ * it shows makes it stale sooner (tags.server.ts).
+ */
+function freshSeconds(env: Bindings): number {
+  const seconds = Number(env.PAGE_FRESH_SECONDS);
+  return Number.isInteger(seconds) && seconds >= 60 && seconds <= 86_400 ? seconds : 300;
+}
+/**
+ * How long past that the Cache API keeps it: a visitor then gets it once more while it is
+ * rendered again (as after a change), rather than waiting for the render. A page nobody asked for
+ * in that long is rendered for the one who does.
+ */
+const pageStaleForSeconds = 3600;
 const pageCacheHeader = "X-Page-Cache";
 /**
  * Cache-Control of an answer no shared cache may keep: a page that is not the same for every
@@ -192,6 +204,7 @@ const pageFactsHeader = "X-Page-Facts";
  * changes touched nothing it shows (then it is known valid at this generation); "stale" otherwise.
  */
 async function freshness(page: StoredPage, generation: string, kv: KVNamespace, keyUrl?: string): Promise<"fresh" | "stale"> {
+  if (page.expires <= Date.now()) return "stale";
   if (page.generation === generation) return "fresh";
   page.checked ??= new Map();
   if (page.shown && (await unchangedSince(kv, page.shown, page.builtAt, Date.now(), page.checked).catch(() => false))) {
@@ -318,6 +331,10 @@ class PageMemory {
   clear(): void {
     this.pages.clear();
     this.bytes = 0;
+  }
+
+  forget(key: string): void {
+    this.delete(key);
   }
 
   entries(): IterableIterator<[string, StoredPage]> {
@@ -507,14 +524,14 @@ export function pageCache({
       return;
     }
     const [forClient, forCache] = res.body.tee();
-    const stored = headersToKeep(res.headers);
+    const stored = headersToKeep(res.headers, c.env);
     c.res = new Response(forClient, res);
     c.res.headers.set(pageCacheHeader, "MISS");
     const renderedNonce = c.get("nonce");
     c.executionCtx.waitUntil(
       (async () => {
         const body = await new Response(forCache).arrayBuffer();
-        const page = storedPage(body, renderedNonce, stored, pageCacheTtlSeconds, facts);
+        const page = storedPage(body, renderedNonce, stored, freshSeconds(c.env), facts);
         memory.set(keyUrl, page);
         done(page);
         await cache.put(key, new Response(body, { status: 200, headers: cacheHeaders(stored, renderedNonce, facts, page) }));
@@ -624,7 +641,8 @@ async function keptPage(
       await hit.arrayBuffer(),
       renderedNonce,
       hit.headers,
-      Math.max(0, pageCacheTtlSeconds - age),
+      // Fresh for its time from its render (by the worker's clock; by the Cache API's age when its facts are unknown).
+      freshSeconds(c.env) - (facts.builtAt ? (Date.now() - facts.builtAt) / 1000 : age),
       facts,
       hit.headers.get(nonceOffsetsHeader),
     );
@@ -638,7 +656,7 @@ async function keptPage(
     // Valid by what it read: known valid at this generation; stale: to be checked (and rendered again).
     generation: publishedPage.stale ? "" : generation,
   };
-  return storedPage(publishedPage.body, publishedPage.nonce, new Headers(publishedPage.headers), pageCacheTtlSeconds, facts);
+  return storedPage(publishedPage.body, publishedPage.nonce, new Headers(publishedPage.headers), freshSeconds(c.env), facts);
 }
 
 /** Whether a rendered answer is a public page the cache keeps. */
@@ -653,12 +671,29 @@ function keepable(c: Context<AppEnv>, res: Response): res is Response & { body: 
 }
 
 /** A kept page's headers: none that are per request (a policy of hashes is the page's own, and kept). */
-function headersToKeep(headers: Headers): Headers {
+function headersToKeep(headers: Headers, env: Bindings): Headers {
   const kept = new Headers(headers);
   for (const name of ["Server-Timing", "Set-Cookie", pageCacheHeader]) kept.delete(name);
   if (kept.get("Content-Security-Policy")?.includes("'nonce-")) kept.delete("Content-Security-Policy");
-  kept.set("Cache-Control", `public, max-age=${pageCacheTtlSeconds}`);
+  kept.set("Cache-Control", `public, max-age=${freshSeconds(env) + pageStaleForSeconds}`);
   return kept;
+}
+
+/**
+ * A page rendered again that is no longer there (its post deleted or unpublished): what is kept
+ * of it goes, in this isolate's memory, the Cache API and KV, so the visitor after the one it was
+ * answered to while it was rendered again gets the 404, not the old page until it ages out.
+ */
+async function forgetGonePage(c: Context<AppEnv>, keyUrl: string, storeKey: string | null): Promise<void> {
+  memory.forget(keyUrl);
+  validLaterBytes -= factsBytes(validLater.get(keyUrl));
+  validLater.delete(keyUrl);
+  try {
+    await (await caches.open("pages")).delete(new Request(keyUrl));
+    if (storeKey) await c.env.CONTENT_CACHE.delete(storeKey);
+  } catch (error) {
+    console.warn("forgetting a page that is gone failed:", error);
+  }
 }
 
 /**
@@ -678,9 +713,12 @@ async function publish(
   const startedAt = Date.now();
   await next();
   const res = c.res;
-  if (!keepable(c, res)) return;
+  if (!keepable(c, res)) {
+    if (res.status === 404 || res.status === 410) await forgetGonePage(c, keyUrl, storeKey);
+    return;
+  }
   const body = new Uint8Array(await res.arrayBuffer());
-  const headers = headersToKeep(res.headers);
+  const headers = headersToKeep(res.headers, c.env);
   const nonce = c.get("nonce");
   const facts = pageFacts(c, startedAt, generation);
   if (await changedWhileRendered(facts, c.env.CONTENT_CACHE)) {
@@ -698,7 +736,7 @@ async function publish(
       [...c.get("content").collectionsRead],
     );
   }
-  const page = storedPage(body, nonce, headers, pageCacheTtlSeconds, facts);
+  const page = storedPage(body, nonce, headers, freshSeconds(c.env), facts);
   memory.set(keyUrl, page);
   try {
     const cache = await caches.open("pages");

@@ -3,6 +3,7 @@ import { env } from "cloudflare:test";
 import { clearTagMemo } from "../../src/content/tags.server";
 import { clearPageMemory, evictHotPages } from "../../src/middleware/page-cache";
 import { editableBlog } from "./fixtures/editable-blog";
+import type { Bindings } from "../../src/env";
 import { request, resetContentState, spyKv, testSecrets } from "./helpers";
 
 beforeEach(resetContentState);
@@ -35,11 +36,22 @@ function editableBlogWithSaves() {
     });
     expect(response.status).toBe(200);
   };
-  const view = async (path: string) => {
-    const response = await request(path, { app });
-    return { cache: response.headers.get("x-page-cache"), html: await response.text() };
+  const view = async (path: string, overrides?: Partial<Bindings>) => {
+    const response = await request(path, { app, env: overrides });
+    return { status: response.status, cache: response.headers.get("x-page-cache"), html: await response.text() };
   };
-  return { directus, app, save, view };
+  /** The CMS deletes a post: it is in no answer, and the webhook is told. */
+  const remove = async (id: string) => {
+    edits.set(id, { gone: true });
+    const response = await request("/api/revalidate", {
+      app,
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Revalidate-Secret": testSecrets.REVALIDATE_SECRET },
+      body: JSON.stringify({ collection: "posts", keys: [id], event: "delete" }),
+    });
+    expect(response.status).toBe(200);
+  };
+  return { directus, app, save, view, remove };
 }
 
 describe("a save refreshes only the pages that show what it changed", () => {
@@ -149,6 +161,50 @@ describe("a save refreshes only the pages that show what it changed", () => {
     vi.setSystemTime(Date.now() + 1_500);
     clearTagMemo();
     expect(await marksReadByHit()).toEqual([]);
+  });
+
+  it("a page past its five minutes is answered once more while it is rendered again: no visitor waits for it", async () => {
+    const { directus, view } = editableBlogWithSaves();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    expect((await view("/blog/blog-post-1")).cache).toBe("MISS");
+    const reads = directus.count("BlogPost");
+    vi.setSystemTime(Date.now() + 4 * 60_000);
+    expect((await view("/blog/blog-post-1")).cache).toBe("HIT");
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    // From the isolate's memory (gone past its time) and from the Cache API (kept an hour longer).
+    expect((await view("/blog/blog-post-1")).cache).toBe("STALE");
+    // Rendered again in the background, then answered fresh (an expired copy would be STALE
+    // again), from the content it read, which no change had marked: no read of the CMS.
+    await vi.waitFor(async () => expect((await view("/blog/blog-post-1")).cache).toBe("HIT"));
+    expect(directus.count("BlogPost")).toBe(reads);
+  });
+
+  it("a page's freshness is the operator's PAGE_FRESH_SECONDS: a page younger than that is answered as it is", async () => {
+    const { view } = editableBlogWithSaves();
+    const fifteenMinutes = { PAGE_FRESH_SECONDS: "900" };
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    expect((await view("/blog/blog-post-1", fifteenMinutes)).cache).toBe("MISS");
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    expect((await view("/blog/blog-post-1", fifteenMinutes)).cache).toBe("HIT");
+    vi.setSystemTime(Date.now() + 6 * 60_000);
+    expect((await view("/blog/blog-post-1", fifteenMinutes)).cache).toBe("STALE");
+  });
+
+  it("a deleted post's page is gone after the render its deletion caused, here and where another isolate kept it", async () => {
+    const { view, remove } = editableBlogWithSaves();
+    expect((await view("/blog/blog-post-2")).status).toBe(200);
+    expect((await view("/blog/blog-post-3")).status).toBe(200);
+    // This isolate holds post 2's page: the webhook renders it again, finds it gone, and drops it.
+    await remove("2");
+    expect((await view("/blog/blog-post-2")).status).toBe(404);
+    // Post 3's page is kept only in the Cache API (another isolate's): answered once, then gone.
+    clearPageMemory();
+    await remove("3");
+    const once = await view("/blog/blog-post-3");
+    expect(once).toMatchObject({ status: 200, cache: "STALE" });
+    expect((await view("/blog/blog-post-3")).status).toBe(404);
+    clearPageMemory(); // nor does a fresh isolate find it in the Cache API
+    expect((await view("/blog/blog-post-3")).status).toBe(404);
   });
 
   it("a publication moves the lists: a post's status marks every list of posts", async () => {
