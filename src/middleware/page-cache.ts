@@ -362,11 +362,11 @@ const rendering = new Map<string, Promise<StoredPage | null>>();
 /** How long a request waits for another's render of its page before it renders its own. */
 const maxRenderWaitMs = 5_000;
 
-/** The page another request is rendering, or null if that takes longer than `ms`. */
-async function awaitRender(flight: Promise<StoredPage | null>, ms: number): Promise<StoredPage | null> {
+/** The page another request is rendering (null: not kept), or "slow" if that takes longer than `ms`. */
+async function awaitRender(flight: Promise<StoredPage | null>, ms: number): Promise<StoredPage | null | "slow"> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await Promise.race([flight, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
+    return await Promise.race([flight, new Promise<"slow">((resolve) => (timer = setTimeout(() => resolve("slow"), ms)))]);
   } finally {
     clearTimeout(timer);
   }
@@ -466,11 +466,16 @@ export function pageCache({
     const inFlight = rendering.get(keyUrl);
     if (inFlight) {
       const page = await awaitRender(inFlight, maxRenderWaitMs);
-      if (page && answers(page, c.req.raw)) {
-        c.res = replay(page, c.get("nonce"));
-        return;
+      if (page !== "slow") {
+        if (page && answers(page, c.req.raw)) {
+          c.res = replay(page, c.get("nonce"));
+          return;
+        }
+        return next(); // that render was not kept: this request renders its own
       }
-      return next(); // that render was not kept, or is slow: this request renders its own
+      // That render is slow, or will never end (its request went away before it was kept): this
+      // request takes its place, so the requests after it wait for a render that can end.
+      if (rendering.get(keyUrl) === inFlight) rendering.delete(keyUrl);
     }
     // This request looks for the page where it is kept, and renders it if it is nowhere; the
     // requests for it meanwhile wait for it here rather than each asking the Cache API again.

@@ -479,6 +479,35 @@ describe("a burst of first requests for one page", () => {
     }
   });
 
+  it("takes the place of a render that never ends: the requests after it get the page kept again", async () => {
+    const app = appWith(mockDirectus(), true);
+    // The first request's look into the Cache API never ends (its request gone mid-way, say).
+    const open = caches.open.bind(caches);
+    let lookups = 0;
+    caches.open = async (name: string) => {
+      const cache = await open(name);
+      const match = cache.match.bind(cache);
+      cache.match = (key: RequestInfo | URL, options?: CacheQueryOptions) =>
+        (lookups += 1) === 1 ? new Promise<never>(() => {}) : match(key, options);
+      return cache;
+    };
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
+    try {
+      void request("/blog", { app });
+      await vi.waitFor(() => expect(lookups).toBe(1));
+      const second = request("/blog", { app });
+      await vi.advanceTimersByTimeAsync(5_000); // as long as a request waits for another's render
+      const response = await second;
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-page-cache")).toBe("MISS"); // rendered, and kept
+      await response.text();
+      expect((await request("/blog", { app })).headers.get("x-page-cache")).toBe("HIT");
+    } finally {
+      vi.useRealTimers();
+      caches.open = open;
+    }
+  });
+
   it("lets each request render its own when the first render is not kept", async () => {
     const app = appWith(mockDirectus(), true);
     const responses = await Promise.all(Array.from({ length: 4 }, () => request("/blog/no-such-post", { app })));
