@@ -235,9 +235,12 @@ const validLaterMax = 4096;
 const validLaterMaxBytes = 16 * 1024 * 1024;
 let validLaterBytes = 0;
 const factsBytes = (entry: { factsText: string | undefined } | undefined) => (entry?.factsText?.length ?? 0) * 3;
-function rememberValidLater(keyUrl: string, page: StoredPage, generation: string): void {
+function forgetValidLater(keyUrl: string): void {
   validLaterBytes -= factsBytes(validLater.get(keyUrl));
   validLater.delete(keyUrl);
+}
+function rememberValidLater(keyUrl: string, page: StoredPage, generation: string): void {
+  forgetValidLater(keyUrl);
   const entry = { builtAt: page.builtAt, generation, checked: page.checked ?? new Map(), shown: page.shown, factsText: page.factsText };
   validLater.set(keyUrl, entry);
   validLaterBytes += factsBytes(entry);
@@ -691,8 +694,7 @@ function headersToKeep(headers: Headers, env: Bindings): Headers {
  */
 async function forgetGonePage(c: Context<AppEnv>, keyUrl: string, storeKey: string | null): Promise<void> {
   memory.forget(keyUrl);
-  validLaterBytes -= factsBytes(validLater.get(keyUrl));
-  validLater.delete(keyUrl);
+  forgetValidLater(keyUrl);
   try {
     await (await caches.open("pages")).delete(new Request(keyUrl));
     if (storeKey) await c.env.CONTENT_CACHE.delete(storeKey);
